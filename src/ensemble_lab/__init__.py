@@ -1,0 +1,8 @@
+"""ensemble-lab: classifier ensembles beyond bagging and boosting.
+
+The public API (estimators, presets, datasets, statistics) is re-exported here.
+"""
+
+__version__ = "0.1.0"
+
+__all__ = ["__version__"]
