@@ -124,7 +124,8 @@ def _validate_y(y, n_samples):
         raise ValueError(f"y should be a 1d array, got an array of shape {y.shape} instead.")
     if y.shape[0] != n_samples:
         raise ValueError(
-            f"Found input variables with inconsistent numbers of samples: [{n_samples}, {y.shape[0]}]"
+            "Found input variables with inconsistent numbers of samples: "
+            f"[{n_samples}, {y.shape[0]}]"
         )
     check_classification_targets(y)
     return y
