@@ -33,6 +33,7 @@ __all__ = [
     "is_mixed_frame",
     "member_seeds",
     "nominal_columns",
+    "resolve_estimator",
     "safe_rows",
     "validate_mixed_data",
 ]
@@ -185,3 +186,19 @@ def align_proba(proba, member_classes, classes) -> np.ndarray:
     out = np.zeros((proba.shape[0], classes.shape[0]))
     out[:, np.searchsorted(classes, member_classes)] = proba
     return out
+
+
+def resolve_estimator(estimator, default: str = "j48"):
+    """The base learner an ensemble should clone.
+
+    ``None`` means the preset ``default``; a string is a preset name of
+    :func:`ensemble_lab.learners.make_learner`; anything else is returned as is (the
+    caller clones it, never mutates it).
+    """
+    if estimator is None:
+        estimator = default
+    if isinstance(estimator, str):
+        from .learners import make_learner
+
+        return make_learner(estimator)
+    return estimator
