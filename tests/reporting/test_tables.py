@@ -155,7 +155,7 @@ def test_time_table_relative_and_markers():
             "Fast": [0.5, 0.52, 0.48, 0.5, 0.51, 0.49],
         }
     }
-    acc = {"d": {m: BASE for m in times["d"]}}
+    acc = {"d": dict.fromkeys(times["d"], BASE)}
     res = make_results(acc, times=times)
     plain = tables.time_table(res)
     assert plain.frame.loc["d", "Slow"] == f"{np.mean(times['d']['Slow']):.2f}"
