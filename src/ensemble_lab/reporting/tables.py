@@ -92,27 +92,20 @@ def _method_order(
     return order
 
 
-def _scores(group: pd.DataFrame, metric: str) -> pd.DataFrame:
-    """One row per split, in split order; duplicated splits are an error."""
-    scores = group.set_index(_SPLIT).sort_index()
-    if scores.index.has_duplicates:
-        raise ValueError("results hold more than one row for the same (repetition, fold).")
-    return scores
-
-
 def _run_test(
-    test: TestName, method: pd.DataFrame, base: pd.DataFrame, metric: str, alpha: float
+    test: TestName,
+    a: np.ndarray,
+    b: np.ndarray,
+    n_train: np.ndarray,
+    n_test: np.ndarray,
+    alpha: float,
 ) -> tuple[int, float]:
-    a = method[metric].to_numpy(dtype=float)
-    b = base[metric].to_numpy(dtype=float)
     if a.size < 2:
         return 0, np.nan  # a single split: nothing to test
     result: stats.PairedTestResult | stats.WilcoxonResult
     if test == "corrected_t":
         # Weka takes the split sizes from the baseline's results.
-        result = stats.corrected_resampled_ttest(
-            a, b, base["n_train"].to_numpy(), base["n_test"].to_numpy(), alpha=alpha
-        )
+        result = stats.corrected_resampled_ttest(a, b, n_train, n_test, alpha=alpha)
     elif test == "paired_t":
         result = stats.paired_ttest(a, b, alpha=alpha)
     else:
@@ -129,32 +122,48 @@ def _compare_to_baseline(
     methods: list[str],
 ) -> dict[str, pd.DataFrame]:
     """Per data set × method: mean, sd, significance and p-value against the baseline."""
+    keys = ["dataset", "method", *_SPLIT]
+    if results.duplicated(keys).any():
+        raise ValueError("results hold more than one row for the same (repetition, fold).")
     datasets = list(pd.unique(results["dataset"]))
-    shape = (len(datasets), len(methods))
-    out = {
-        name: pd.DataFrame(np.full(shape, np.nan), index=datasets, columns=methods)
-        for name in ("mean", "sd", "significance", "p_value", "n")
-    }
-    for dataset, by_data in results.groupby("dataset", sort=False):
-        groups = {m: _scores(g, metric) for m, g in by_data.groupby("method", sort=False)}
-        for method in methods:
-            if method not in groups:
+    grouped = results.groupby(["dataset", "method"], sort=False)[metric]
+    agg = grouped.agg(["mean", "std", "count"])
+
+    def frame(column: str) -> pd.DataFrame:
+        wide = agg[column].unstack("method").reindex(index=datasets, columns=methods)
+        return wide.astype(float)
+
+    out = {"mean": frame("mean"), "sd": frame("std"), "n": frame("count")}
+    sig = np.full((len(datasets), len(methods)), np.nan)
+    pval = np.full_like(sig, np.nan)
+    if test is not None and baseline is not None:
+        size_cols = ["n_train", "n_test"] if test == "corrected_t" else []
+        for i, (dataset, sub) in enumerate(results.groupby("dataset", sort=False)):
+            wide = sub.pivot(index=_SPLIT, columns="method", values=metric)
+            if baseline not in wide.columns:
                 continue
-            values = groups[method][metric].to_numpy(dtype=float)
-            out["mean"].loc[dataset, method] = values.mean()
-            out["sd"].loc[dataset, method] = values.std(ddof=1) if values.size > 1 else np.nan
-            out["n"].loc[dataset, method] = values.size
-            if test is None or baseline is None or method == baseline or baseline not in groups:
-                continue
-            base = groups[baseline]
-            if not groups[method].index.equals(base.index):
-                raise ValueError(
-                    f"{method!r} and the baseline {baseline!r} were not evaluated on the same "
-                    f"splits of {dataset!r}; paired tests need identical (repetition, fold)."
+            base_rows = sub[sub["method"] == baseline].set_index(_SPLIT).reindex(wide.index)
+            sizes = [base_rows[c].to_numpy(dtype=float) for c in size_cols]
+            has_base = wide[baseline].notna().to_numpy()
+            for j, method in enumerate(methods):
+                if method == baseline or method not in wide.columns:
+                    continue
+                values = wide[method].to_numpy(dtype=float)
+                if not np.array_equal(~np.isnan(values), has_base):
+                    raise ValueError(
+                        f"{method!r} and the baseline {baseline!r} were not evaluated on the "
+                        f"same splits of {dataset!r}; paired tests need identical "
+                        "(repetition, fold)."
+                    )
+                base = wide[baseline].to_numpy(dtype=float)[has_base]
+                n_train, n_test = (
+                    (sizes[0][has_base], sizes[1][has_base]) if sizes else (base, base)
                 )
-            sig, p = _run_test(test, groups[method], base, metric, alpha)
-            out["significance"].loc[dataset, method] = sig
-            out["p_value"].loc[dataset, method] = p
+                sig[i, j], pval[i, j] = _run_test(
+                    test, values[has_base], base, n_train, n_test, alpha
+                )
+    out["significance"] = pd.DataFrame(sig, index=datasets, columns=methods)
+    out["p_value"] = pd.DataFrame(pval, index=datasets, columns=methods)
     return out
 
 
@@ -163,27 +172,29 @@ def _format_cells(
     fmt: Callable[[float], str],
     show_sd: bool,
     markers: bool,
-    sd_scale: float = 1.0,
 ) -> pd.DataFrame:
-    mean, sd, sig = numbers["mean"], numbers["sd"], numbers["significance"]
-    cells = pd.DataFrame("", index=mean.index, columns=mean.columns, dtype=object)
-    for dataset in mean.index:
-        for method in mean.columns:
-            m = mean.loc[dataset, method]
-            if np.isnan(m):
-                cells.loc[dataset, method] = _MISSING
+    mean = numbers["mean"].to_numpy()
+    sd = numbers["sd"].to_numpy()
+    sig = numbers["significance"].to_numpy()
+    rows = []
+    for i in range(mean.shape[0]):
+        row = []
+        for j in range(mean.shape[1]):
+            if np.isnan(mean[i, j]):
+                row.append(_MISSING)
                 continue
-            text = fmt(m)
-            s = sd.loc[dataset, method]
-            if show_sd and not np.isnan(s):
-                text += " ± " + fmt(s * sd_scale)
+            text = fmt(mean[i, j])
+            if show_sd and not np.isnan(sd[i, j]):
+                text += " ± " + fmt(sd[i, j])
             marker = (
-                stats.significance_marker(int(sig.loc[dataset, method]))
-                if markers and not np.isnan(sig.loc[dataset, method])
+                stats.significance_marker(int(sig[i, j]))
+                if markers and not np.isnan(sig[i, j])
                 else ""
             )
-            cells.loc[dataset, method] = f"{text} {marker}" if marker else text
-    return cells
+            row.append(f"{text} {marker}" if marker else text)
+        rows.append(row)
+    index, columns = numbers["mean"].index, numbers["mean"].columns
+    return pd.DataFrame(rows, index=index, columns=columns, dtype=object)
 
 
 def _counts_row(sig: pd.DataFrame, baseline: str) -> dict[str, str]:
