@@ -128,8 +128,12 @@ class Protocol(ABC):
         """
 
     @abstractmethod
+    def split_ids(self) -> list[tuple[int, int]]:
+        """The ``(repetition, fold)`` of every split, known without the data."""
+
     def n_splits(self) -> int:
         """Number of splits (tasks per dataset and method)."""
+        return len(self.split_ids())
 
     def bind(self, X: Any, y: ArrayLike) -> tuple[Any, Protocol]:
         """Specialise the protocol to one dataset; return the data to learn from.
@@ -195,8 +199,8 @@ class RepeatedCV(Protocol):
             out.extend(_stratified_folds(labels, self.n_folds, seed, repetition))
         return out
 
-    def n_splits(self) -> int:
-        return self.n_folds * self.n_repetitions
+    def split_ids(self) -> list[tuple[int, int]]:
+        return [(r, f) for r in range(self.n_repetitions) for f in range(self.n_folds)]
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "folds": self.n_folds, "repetitions": self.n_repetitions}
@@ -271,8 +275,8 @@ class RandomHalfSplits(Protocol):
             out.append(Split(repetition, 0, _sorted(train), _sorted(test)))
         return out
 
-    def n_splits(self) -> int:
-        return self.n_repetitions
+    def split_ids(self) -> list[tuple[int, int]]:
+        return [(r, 0) for r in range(self.n_repetitions)]
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, "repetitions": self.n_repetitions}
@@ -357,8 +361,8 @@ class FixedSplit(Protocol):
             raise ValueError(f"split indices exceed the {n} instances of the data")
         return [Split(0, 0, _sorted(self.train_idx), _sorted(self.test_idx))]
 
-    def n_splits(self) -> int:
-        return 1
+    def split_ids(self) -> list[tuple[int, int]]:
+        return [(0, 0)]
 
     def to_dict(self) -> dict[str, Any]:
         if self.test_column is not None:

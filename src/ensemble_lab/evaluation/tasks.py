@@ -148,6 +148,8 @@ def member_predictions(estimator: Any, X: Any) -> NDArray[Any] | None:
     rows = []
     for i, member in enumerate(np.ravel(np.asarray(members, dtype=object))):
         Xm = X if features is None else safe_columns(X, features[i])
+        if hasattr(Xm, "columns") and not hasattr(member, "feature_names_in_"):
+            Xm = Xm.to_numpy()  # the ensemble handed its members a validated array
         pred = np.asarray(member.predict(Xm))
         if _encoded_member(getattr(member, "classes_", None), classes):
             pred = classes[pred.astype(np.intp)]
