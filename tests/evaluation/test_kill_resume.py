@@ -17,8 +17,18 @@ from ensemble_lab.evaluation import load_predictions, run_experiment
 HERE = Path(__file__).resolve().parent
 SCRIPT = HERE / "_kill_resume_run.py"
 N_TASKS = 40  # 10 splits × 4 methods
-DETERMINISTIC = ["dataset", "method", "repetition", "fold", "seed", "n_train", "n_test",
-                 "accuracy", "ensemble_size", "error"]  # fmt: skip
+DETERMINISTIC = [
+    "dataset",
+    "method",
+    "repetition",
+    "fold",
+    "seed",
+    "n_train",
+    "n_test",
+    "accuracy",
+    "ensemble_size",
+    "error",
+]
 
 
 def _script_module():
@@ -89,6 +99,4 @@ def test_sigkill_then_resume_loses_and_repeats_nothing(tmp_path):
     fresh = tmp_path / "fresh.db"
     assert run_experiment(config, fresh, data=data).complete
     assert_frame_equal(after[DETERMINISTIC], _rows(fresh)[DETERMINISTIC])
-    assert_frame_equal(
-        load_predictions(db, "kill-resume"), load_predictions(fresh, "kill-resume")
-    )
+    assert_frame_equal(load_predictions(db, "kill-resume"), load_predictions(fresh, "kill-resume"))

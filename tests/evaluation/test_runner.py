@@ -29,8 +29,10 @@ from ensemble_lab.methods import register
 
 X_IRIS, Y_IRIS = load_iris(return_X_y=True)
 X_SYN, Y_SYN = make_classification(n_samples=120, n_features=6, random_state=1)
-DATA = {"iris": (X_IRIS, np.array(["setosa", "versicolor", "virginica"])[Y_IRIS]),
-        "syn": (X_SYN, Y_SYN)}  # fmt: skip
+DATA = {
+    "iris": (X_IRIS, np.array(["setosa", "versicolor", "virginica"])[Y_IRIS]),
+    "syn": (X_SYN, Y_SYN),
+}
 TREE = MethodSpec.from_estimator("tree", DecisionTreeClassifier())
 NB = MethodSpec.from_estimator("nb", GaussianNB())
 BAG = MethodSpec.from_estimator("bag", BaggingClassifier(DecisionTreeClassifier(), n_estimators=3))
@@ -71,14 +73,16 @@ def test_accuracy_matches_a_direct_cross_validation_loop(tmp_path):
         cv = StratifiedKFold(n_splits=3, shuffle=True, random_state=4 + r)
         for f, (train, test) in enumerate(cv.split(X, y)):
             expected = np.mean(GaussianNB().fit(X[train], y[train]).predict(X[test]) == y[test])
-            row = frame.query("dataset == 'iris' and method == 'nb' and repetition == @r "
-                              "and fold == @f").iloc[0]  # fmt: skip
+            row = frame.query(
+                "dataset == 'iris' and method == 'nb' and repetition == @r and fold == @f"
+            ).iloc[0]
             assert row.accuracy == pytest.approx(expected, abs=1e-12)
             assert (row.n_train, row.n_test) == (len(train), len(test))
             seed = derive_seed(4, "iris", "tree", r, f)
             tree = DecisionTreeClassifier(random_state=seed).fit(X[train], y[train])
-            got = frame.query("dataset == 'iris' and method == 'tree' and repetition == @r "
-                              "and fold == @f").accuracy.iloc[0]  # fmt: skip
+            got = frame.query(
+                "dataset == 'iris' and method == 'tree' and repetition == @r and fold == @f"
+            ).accuracy.iloc[0]
             assert got == pytest.approx(np.mean(tree.predict(X[test]) == y[test]), abs=1e-12)
     assert (frame.query("method == 'bag'").ensemble_size == 3).all()
     assert (frame.query("method != 'bag'").ensemble_size == 1).all()
@@ -97,9 +101,11 @@ def test_every_method_sees_the_same_splits(tmp_path):
     for (dataset, _), group in preds.query("method == 'nb'").groupby(["dataset", "repetition"]):
         assert sorted(group.test_index) == list(range(len(DATA[dataset][1])))
     assert set(preds.y_true[preds.dataset == "iris"]) == {"setosa", "versicolor", "virginica"}
-    acc = preds.assign(ok=preds.y_true == preds.y_pred).groupby(
-        ["dataset", "method", "repetition", "fold"]
-    )["ok"].mean()
+    acc = (
+        preds.assign(ok=preds.y_true == preds.y_pred)
+        .groupby(["dataset", "method", "repetition", "fold"])["ok"]
+        .mean()
+    )
     results = load_results(tmp_path / "r.db").set_index(["dataset", "method", "repetition", "fold"])
     assert np.allclose(acc.sort_index(), results.accuracy.sort_index())
 
@@ -134,9 +140,7 @@ def test_interrupt_keeps_finished_tasks_and_resume_completes(tmp_path):
     assert resumed.complete and (resumed.skipped, resumed.done) == (5, 31)
     run_experiment(_config(), tmp_path / "fresh.db", data=DATA)
     cols = ["dataset", "method", "repetition", "fold", "accuracy"]
-    pd.testing.assert_frame_equal(
-        load_results(db)[cols], load_results(tmp_path / "fresh.db")[cols]
-    )
+    pd.testing.assert_frame_equal(load_results(db)[cols], load_results(tmp_path / "fresh.db")[cols])
     again = run_experiment(_config(), db, data=DATA)
     assert (again.skipped, again.done) == (36, 0)
 
@@ -175,8 +179,12 @@ def test_changed_config_under_the_same_name_is_refused(tmp_path):
 
 
 def test_registered_method_names(tmp_path):
-    register("runner-test-tree", lambda base=None, random_state=None, **p:
-             DecisionTreeClassifier(random_state=random_state, **p))  # fmt: skip
+    register(
+        "runner-test-tree",
+        lambda base=None, random_state=None, **p: DecisionTreeClassifier(
+            random_state=random_state, **p
+        ),
+    )
     spec = MethodSpec(label="t3", name="runner-test-tree", params={"max_depth": 1})
     config = _config(datasets=("iris",), methods=(spec,))
     run_experiment(config, tmp_path / "r.db", data=DATA, backend=SequentialBackend())
@@ -188,8 +196,11 @@ def test_registered_method_names(tmp_path):
 
 def test_named_and_fixed_split_datasets(tmp_path):
     # the embedded iris through ensemble_lab.datasets.load, with a fixed split
-    config = _config(datasets=("iris",), methods=(NB,),
-                     protocol=FixedSplit(train_idx=range(0, 150, 2), test_idx=range(1, 150, 2)))  # fmt: skip
+    config = _config(
+        datasets=("iris",),
+        methods=(NB,),
+        protocol=FixedSplit(train_idx=range(0, 150, 2), test_idx=range(1, 150, 2)),
+    )
     with ResultsStore(tmp_path / "r.db") as store:
         assert run_experiment(config, store).complete
         row = load_results(store).iloc[0]
@@ -220,9 +231,12 @@ def test_train_test_file_pairs(tmp_path):
     (tmp_path / "d-train.arff").write_text(ARFF.format(name="d", rows=rows(40)))
     (tmp_path / "d-test.arff").write_text(ARFF.format(name="d", rows=rows(10)))
     tree = MethodSpec.from_estimator("tree", _NumericTree())
-    config = _config(datasets=(DatasetFiles("d", "d-train.arff", "d-test.arff"),),
-                     methods=(tree,), protocol=FixedSplit(test_column="__split__"),
-                     base_dir=tmp_path)  # fmt: skip
+    config = _config(
+        datasets=(DatasetFiles("d", "d-train.arff", "d-test.arff"),),
+        methods=(tree,),
+        protocol=FixedSplit(test_column="__split__"),
+        base_dir=tmp_path,
+    )
     run_experiment(config, tmp_path / "r.db")
     row = load_results(tmp_path / "r.db").iloc[0]
     assert (row.n_train, row.n_test) == (40, 10)
@@ -252,8 +266,9 @@ def test_ensemble_size_rules():
 
 def test_member_predictions_match_the_members():
     y = np.array(["a", "b"])[Y_SYN]
-    bag = BaggingClassifier(DecisionTreeClassifier(), n_estimators=5, max_features=3,
-                            random_state=0).fit(X_SYN, y)  # fmt: skip
+    bag = BaggingClassifier(
+        DecisionTreeClassifier(), n_estimators=5, max_features=3, random_state=0
+    ).fit(X_SYN, y)
     got = member_predictions(bag, X_SYN[:20])
     assert got.shape == (5, 20)
     for i, (member, cols) in enumerate(zip(bag.estimators_, bag.estimators_features_)):
@@ -263,8 +278,9 @@ def test_member_predictions_match_the_members():
 
 
 def test_member_predictions_are_stored(tmp_path):
-    config = _config(datasets=("syn",), methods=(BAG,), record_predictions=True,
-                     record_members=True)  # fmt: skip
+    config = _config(
+        datasets=("syn",), methods=(BAG,), record_predictions=True, record_members=True
+    )
     run_experiment(config, tmp_path / "r.db", data=DATA)
     preds = load_predictions(tmp_path / "r.db", "t")
     assert all(len(m) == 3 for m in preds.members)

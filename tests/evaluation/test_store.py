@@ -13,17 +13,37 @@ from ensemble_lab.evaluation import (
     load_results,
 )
 
-COLUMNS = ["dataset", "method", "repetition", "fold", "n_train", "n_test", "accuracy",
-           "fit_cpu", "fit_wall", "predict_cpu", "predict_wall", "ensemble_size",
-           "experiment"]  # fmt: skip
+COLUMNS = [
+    "dataset",
+    "method",
+    "repetition",
+    "fold",
+    "n_train",
+    "n_test",
+    "accuracy",
+    "fit_cpu",
+    "fit_wall",
+    "predict_cpu",
+    "predict_wall",
+    "ensemble_size",
+    "experiment",
+]
 
 
 def _ok(dataset, method, rep, fold, accuracy, **extra):
     return TaskResult(
-        key=TaskKey(dataset, method, rep, fold), seed=rep * 10 + fold, n_train=8, n_test=2,
-        accuracy=accuracy, fit_cpu=0.5, fit_wall=0.6, predict_cpu=0.1, predict_wall=0.2,
-        ensemble_size=3, **extra,
-    )  # fmt: skip
+        key=TaskKey(dataset, method, rep, fold),
+        seed=rep * 10 + fold,
+        n_train=8,
+        n_test=2,
+        accuracy=accuracy,
+        fit_cpu=0.5,
+        fit_wall=0.6,
+        predict_cpu=0.1,
+        predict_wall=0.2,
+        ensemble_size=3,
+        **extra,
+    )
 
 
 @pytest.fixture
@@ -47,8 +67,10 @@ def test_round_trip_of_the_tidy_table(store):
     fails = load_failures(store.path, "e")
     assert fails[["method", "error"]].values.tolist() == [["SMO", "X: boom"]]
     assert store.finished_tasks(exp) == {
-        TaskKey("iris", "J48", 0, 0), TaskKey("iris", "J48", 0, 1), TaskKey("iris", "SMO", 0, 0)
-    }  # fmt: skip
+        TaskKey("iris", "J48", 0, 0),
+        TaskKey("iris", "J48", 0, 1),
+        TaskKey("iris", "SMO", 0, 0),
+    }
     assert TaskKey("iris", "SMO", 0, 0) not in store.finished_tasks(exp, include_failed=False)
 
 
@@ -72,7 +94,7 @@ def test_experiments_are_kept_apart_and_a_changed_config_is_refused(store):
     assert load_results(store, "a").accuracy.tolist() == [0.25]
     assert load_results(store, "b").accuracy.tolist() == [0.75]
     assert len(load_results(store)) == 2
-    with pytest.raises(ExperimentConflictError, match="'a' already exists .* different"):
+    with pytest.raises(ExperimentConflictError, match=r"'a' already exists .* different"):
         store.open_experiment("a", {"x": 3}, "h3")
     a2 = store.open_experiment("a", {"x": 3}, "h3", overwrite=True)
     assert load_results(store, "a").empty
@@ -97,10 +119,16 @@ def test_predictions_with_string_labels_and_member_blobs(store):
     store.record_dataset(exp, "d", 10, 4, np.array(["no", "yes"], dtype=object))
     members = np.array([[0, 1, 1], [1, 1, 0]], dtype=np.int16)  # 2 instances × 3 members
     result = _ok(
-        "d", "m", 0, 0, 0.5,
-        test_idx=np.array([7, 3]), y_true=np.array([0, 1]), y_pred=np.array([1, 1]),
+        "d",
+        "m",
+        0,
+        0,
+        0.5,
+        test_idx=np.array([7, 3]),
+        y_true=np.array([0, 1]),
+        y_pred=np.array([1, 1]),
         members=members,
-    )  # fmt: skip
+    )
     store.write_result(exp, result)
     frame = load_predictions(store, "e")
     assert frame["test_index"].tolist() == [3, 7]

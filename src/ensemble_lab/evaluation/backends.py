@@ -23,7 +23,9 @@ class Backend(ABC):
         return obj
 
     @abstractmethod
-    def run(self, fn: Callable[..., Any], calls: Iterable[tuple[Any, ...]]) -> Generator[Any, None, None]:
+    def run(
+        self, fn: Callable[..., Any], calls: Iterable[tuple[Any, ...]]
+    ) -> Generator[Any, None, None]:
         """Yield ``fn(*args)`` for every ``args`` of ``calls``, in any order.
 
         Closing the returned generator early (``KeyboardInterrupt``, an error in the
@@ -31,7 +33,8 @@ class Backend(ABC):
         """
 
     def close(self) -> None:
-        """Release the backend's resources."""
+        """Release the backend's resources (none by default)."""
+        return None
 
     def __enter__(self) -> Backend:
         return self
@@ -43,7 +46,9 @@ class Backend(ABC):
 class SequentialBackend(Backend):
     """Run every call in the current process, one after the other."""
 
-    def run(self, fn: Callable[..., Any], calls: Iterable[tuple[Any, ...]]) -> Generator[Any, None, None]:
+    def run(
+        self, fn: Callable[..., Any], calls: Iterable[tuple[Any, ...]]
+    ) -> Generator[Any, None, None]:
         for args in calls:
             yield fn(*args)
 
@@ -63,7 +68,9 @@ class JoblibBackend(Backend):
         self.n_jobs = n_jobs
         self.backend = backend
 
-    def run(self, fn: Callable[..., Any], calls: Iterable[tuple[Any, ...]]) -> Generator[Any, None, None]:
+    def run(
+        self, fn: Callable[..., Any], calls: Iterable[tuple[Any, ...]]
+    ) -> Generator[Any, None, None]:
         from joblib import Parallel, delayed
 
         parallel = Parallel(
@@ -110,7 +117,9 @@ class DaskBackend(Backend):
         # Wrapped in a list so that a tuple (X, y) is scattered as one object.
         return self.client.scatter([obj], broadcast=False, hash=False)[0]
 
-    def run(self, fn: Callable[..., Any], calls: Iterable[tuple[Any, ...]]) -> Generator[Any, None, None]:
+    def run(
+        self, fn: Callable[..., Any], calls: Iterable[tuple[Any, ...]]
+    ) -> Generator[Any, None, None]:
         from distributed import as_completed
 
         futures = [self.client.submit(fn, *args, pure=False) for args in calls]

@@ -277,9 +277,7 @@ def _astuple(types: type | tuple[type, ...]) -> tuple[type, ...]:
 def _unknown(table: Mapping[str, Any], allowed: Sequence[str], where: str) -> None:
     extra = [k for k in table if k not in allowed]
     if extra:
-        raise ValueError(
-            f"{where}: unknown key {extra[0]!r} (allowed: {', '.join(allowed)})"
-        )
+        raise ValueError(f"{where}: unknown key {extra[0]!r} (allowed: {', '.join(allowed)})")
 
 
 def _parse_method(entry: Any, i: int) -> MethodSpec:
@@ -342,11 +340,15 @@ def parse_config(raw: Mapping[str, Any], *, base_dir: Path | None = None) -> Exp
     datasets = [_parse_dataset(d, i) for i, d in enumerate(datasets_raw)]
     methods_raw = _require(raw["methods"], list, "methods", "a list of methods")
     methods = [_parse_method(m, i) for i, m in enumerate(methods_raw)]
-    protocol_raw = _require(raw.get("protocol", {"kind": "repeated-cv"}), dict, "protocol", "a table")
+    protocol_raw = _require(
+        raw.get("protocol", {"kind": "repeated-cv"}), dict, "protocol", "a table"
+    )
     protocol = protocol_from_dict(protocol_raw)
     record = _require(raw.get("record", {}), dict, "record", "a table")
     _unknown(record, _RECORD_KEYS, "record")
-    predictions = _require(record.get("predictions", False), bool, "record.predictions", "true/false")
+    predictions = _require(
+        record.get("predictions", False), bool, "record.predictions", "true/false"
+    )
     members = _require(record.get("members", False), bool, "record.members", "true/false")
     baseline = raw.get("baseline")
     if baseline is not None:

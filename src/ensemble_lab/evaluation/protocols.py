@@ -366,7 +366,11 @@ class FixedSplit(Protocol):
 
     def to_dict(self) -> dict[str, Any]:
         if self.test_column is not None:
-            return {"kind": self.kind, "test_column": self.test_column, "test_value": self.test_value}
+            return {
+                "kind": self.kind,
+                "test_column": self.test_column,
+                "test_value": self.test_value,
+            }
         return {
             "kind": self.kind,
             "train_idx": list(self.train_idx or ()),
@@ -424,13 +428,17 @@ def protocol_from_dict(spec: dict[str, Any], *, where: str = "protocol") -> Prot
     unknown = sorted(set(spec) - {"kind"} - set(keys))
     if unknown:
         allowed = ", ".join(keys) if keys else "no other keys"
-        raise ValueError(f"{where}: unknown key {unknown[0]!r} for kind {kind!r} (allowed: {allowed})")
+        raise ValueError(
+            f"{where}: unknown key {unknown[0]!r} for kind {kind!r} (allowed: {allowed})"
+        )
     kwargs: dict[str, Any] = {}
     for key, arg in keys.items():
         if key not in spec:
             continue
         value = spec[key]
-        if key in ("folds", "repetitions") and (isinstance(value, bool) or not isinstance(value, int)):
+        if key in ("folds", "repetitions") and (
+            isinstance(value, bool) or not isinstance(value, int)
+        ):
             raise ValueError(f"{where}.{key}: expected an integer, got {value!r}")
         kwargs[arg] = value
     try:

@@ -119,7 +119,9 @@ def _concat_train_test(train: Dataset, test: Dataset) -> Dataset:
     X_train[TEST_COLUMN] = "train"
     X_test[TEST_COLUMN] = "test"
     X = pd.concat([X_train, X_test], ignore_index=True)
-    y = pd.concat([pd.Series(np.asarray(y_train)), pd.Series(np.asarray(y_test))], ignore_index=True)
+    y = pd.concat(
+        [pd.Series(np.asarray(y_train)), pd.Series(np.asarray(y_test))], ignore_index=True
+    )
     return X, y
 
 
@@ -178,7 +180,9 @@ class _PlannedTask:
     split: Split
 
 
-def plan_tasks(config: ExperimentConfig, dataset: str, y: Any, protocol: Protocol) -> list[_PlannedTask]:
+def plan_tasks(
+    config: ExperimentConfig, dataset: str, y: Any, protocol: Protocol
+) -> list[_PlannedTask]:
     """Every task of one dataset, in order: split by split, method by method."""
     tasks = []
     for split in protocol.splits(np.asarray(y), config.seed):
@@ -207,7 +211,12 @@ def _check_methods(config: ExperimentConfig) -> None:
             raise ValueError(f"methods[{i}] ({method.label!r}): {exc}") from exc
 
 
-def _get_data(entry: DatasetEntry, data: DataSource | None, config: ExperimentConfig, data_dir: str | Path | None) -> Dataset:
+def _get_data(
+    entry: DatasetEntry,
+    data: DataSource | None,
+    config: ExperimentConfig,
+    data_dir: str | Path | None,
+) -> Dataset:
     name = _entry_name(entry)
     if data is None:
         return load_dataset(entry, data_dir, base_dir=config.base_dir)
@@ -285,7 +294,9 @@ def _run(
 ) -> RunSummary:
     start = time.perf_counter()
     _check_methods(config)
-    exp_id = db.open_experiment(config.name, config.to_dict(), config.config_hash(), overwrite=overwrite)
+    exp_id = db.open_experiment(
+        config.name, config.to_dict(), config.config_hash(), overwrite=overwrite
+    )
     stored = db.finished_tasks(exp_id, include_failed=not retry_failed)
     entries = list(config.datasets) if data is not None else _expand(config.datasets, data_dir)
 
