@@ -157,10 +157,13 @@ def pair_tables(oracle: npt.ArrayLike) -> tuple[np.ndarray, np.ndarray, np.ndarr
     wrong (Table 1 of Kuncheva & Whitaker 2003, with proportions instead of counts).
     One matrix product does all pairs at once.
     """
-    o = check_oracle(oracle, min_members=1).astype(np.float64)
+    o = check_oracle(oracle, min_members=1)
     n = o.shape[0]
-    a = (o.T @ o) / n
-    p = o.mean(axis=0)
+    # float32 products of 0/1 columns are exact counts below 2**24 samples, at half the
+    # cost of float64.
+    o = o.astype(np.float32 if n < 2**24 else np.float64)
+    a = (o.T @ o).astype(np.float64) / n
+    p = o.sum(axis=0, dtype=np.float64) / n
     b = p[:, None] - a
     c = p[None, :] - a
     d = 1.0 - a - b - c
