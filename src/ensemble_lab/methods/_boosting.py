@@ -543,6 +543,10 @@ class BoostingClassifier(_BaseBoosting):
       fit stops — what Weka's AdaBoostM1 does;
     * if no attempt gives 0 < ε < 0.5, the first member alone is the ensemble.
 
+    As in AdaBoost.M1, every member must reach a weighted error below 0.5 also with
+    many classes (scikit-learn's SAMME only asks for less than 1 − 1/n_classes): a weak
+    base learner on a many-class task may therefore stop after a member or two.
+
     Members are trained on the class indices ``0 .. n_classes − 1``. ``predict_proba``
     is the share of the ``ln β`` vote each class gets (a vote share, not a calibrated
     probability).
