@@ -3,6 +3,8 @@
 Each method module registers its named configurations when it is imported below.
 """
 
+from ._boosting import BoostingClassifier
+from ._multiboost import MultiBoostClassifier
 from ._registry import make, names, register
 
-__all__ = ["make", "names", "register"]
+__all__ = ["BoostingClassifier", "MultiBoostClassifier", "make", "names", "register"]
