@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ..datasets import list_datasets
+from ._commands import register_experiment_commands
 
 app = typer.Typer(
     name="ensemble-lab",
@@ -75,6 +76,9 @@ def datasets(data_dir: DataDir = None) -> None:
             row.note,
         )
     console.print(table)
+
+
+register_experiment_commands(app, console)
 
 
 def main() -> None:
