@@ -5,4 +5,11 @@ The public API (estimators, presets, datasets, statistics) is re-exported here.
 
 __version__ = "0.1.0"
 
-__all__ = ["__version__"]
+from .methods import DecorateClassifier, RandomLinearOracle, RotationForestClassifier
+
+__all__ = [
+    "DecorateClassifier",
+    "RandomLinearOracle",
+    "RotationForestClassifier",
+    "__version__",
+]

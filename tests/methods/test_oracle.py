@@ -144,8 +144,14 @@ def test_mixed_frame_with_nan_reaches_the_sides_untouched():
     assert set(oracle.predict(X)) <= {"yes", "no"}
 
 
-def test_sample_weight_needs_a_weighted_learner():
+def test_unweighted_learner_gets_integer_weights_as_repeated_rows():
     X, y = make_classification(n_samples=30, random_state=0)
-    oracle = RandomLinearOracle(KNeighborsClassifier(), random_state=0)
+    w = np.random.RandomState(0).randint(0, 3, size=30)
+    oracle = RandomLinearOracle(KNeighborsClassifier(n_neighbors=3), random_state=0)
+    oracle.fit(X, y, sample_weight=w)
+    side = oracle.decide_side(X)
+    for clf, rows in zip(oracle.classifiers_, (~side, side)):
+        if hasattr(clf, "n_samples_fit_"):
+            assert clf.n_samples_fit_ == w[rows].sum()
     with pytest.raises(ValueError, match="does not accept"):
-        oracle.fit(X, y, sample_weight=np.ones(30))
+        oracle.fit(X, y, sample_weight=np.full(30, 0.5))

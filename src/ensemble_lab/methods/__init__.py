@@ -3,6 +3,14 @@
 Each method module registers its named configurations when it is imported below.
 """
 
+from ._oracle_ensembles import DecorateClassifier, RandomLinearOracle, RotationForestClassifier
 from ._registry import make, names, register
 
-__all__ = ["make", "names", "register"]
+__all__ = [
+    "DecorateClassifier",
+    "RandomLinearOracle",
+    "RotationForestClassifier",
+    "make",
+    "names",
+    "register",
+]

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 from sklearn.base import BaseEstimator
+from sklearn.utils.validation import has_fit_parameter
 
+from ..base import safe_rows
 from ..utils._sklearn_compat import _check_sample_weight
 
-__all__ = ["require_y", "seed_estimator", "validated_weights"]
+__all__ = ["fit_weighted", "require_y", "seed_estimator", "validated_weights"]
 
 _MAX_SEED = np.iinfo(np.int32).max
 
@@ -48,3 +50,24 @@ def seed_estimator(estimator: BaseEstimator, rng: np.random.RandomState) -> Base
     if seeds:
         estimator.set_params(**seeds)
     return estimator
+
+
+def fit_weighted(estimator: BaseEstimator, X, y, sample_weight=None) -> BaseEstimator:
+    """Fit ``estimator`` with ``sample_weight``, whether or not it takes weights.
+
+    A learner without a ``sample_weight`` parameter gets integer weights as repeated
+    rows (how a bootstrap sample arrives from bagging); fractional weights it cannot
+    take are an error rather than silently dropped.
+    """
+    if sample_weight is None:
+        return estimator.fit(X, y)
+    if has_fit_parameter(estimator, "sample_weight"):
+        return estimator.fit(X, y, sample_weight=sample_weight)
+    counts = np.asarray(sample_weight)
+    if not np.array_equal(counts, np.round(counts)):
+        raise ValueError(
+            f"sample_weight was given but {type(estimator).__name__} does not accept it "
+            "(only integer weights can be passed on as repeated rows)."
+        )
+    rows = np.repeat(np.arange(counts.shape[0]), counts.astype(int))
+    return estimator.fit(safe_rows(X, rows), np.asarray(y)[rows])

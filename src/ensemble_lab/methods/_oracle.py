@@ -8,12 +8,11 @@ from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.dummy import DummyClassifier
 from sklearn.utils import check_random_state, get_tags
 from sklearn.utils.metaestimators import available_if
-from sklearn.utils.validation import has_fit_parameter
 
 from ..base import align_proba, resolve_estimator, safe_rows, validate_mixed_data
 from ..learners import MixedEncoder
 from ..utils._sklearn_compat import HasMethods, _fit_context, check_is_fitted
-from ._member_utils import require_y, seed_estimator, validated_weights
+from ._member_utils import fit_weighted, require_y, seed_estimator, validated_weights
 
 __all__ = ["RandomLinearOracle", "draw_hyperplane"]
 
@@ -122,7 +121,9 @@ class RandomLinearOracle(ClassifierMixin, BaseEstimator):
     * The encoding is fitted on the rows of positive weight. Points exactly on the
       hyperplane belong to the negative side.
     * ``sample_weight`` is routed to the sides; rows with zero weight are left out of a
-      side's training set (a weighted learner would ignore them anyway).
+      side's training set (a weighted learner would ignore them anyway). A learner that
+      takes no weights gets integer weights as repeated rows (a bootstrap sample from
+      bagging); fractional weights are then an error.
     * The sub-classifiers see the original features (DataFrame columns included), not the
       encoding; their probabilities are aligned to the full ``classes_``.
     """
@@ -160,11 +161,6 @@ class RandomLinearOracle(ClassifierMixin, BaseEstimator):
         X, y = validate_mixed_data(self, X, y, reset=True, allow_nan=True)
         self.classes_ = np.unique(y)
         sample_weight = validated_weights(sample_weight, X)
-        if sample_weight is not None:
-            if not has_fit_parameter(base, "sample_weight"):
-                raise ValueError(
-                    f"sample_weight was given but {type(base).__name__} does not accept it."
-                )
         rng = check_random_state(self.random_state)
         weights = np.ones(X.shape[0]) if sample_weight is None else sample_weight
         # The encoding (min-max range, imputed values) comes from the rows that carry
@@ -199,10 +195,7 @@ class RandomLinearOracle(ClassifierMixin, BaseEstimator):
             clf = DummyClassifier(strategy="prior")
         else:
             clf = seed_estimator(clone(base), rng)
-        X_side = safe_rows(X, rows)
-        if sw_side is None:
-            return clf.fit(X_side, y_side)
-        return clf.fit(X_side, y_side, sample_weight=sw_side)
+        return fit_weighted(clf, safe_rows(X, rows), y_side, sw_side)
 
     def _sides(self, X):
         """Validated ``X`` and the boolean mask of the rows on the positive side."""

@@ -16,6 +16,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.utils.metaestimators import available_if
 
 from ..utils._sklearn_compat import HasMethods, check_is_fitted
+from ._member_utils import fit_weighted
 
 __all__ = ["FrameRestorer", "nominal_object_columns"]
 
@@ -74,10 +75,7 @@ class FrameRestorer(ClassifierMixin, BaseEstimator):
                 ]
         Xf = self._restore(X)
         self.estimator_ = clone(self.estimator)
-        if sample_weight is None:
-            self.estimator_.fit(Xf, y)
-        else:
-            self.estimator_.fit(Xf, y, sample_weight=sample_weight)
+        fit_weighted(self.estimator_, Xf, y, sample_weight)
         self.classes_ = self.estimator_.classes_
         return self
 
