@@ -37,6 +37,19 @@ def test_hyperplane_is_the_perpendicular_bisector(seed):
     assert_allclose((Z[a] + Z[b]) / 2 @ w, c, atol=1e-12)
 
 
+def test_numeric_space_equals_the_mixed_encoder():
+    rng = np.random.RandomState(0)
+    X = rng.normal(size=(50, 4)) * [1, 10, 100, 0]
+    X[::5, 1] = np.nan
+    X[:, 3] = np.nan  # an all-missing column
+    oracle = RandomLinearOracle(DecisionTreeClassifier(), random_state=0)
+    oracle.fit(X, np.arange(50) % 2)
+    X_new = rng.normal(size=(20, 4)) * 50
+    X_new[::3, 0] = np.nan
+    expected = MixedEncoder(scale="minmax").fit(X).transform(X_new)
+    assert_allclose(oracle._encode(X_new), expected, atol=1e-12)
+
+
 def test_routing_matches_a_loop_reference():
     X, y = load_iris(return_X_y=True)
     labels = np.array(["setosa", "versicolor", "virginica"])[y]

@@ -58,8 +58,7 @@ def test_every_table_name_is_registered():
 def test_table_name_fits_awkward_mixed_data(name):
     X, y = _awkward_frame()
     base = None if "Random Forest" in name else _tree()
-    params = {"n_estimators": 3} if "Decorate" in name else {}
-    est = make(name, base=base, random_state=0, **params)
+    est = make(name, base=base, random_state=0, n_estimators=3)
     est.fit(X, y)
     proba = est.predict_proba(X)
     assert proba.shape == (90, 3)

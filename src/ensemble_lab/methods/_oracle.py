@@ -3,13 +3,15 @@ one of two sub-classifiers."""
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.dummy import DummyClassifier
 from sklearn.utils import check_random_state, get_tags
 from sklearn.utils.metaestimators import available_if
 
-from ..base import align_proba, resolve_estimator, safe_rows, validate_mixed_data
+from ..base import align_proba, is_mixed_frame, resolve_estimator, safe_rows, validate_mixed_data
 from ..learners import MixedEncoder
 from ..utils._sklearn_compat import HasMethods, _fit_context, check_is_fitted
 from ._member_utils import fit_weighted, require_y, seed_estimator, validated_weights
@@ -92,9 +94,10 @@ class RandomLinearOracle(ClassifierMixin, BaseEstimator):
         Number of features seen in ``fit``.
     feature_names_in_ : ndarray of str
         Names of the features, when ``X`` has string column names.
-    encoder_ : MixedEncoder
+    encoder_ : MixedEncoder or None
         The space of the hyperplane: missing values imputed (training mean / mode),
         nominal features one-hot, numeric features min–max scaled on the training data.
+        None for all-numeric input, where the same mapping is computed directly.
     hyperplane_normal_ : ndarray of shape (n_encoded_features,)
         Normal vector ``z_b - z_a`` in the encoded space (all zeros if every training
         point coincides, in which case one classifier serves both sides).
@@ -165,8 +168,8 @@ class RandomLinearOracle(ClassifierMixin, BaseEstimator):
         weights = np.ones(X.shape[0]) if sample_weight is None else sample_weight
         # The encoding (min-max range, imputed values) comes from the rows that carry
         # weight: inside bagging those are the bootstrap sample, the member's training set.
-        self.encoder_ = MixedEncoder(scale="minmax").fit(safe_rows(X, weights > 0))
-        Z = self.encoder_.transform(X)
+        self._fit_space(safe_rows(X, weights > 0))
+        Z = self._encode(X)
         normal, offset, self.hyperplane_points_ = draw_hyperplane(Z, weights, rng)
         if normal is None:
             self.hyperplane_normal_ = np.zeros(Z.shape[1])
@@ -201,8 +204,34 @@ class RandomLinearOracle(ClassifierMixin, BaseEstimator):
         """Validated ``X`` and the boolean mask of the rows on the positive side."""
         check_is_fitted(self)
         X = validate_mixed_data(self, X, reset=False)
-        Z = self.encoder_.transform(X)
+        Z = self._encode(X)
         return X, Z @ self.hyperplane_normal_ > self.hyperplane_offset_
+
+    def _fit_space(self, X):
+        """Fit the hyperplane's space (``MixedEncoder(scale="minmax")``) on ``X``."""
+        if is_mixed_frame(X):
+            self.encoder_ = MixedEncoder(scale="minmax").fit(X)
+            return
+        # Numeric input: the same imputation and scaling as MixedEncoder, in plain NumPy
+        # (the oracle is refitted for every ensemble member, so this path is hot).
+        self.encoder_ = None
+        X = np.asarray(X, dtype=float)
+        with np.errstate(invalid="ignore"), warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            mean = np.nanmean(X, axis=0)
+            lo, hi = np.nanmin(X, axis=0), np.nanmax(X, axis=0)
+        empty = np.isnan(mean)  # all-missing column: imputed by 0, as MixedEncoder does
+        self._fill = np.where(empty, 0.0, mean)
+        self._lo = np.where(empty, 0.0, lo)
+        span = np.where(empty, 0.0, hi - lo)
+        self._span = np.where(span > 0, span, 1.0)
+
+    def _encode(self, X) -> np.ndarray:
+        if self.encoder_ is not None:
+            return self.encoder_.transform(X)
+        X = np.asarray(X, dtype=float)
+        X = np.where(np.isnan(X), self._fill, X)
+        return (X - self._lo) / self._span
 
     def decide_side(self, X):
         """Which side of the hyperplane each row of ``X`` lies on (True = positive).
