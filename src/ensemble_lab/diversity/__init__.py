@@ -1,1 +1,2 @@
 """diversity."""
+from ._kappa_error import kappa_error_points as kappa_error_points
