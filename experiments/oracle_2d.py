@@ -11,10 +11,10 @@ from pathlib import Path
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
+import matplotlib.pyplot as plt
+import numpy as np
 
-from ensemble_lab.methods._oracle_example import (  # noqa: E402
+from ensemble_lab.methods._oracle_example import (
     PAPER_NUMBERS,
     oracle_2d_example,
     plot_oracle_2d_example,
@@ -69,7 +69,7 @@ What the paper claims, and on how many of our {len(SEEDS)} seeds it holds:
 * the oracle lowers the mean pairwise κ (more diversity; the cloud of the kappa-error
   diagram moves left and down): {wins["mean_kappa"]}/{len(SEEDS)}.
 
-![training data, test data labelled by bagging and by bagging + oracle, kappa-error diagram](oracle-2d.png)
+![training data, test data labelled by each ensemble, kappa-error diagram](oracle-2d.png)
 """
     (OUT / "oracle-2d.md").write_text(text)
 
