@@ -99,9 +99,7 @@ def oracle_2d_example(
             "mean_kappa": float(np.nanmean(points[:, 0])),
         }
         kappa_error[name] = points
-    return Oracle2DResult(
-        summary, kappa_error, ensembles, X_train, y_train, X_test, y_test
-    )
+    return Oracle2DResult(summary, kappa_error, ensembles, X_train, y_train, X_test, y_test)
 
 
 def plot_oracle_2d_example(result: Oracle2DResult, axes: Any = None) -> Any:
