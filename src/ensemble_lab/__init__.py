@@ -3,8 +3,21 @@
 The public API (estimators, presets, datasets, statistics) is re-exported here.
 """
 
-from .methods import BoostingClassifier, MultiBoostClassifier
+from .methods import (
+    BoostingClassifier,
+    DecorateClassifier,
+    MultiBoostClassifier,
+    RandomLinearOracle,
+    RotationForestClassifier,
+)
 
 __version__ = "0.1.0"
 
-__all__ = ["BoostingClassifier", "MultiBoostClassifier", "__version__"]
+__all__ = [
+    "BoostingClassifier",
+    "DecorateClassifier",
+    "MultiBoostClassifier",
+    "RandomLinearOracle",
+    "RotationForestClassifier",
+    "__version__",
+]

@@ -10,9 +10,12 @@ right on which sample), plus the pairwise κ of the oracle outputs:
   :func:`interrater_agreement`, :func:`difficulty`, :func:`generalized_diversity`,
   :func:`coincident_failure_diversity`.
 
-:func:`oracle_outputs` builds the oracle matrix from a fitted ensemble.
+:func:`oracle_outputs` builds the oracle matrix from a fitted ensemble;
+:func:`kappa_error_points` gives the points of a kappa-error diagram (multi-class κ of
+the members' labels against their mean error).
 """
 
+from ._kappa_error import kappa_error_points
 from ._nonpairwise import (
     coincident_failure_diversity,
     difficulty,
@@ -41,6 +44,7 @@ __all__ = [
     "generalized_diversity",
     "interrater_agreement",
     "kappa",
+    "kappa_error_points",
     "kohavi_wolpert_variance",
     "oracle_outputs",
     "pair_tables",

@@ -5,6 +5,16 @@ Each method module registers its named configurations when it is imported below.
 
 from ._boosting import BoostingClassifier
 from ._multiboost import MultiBoostClassifier
+from ._oracle_ensembles import DecorateClassifier, RandomLinearOracle, RotationForestClassifier
 from ._registry import make, names, register
 
-__all__ = ["BoostingClassifier", "MultiBoostClassifier", "make", "names", "register"]
+__all__ = [
+    "BoostingClassifier",
+    "DecorateClassifier",
+    "MultiBoostClassifier",
+    "RandomLinearOracle",
+    "RotationForestClassifier",
+    "make",
+    "names",
+    "register",
+]
