@@ -44,8 +44,9 @@ class MixedCodes:
             return X[:, numeric], np.empty((X.shape[0], 0), dtype=np.intp)
         Xnum = X.iloc[:, numeric].to_numpy(dtype=float, na_value=np.nan)
         codes = np.empty((X.shape[0], nominal.size), dtype=np.intp)
+        columns = [column for _, column in X.items()]  # much cheaper than iloc per column
         for k, (j, cats) in enumerate(zip(nominal, self.categories)):
-            codes[:, k] = cats.get_indexer(_as_values(X.iloc[:, j]))
+            codes[:, k] = _codes_of(columns[j], cats)
         return Xnum, codes
 
     def one_hot(self, X) -> np.ndarray:
@@ -65,16 +66,32 @@ class MixedCodes:
 
 
 def fit_mixed_codes(X) -> MixedCodes:
-    """Learn the nominal columns of ``X`` and the values each one takes."""
+    """Learn the nominal columns of ``X`` and the values each one takes.
+
+    A ``category`` column keeps all its declared categories (an ARFF header's values, as
+    Weka counts them); an ``object`` column the values observed in ``X``.
+    """
     mask = nominal_columns(X)
     categories = []
     if isinstance(X, pd.DataFrame):
+        columns = [column for _, column in X.items()]
         for j in np.flatnonzero(mask):
-            values = _as_values(X.iloc[:, j])
-            categories.append(pd.Index(pd.unique(values[pd.notna(values)])))
+            column = columns[j]
+            if isinstance(column.dtype, pd.CategoricalDtype):
+                categories.append(pd.Index(column.cat.categories))
+            else:
+                values = column.to_numpy(dtype=object)
+                categories.append(pd.Index(pd.unique(values[pd.notna(values)])))
     return MixedCodes(mask, categories)
 
 
-def _as_values(column: pd.Series) -> np.ndarray:
-    """A nominal column as an object array (NaN for missing), whatever its dtype."""
-    return column.astype(object).where(column.notna(), np.nan).to_numpy()
+def _codes_of(column: pd.Series, categories: pd.Index) -> np.ndarray:
+    """Position of each value of ``column`` in ``categories``; -1 if missing or unseen."""
+    if isinstance(column.dtype, pd.CategoricalDtype):
+        codes = column.cat.codes.to_numpy()
+        if column.cat.categories.equals(categories):
+            return codes.astype(np.intp)
+        # Map the column's own category codes (cheap) rather than every value.
+        lookup = np.append(categories.get_indexer(column.cat.categories), -1)
+        return lookup[codes]
+    return categories.get_indexer(column.to_numpy(dtype=object))

@@ -48,8 +48,13 @@ class MixedNaiveBayes(ClassifierMixin, BaseEstimator):
     -----
     * Numeric columns: a normal density per class, with the weighted mean and the
       weighted variance (divided by the class weight, no Bessel correction) of the
-      non-missing values. A class with no observed value of a column gets the column's
-      overall mean and variance.
+      non-missing values. As in Weka's ``NormalEstimator``, the standard deviation is
+      at least ``precision / 6``, where the precision of a column is the mean gap
+      between its distinct training values — without this floor a value constant
+      within a class gives an almost infinite density that outvotes every other
+      attribute. (Weka also integrates the density over one precision step; we use
+      the density itself.) A class with no observed value of a column gets the
+      column's overall mean and variance.
     * Nominal columns (``category``/``object`` DataFrame columns): ``P(v | c) =
       (W_cv + alpha) / (W_c + alpha * K)``, where ``K`` is the number of values seen in
       training and ``W`` are weighted counts of the non-missing values — Weka's
@@ -127,8 +132,10 @@ class MixedNaiveBayes(ClassifierMixin, BaseEstimator):
         top = np.nanmax(overall_var) if overall_var.size else 0.0
         # Relative smoothing as GaussianNB; absolute if every column is constant.
         epsilon = self.var_smoothing * top if top > 0 else self.var_smoothing
+        # Weka's NormalEstimator: standard deviation at least precision / 6.
+        min_var = (_numeric_precision(Xnum[w > 0]) / 6.0) ** 2
         self.theta_ = np.nan_to_num(theta, nan=0.0)  # a column never observed
-        self.var_ = np.nan_to_num(var, nan=0.0) + epsilon
+        self.var_ = np.maximum(np.nan_to_num(var, nan=0.0), min_var) + epsilon
 
     def _joint_log_likelihood(self, X):
         check_is_fitted(self)
@@ -206,3 +213,16 @@ def _weighted_mean_var(X0, observed, w):
         mean = (w @ X0) / weight
         var = (w @ ((X0 - mean) ** 2 * observed)) / weight
     return mean, var
+
+
+def _numeric_precision(Xnum: np.ndarray) -> np.ndarray:
+    """Weka's precision of each numeric column: mean gap between its distinct values.
+
+    0.01 for a column with fewer than two distinct observed values (Weka's default).
+    """
+    precision = np.full(Xnum.shape[1], 0.01)
+    for j in range(Xnum.shape[1]):  # one np.unique per column, vectorised over samples
+        values = np.unique(Xnum[:, j][~np.isnan(Xnum[:, j])])
+        if values.size > 1:
+            precision[j] = (values[-1] - values[0]) / (values.size - 1)
+    return precision
