@@ -3,6 +3,8 @@
 Each method module registers its named configurations when it is imported below.
 """
 
+from ._biasing import Oversample as Oversample, Threshold as Threshold, Undersample as Undersample
 from ._registry import make, names, register
+from ._triskel import TriskelClassifier
 
-__all__ = ["make", "names", "register"]
+__all__ = ["TriskelClassifier", "make", "names", "register"]
