@@ -3,7 +3,9 @@
 Each method module registers its named configurations when it is imported below.
 """
 
-from ._biasing import Oversample as Oversample, Threshold as Threshold, Undersample as Undersample
+from ._biasing import Oversample as Oversample
+from ._biasing import Threshold as Threshold
+from ._biasing import Undersample as Undersample
 from ._registry import make, names, register
 from ._triskel import TriskelClassifier
 

@@ -222,9 +222,7 @@ class BiasingStrategy(BaseEstimator):
         """Fit ``(h⁺, h⁻)`` with biases ``bias_pair``; independent seeds for each."""
         seeds = np.random.default_rng(random_state).integers(np.iinfo(np.int32).max, size=2)
         return tuple(
-            self.fit_biased(
-                estimator, X, y, sample_weight, target=t, bias=b, random_state=int(s)
-            )
+            self.fit_biased(estimator, X, y, sample_weight, target=t, bias=b, random_state=int(s))
             for t, b, s in zip((1, -1), bias_pair, seeds)
         )
 

@@ -17,7 +17,6 @@ from joblib import Parallel, delayed
 from sklearn.base import BaseEstimator, ClassifierMixin, clone, is_classifier
 
 from ..base import (
-    check_sample_weight,
     member_seeds,
     resolve_estimator,
     safe_rows,
@@ -27,6 +26,7 @@ from ..utils._sklearn_compat import (
     HasMethods,
     Interval,
     StrOptions,
+    _check_sample_weight,
     _fit_context,
     check_is_fitted,
 )
@@ -65,21 +65,28 @@ class _Cascade:
         self.arbiter = arbiter
         self.biases = biases
 
-    def predict(self, X) -> np.ndarray:
-        """Labels by the cascade; members only see the rows still undecided."""
+    def route(self, X) -> tuple[np.ndarray, np.ndarray]:
+        """Labels by the cascade, and the rows left to the arbiter.
+
+        Members only see the rows still undecided.
+        """
         n = X.shape[0]
         out = np.empty(n, dtype=np.int64)
         todo = np.arange(n)
         for members in self.rounds:
             if not todo.size:
-                return out
+                break
             Xt = safe_rows(X, todo)
             decided, label = self.decide(np.vstack([m.predict(Xt) for m in members]))
             out[todo[decided]] = label[decided]
             todo = todo[~decided]
         if todo.size:
             out[todo] = self.arbiter.predict(safe_rows(X, todo))
-        return out
+        return out, todo
+
+    def predict(self, X) -> np.ndarray:
+        """Labels by the cascade (first deciding round, else the arbiter)."""
+        return self.route(X)[0]
 
 
 class _BinaryCascade(_Cascade):
@@ -144,6 +151,19 @@ def _fit_one_vs_one(estimator, X, y, sample_weight, n_classes, seed):
             continue
         members[(a, b)] = fit_weighted(estimator, safe_rows(X, rows), yp, wp, random_state=int(s))
     return _OneVsOneVote(members, n_classes)
+
+
+def _initial_distribution(sample_weight, X) -> np.ndarray:
+    """Validated ``sample_weight`` (finite, non-negative, not all zero) as a float array."""
+    if sample_weight is None:
+        return np.ones(X.shape[0])
+    sw = np.asarray(sample_weight, dtype=float)
+    if sw.ndim == 1 and sw.shape[0] == X.shape[0] and not np.isfinite(sw).all():
+        raise ValueError("sample_weight contains NaN or infinity.")
+    sw = _check_sample_weight(sw, np.empty((X.shape[0], 0)), ensure_non_negative=True)
+    if sw.sum() <= 0:
+        raise ValueError("sample_weight sums to zero; at least one sample needs a positive weight.")
+    return sw
 
 
 class TriskelClassifier(ClassifierMixin, BaseEstimator):
@@ -220,7 +240,20 @@ class TriskelClassifier(ClassifierMixin, BaseEstimator):
       problems each class wins; for Triskel-M a one-hot vector when a round decides,
       else the arbiter's pairwise vote fractions. ``predict`` is always its argmax
       (pairwise ties go to the first class, as in Weka).
+
+    Expected failure of scikit-learn's common checks:
+    ``check_sample_weight_equivalence_on_dense_data`` — the weights handed to the base
+    learner are rescaled to mean 1 over its sample (so an SVM's ``C`` keeps its meaning),
+    which makes weight 2 differ from a duplicated row; and undersampling draws rows, so
+    repeating a row changes the draw.
     """
+
+    _expected_failed_checks = {
+        "check_sample_weight_equivalence_on_dense_data": (
+            "weights are rescaled to mean 1 for the base learner and undersampling draws "
+            "rows, so a weight of 2 is not the same as a repeated row"
+        ),
+    }
 
     _parameter_constraints: dict = {
         "estimator": [HasMethods(["fit", "predict"]), str, None],
@@ -293,13 +326,17 @@ class TriskelClassifier(ClassifierMixin, BaseEstimator):
         -------
         self : TriskelClassifier
         """
+        if y is None:
+            raise ValueError(
+                f"{type(self).__name__} requires y to be passed, but the target y is None."
+            )
         X, y = validate_mixed_data(self, X, y, reset=True)
-        sw = check_sample_weight(sample_weight, X)
+        sw = _initial_distribution(sample_weight, X)
         self.classes_, y_idx = np.unique(y, return_inverse=True)
         if self.classes_.size < 2:
             raise ValueError(
                 f"{type(self).__name__} needs samples of at least two classes; "
-                f"got only class {self.classes_[0]!r}."
+                f"got only one class: {self.classes_[0]!r}."
             )
         base, strategy = self._base(), None
         strategy = self._strategy(base)
@@ -409,12 +446,12 @@ class TriskelClassifier(ClassifierMixin, BaseEstimator):
             decided, label = _MultiCascade.decide(np.vstack([m.predict(Xa) for m in members]))
             easy = decided & (label == ya)
             hard_labels = np.unique(ya[~easy])
-            if hard_labels.size <= 1:
-                arbiter = (
-                    ConstantClassifier(hard_labels[0])
-                    if hard_labels.size
-                    else _fit_one_vs_one(base, Xa, ya, D[active], n_classes, rng.integers(_MAX_SEED))
-                )
+            if hard_labels.size == 1:
+                arbiter = ConstantClassifier(hard_labels[0])
+            elif hard_labels.size == 0:
+                seed_arbiter = rng.integers(_MAX_SEED)
+                arbiter = _fit_one_vs_one(base, Xa, ya, D[active], n_classes, seed_arbiter)
+            if arbiter is not None:
                 break
             D = D.copy()
             D[active] *= np.where(easy, w_easy, w_hard)
@@ -445,27 +482,16 @@ class TriskelClassifier(ClassifierMixin, BaseEstimator):
             return np.column_stack([1 - p_plus, p_plus])
         if self._is_triskel_m():
             cascade = self.estimators_[0]
-            label = cascade.predict(X)
+            label, by_arbiter = cascade.route(X)
             scores = np.zeros((X.shape[0], n_classes))
             scores[np.arange(X.shape[0]), label] = 1.0
-            by_arbiter = self._arbiter_rows(cascade, X)
-            if by_arbiter.size:
+            if by_arbiter.size and not isinstance(cascade.arbiter, ConstantClassifier):
                 votes = cascade.arbiter.votes(safe_rows(X, by_arbiter))
                 scores[by_arbiter] = votes / votes.sum(axis=1, keepdims=True)
             return scores
         voting = _OneVsOneVote(dict(zip(self.pairs_, self.estimators_)), n_classes)
         votes = voting.votes(X)
         return votes / len(self.pairs_)
-
-    @staticmethod
-    def _arbiter_rows(cascade, X) -> np.ndarray:
-        if isinstance(cascade.arbiter, ConstantClassifier):
-            return np.empty(0, dtype=int)
-        todo = np.arange(X.shape[0])
-        for members in cascade.rounds:
-            decided, _ = cascade.decide(np.vstack([m.predict(safe_rows(X, todo)) for m in members]))
-            todo = todo[~decided]
-        return todo
 
     def predict_proba(self, X):
         """Class probabilities as documented in the Notes (vote-based, not calibrated).
