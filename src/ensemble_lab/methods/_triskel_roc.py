@@ -171,6 +171,7 @@ def bias_curves(
     if not isinstance(strategy, Threshold):
         # bias 0 is the same unbiased learner for both sides; use one fit for both
         pred_minus[0] = pred_plus[0]
+        members[-1][0] = members[1][0]
     fpr_p, tpr_p = _roc(pred_plus, y, w)
     fpr_m, tpr_m = _roc(pred_minus, y, w)
     return BiasCurves(
