@@ -28,9 +28,10 @@ def linear_svm():
 
 
 # ----------------------------------------------------------------- sklearn contract
+# The default configuration (smo preset, one-vs-one, undersampling) is checked by
+# tests/test_common.py; here a configuration that exercises Triskel-M and thresholding.
 @parametrize_with_checks(
     [
-        TriskelClassifier(linear_svm(), 2),
         TriskelClassifier(
             SVC(kernel="linear"),
             2,
