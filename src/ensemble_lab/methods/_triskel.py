@@ -563,9 +563,13 @@ def _triskel_factory(n_rounds, weighting, multiclass="ovo"):
 
 
 def _single_learner(base=None, random_state=None, **params):
+    """The base learner alone (the paper's "SMO" column)."""
     learner = clone(resolve_estimator(base, default="smo"))
     if params:
         learner.set_params(**params)
+    if random_state is not None:
+        keys = [k for k in learner.get_params(deep=True) if k.split("__")[-1] == "random_state"]
+        learner.set_params(**dict.fromkeys(keys, random_state))
     return learner
 
 
