@@ -3,8 +3,8 @@
 The public API (estimators, presets, datasets, statistics) is re-exported here.
 """
 
+from .methods import BoostingClassifier, MultiBoostClassifier, TriskelClassifier
+
 __version__ = "0.1.0"
 
-from .methods import TriskelClassifier
-
-__all__ = ["TriskelClassifier", "__version__"]
+__all__ = ["BoostingClassifier", "MultiBoostClassifier", "TriskelClassifier", "__version__"]
