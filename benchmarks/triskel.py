@@ -34,7 +34,7 @@ from ensemble_lab import TriskelClassifier
 from ensemble_lab.datasets import load
 from ensemble_lab.learners import MixedEncoder
 
-ARFF_DATASETS = ["balance-scale", "glass", "lymph", "vehicle", "zoo", "autos"]
+ARFF_DATASETS = ["balance-scale", "glass", "lymph", "vehicle", "zoo"]
 
 
 class MeanOneWeightSVC(SVC):
