@@ -9,6 +9,7 @@ from .methods import (
     MultiBoostClassifier,
     RandomLinearOracle,
     RotationForestClassifier,
+    TriskelClassifier,
 )
 
 __version__ = "0.1.0"
@@ -19,5 +20,6 @@ __all__ = [
     "MultiBoostClassifier",
     "RandomLinearOracle",
     "RotationForestClassifier",
+    "TriskelClassifier",
     "__version__",
 ]
