@@ -29,14 +29,14 @@ def test_layered_cake_bands_alternate_and_defeat_a_line():
 
 
 def test_oracle_2d_is_as_hard_for_a_line_as_the_papers_task():
-    amplitude = 0.37
+    amplitude = 0.45
     X, y = make_oracle_2d(20000, amplitude=amplitude, random_state=0)
     # the horizontal line x2 = 0.5 errs on the area between it and the wave: 2a/pi
     err = np.mean((X[:, 1] > 0.5) != y)
     assert err == pytest.approx(2 * amplitude / np.pi, abs=0.01)
     # the best fitted line errs about as much as the paper's bagged linear classifiers
     lda_error = 1 - LinearDiscriminantAnalysis().fit(X, y).score(X, y)
-    assert 0.19 < lda_error < 0.23
+    assert 0.16 < lda_error < 0.20
 
 
 def test_xor_is_not_linearly_separable_but_each_half_is():
