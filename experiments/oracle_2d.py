@@ -51,9 +51,11 @@ def main() -> None:
 Bagging of 11 linear discriminants (LDA) vs the same bagging with a Random Linear Oracle
 around each member; 400 training and 4000 test points from
 `ensemble_lab.datasets.make_oracle_2d` (uniform on the unit square, class boundary
-`x2 = 0.5 + 0.3 sin(2π x1)`). The paper does not give its distribution, so only the
-direction of the differences is comparable, not the values: our task is easier for a
-single line (error ≈ 0.12 instead of the paper's 0.2167).
+`x2 = 0.5 + 0.45 sin(2π x1)`). The paper does not give its distribution, so only the
+direction and rough size of the differences are comparable: on our task a single line
+errs about 0.18 (the paper's bagged lines: 0.2167), and the oracle helps the members
+less than in the paper (0.155 against the paper's 0.138) while the drop in κ and the
+ensemble's gain are of the paper's size.
 
 Produced by `python experiments/oracle_2d.py` ({len(SEEDS)} seeds; seed 0 is the one plotted).
 
