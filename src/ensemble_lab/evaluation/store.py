@@ -76,7 +76,7 @@ __all__ = [
     "load_results",
 ]
 
-RESULT_COLUMNS = [
+RESULT_COLUMNS: tuple[str, ...] = (
     "dataset",
     "method",
     "repetition",
@@ -89,7 +89,15 @@ RESULT_COLUMNS = [
     "predict_cpu",
     "predict_wall",
     "ensemble_size",
-]
+)
+"""Columns of the tidy results frame, one row per (dataset, method, repetition, fold) task.
+
+``repetition`` and ``fold`` identify the train/test split (the same for every
+method of an experiment); ``n_train`` and ``n_test`` are its sizes; ``accuracy``
+is the test accuracy as a fraction in [0, 1]; ``fit_*`` and ``predict_*`` are
+process-CPU and wall-clock seconds of training and testing; ``ensemble_size`` is
+the number of members actually built. The tables accept extra columns and ignore them.
+"""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS experiments (

@@ -21,6 +21,7 @@ import numpy as np
 import pandas as pd
 
 from ensemble_lab.evaluation import stats
+from ensemble_lab.evaluation.store import RESULT_COLUMNS
 from ensemble_lab.reporting._render import Table
 
 __all__ = [
@@ -31,29 +32,6 @@ __all__ = [
     "rank_table",
     "time_table",
 ]
-
-RESULT_COLUMNS: tuple[str, ...] = (
-    "dataset",
-    "method",
-    "repetition",
-    "fold",
-    "n_train",
-    "n_test",
-    "accuracy",
-    "fit_cpu",
-    "fit_wall",
-    "predict_cpu",
-    "predict_wall",
-    "ensemble_size",
-)
-"""Columns of the tidy results frame, one row per (dataset, method, repetition, fold) task.
-
-``repetition`` and ``fold`` identify the train/test split (the same for every
-method of an experiment); ``n_train`` and ``n_test`` are its sizes; ``accuracy``
-is the test accuracy as a fraction in [0, 1]; ``fit_*`` and ``predict_*`` are
-process-CPU and wall-clock seconds of training and testing; ``ensemble_size`` is
-the number of members actually built. Extra columns are allowed and ignored.
-"""
 
 TestName = Literal["corrected_t", "paired_t", "wilcoxon"]
 _SPLIT = ["repetition", "fold"]
