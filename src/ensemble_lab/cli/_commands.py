@@ -18,7 +18,7 @@ from ..evaluation import (
     run_experiment,
 )
 from ..evaluation.store import ResultsStore
-from ..experiments import experiment_names, experiment_path
+from ..experiments import experiment_path, reproduction, reproduction_names
 from ..reporting._render import Table
 from ..reporting._report import build_report
 from ..reporting.tables import accuracy_table, rank_table, time_table
@@ -174,30 +174,50 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
     def reproduce(
         name: Annotated[str, typer.Argument(help="A paper reproduction: see --list.")] = "",
         list_: Annotated[bool, typer.Option("--list", help="List the reproductions.")] = False,
-        results: Results = None,
+        results: Annotated[
+            Path | None,
+            typer.Option(
+                "--results", help="Output directory [default: ./ensemble-lab-results/NAME]."
+            ),
+        ] = None,
         data_dir: DataDir = None,
         n_jobs: NJobs = 2,
         scheduler: Scheduler = None,
-        new: New = False,
+        quick: Annotated[
+            bool, typer.Option("--quick", help="A reduced run (fewer repetitions/datasets).")
+        ] = False,
     ) -> None:
-        """Run one of the papers' tables or figures as a named experiment."""
-        names = [n for n in experiment_names() if n != "quick"]
+        """Rebuild one of the papers' tables or figures, our numbers beside the paper's."""
+        names = reproduction_names()
         if list_ or not name:
             for entry in names:
-                console.print(entry)
+                console.print(f"[bold]{entry}[/]: {reproduction(entry).DESCRIPTION}")
             return
         if name not in names:
             console.print(f"[red]Unknown reproduction {name!r}[/]; available: {', '.join(names)}")
             raise typer.Exit(2)
-        _run(
-            console,
-            experiment_path(name),
-            results=results,
-            data_dir=data_dir,
-            n_jobs=n_jobs,
-            scheduler=scheduler,
-            new=new,
-        )
+        module = reproduction(name)
+        out_dir = results or DEFAULT_RESULTS / name
+        backend = make_backend(n_jobs, scheduler)
+        console.print(f"[bold]{name}[/]: {module.DESCRIPTION}\noutput: {out_dir}")
+        try:
+            with ProgressBar(console, name) as bar:
+                page = module.run(
+                    out_dir,
+                    data_dir=data_dir,
+                    n_jobs=n_jobs,
+                    backend=backend,
+                    progress=bar.update,
+                    quick=quick,
+                )
+        except KeyboardInterrupt:
+            console.print("[yellow]Stopped.[/] Finished tasks are saved; run again to resume.")
+            raise typer.Exit(130) from None
+        finally:
+            close = getattr(backend, "close", None)
+            if close is not None:
+                close()
+        console.print(f"Written: [bold]{Path(page).resolve()}[/]")
 
     @app.command()
     def report(

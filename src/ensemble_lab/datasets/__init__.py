@@ -10,7 +10,13 @@ from ._registry import (
     list_datasets,
     load,
 )
-from ._synthetic import make_cone_torus, make_layered_cake, make_oracle_2d, make_xor
+from ._synthetic import (
+    make_cone_torus,
+    make_layered_cake,
+    make_oracle_2d,
+    make_xor,
+    oracle_2d_boundary,
+)
 
 __all__ = [
     "DATA_ENV",
@@ -26,5 +32,6 @@ __all__ = [
     "make_layered_cake",
     "make_oracle_2d",
     "make_xor",
+    "oracle_2d_boundary",
     "read_arff",
 ]

@@ -10,7 +10,13 @@ from __future__ import annotations
 import numpy as np
 from sklearn.utils import check_random_state
 
-__all__ = ["make_cone_torus", "make_layered_cake", "make_oracle_2d", "make_xor"]
+__all__ = [
+    "make_cone_torus",
+    "make_layered_cake",
+    "make_oracle_2d",
+    "make_xor",
+    "oracle_2d_boundary",
+]
 
 
 def _class_counts(n_samples: int, priors: np.ndarray) -> np.ndarray:
@@ -86,6 +92,11 @@ def make_xor(
     return X, y
 
 
+def oracle_2d_boundary(x1: np.ndarray, amplitude: float = 0.45, n_waves: int = 1) -> np.ndarray:
+    """Height of the optimal class boundary of :func:`make_oracle_2d` at ``x1``."""
+    return 0.5 + amplitude * np.sin(2.0 * np.pi * n_waves * np.asarray(x1, dtype=float))
+
+
 def make_oracle_2d(
     n_samples: int = 400, *, amplitude: float = 0.45, n_waves: int = 1, random_state=None
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -113,7 +124,7 @@ def make_oracle_2d(
         raise ValueError(f"amplitude must be in [0, 0.5], got {amplitude}")
     rng = check_random_state(random_state)
     X = rng.uniform(size=(n_samples, 2))
-    y = (X[:, 1] > 0.5 + amplitude * np.sin(2.0 * np.pi * n_waves * X[:, 0])).astype(int)
+    y = (X[:, 1] > oracle_2d_boundary(X[:, 0], amplitude, n_waves)).astype(int)
     return X, y
 
 

@@ -1,20 +1,43 @@
 """Named experiments shipped with the package: the main job and each paper reproduction.
 
-``ensemble-lab run`` with no argument runs ``quick``; ``ensemble-lab reproduce NAME`` runs
-``NAME``. Each is a declarative TOML file in this folder (format: docs/experiments.md).
+* ``quick.toml`` is the main job of ``ensemble-lab run`` (format: docs/experiments.md).
+* A *reproduction* is a module of this package listed in ``REPRODUCTIONS``; it rebuilds
+  one paper's table or figure and writes a Markdown page (our numbers beside the
+  paper's) with its figures into an output directory. ``ensemble-lab reproduce NAME``
+  runs it. Each module provides::
+
+      DESCRIPTION: str
+      def run(out_dir: Path, *, data_dir=None, n_jobs=1, backend=None,
+              progress=None, quick=False) -> Path   # the Markdown page written
+
+  and, when it runs an experiment through the runner, ``config(quick=False)`` returning
+  its :class:`~ensemble_lab.evaluation.ExperimentConfig` (used by ``--estimate``).
 """
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
+from types import ModuleType
 
-__all__ = ["experiment_names", "experiment_path"]
+__all__ = [
+    "REPRODUCTIONS",
+    "experiment_names",
+    "experiment_path",
+    "reproduction",
+    "reproduction_names",
+]
 
 _DIR = Path(__file__).parent
 
+#: reproduction name -> module of this package
+REPRODUCTIONS: dict[str, str] = {
+    "oracle-2d": "oracle_2d",
+}
+
 
 def experiment_names() -> list[str]:
-    """Names of the packaged experiments."""
+    """Names of the packaged TOML experiments."""
     return sorted(p.stem for p in _DIR.glob("*.toml"))
 
 
@@ -24,3 +47,15 @@ def experiment_path(name: str) -> Path:
     if not path.is_file():
         raise ValueError(f"no packaged experiment {name!r}; available: {experiment_names()}")
     return path
+
+
+def reproduction_names() -> list[str]:
+    """Names accepted by ``ensemble-lab reproduce``."""
+    return sorted(REPRODUCTIONS)
+
+
+def reproduction(name: str) -> ModuleType:
+    """The module of a reproduction."""
+    if name not in REPRODUCTIONS:
+        raise ValueError(f"unknown reproduction {name!r}; available: {reproduction_names()}")
+    return importlib.import_module(f"{__name__}.{REPRODUCTIONS[name]}")

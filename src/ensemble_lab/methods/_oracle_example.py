@@ -15,7 +15,7 @@ import numpy as np
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
 from sklearn.ensemble import BaggingClassifier
 
-from ..datasets import make_oracle_2d
+from ..datasets import make_oracle_2d, oracle_2d_boundary
 from ..diversity import kappa_error_points
 from ..diversity._kappa_error import member_predictions
 from ._oracle import RandomLinearOracle
@@ -124,7 +124,7 @@ def plot_oracle_2d_example(result: Oracle2DResult, axes: Any = None) -> Any:
         _, axes = plt.subplots(1, 4, figsize=(17, 4))
     axes = np.ravel(axes)
     grid = np.linspace(0, 1, 200)
-    optimal = 0.5 + 0.3 * np.sin(2 * np.pi * grid)
+    optimal = oracle_2d_boundary(grid)
     panels = [
         ("(a) training data", result.X_train, result.y_train),
         *(

@@ -562,17 +562,6 @@ def _triskel_factory(n_rounds, weighting, multiclass="ovo"):
     return factory
 
 
-def _single_learner(base=None, random_state=None, **params):
-    """The base learner alone (the paper's "SMO" column)."""
-    learner = clone(resolve_estimator(base, default="smo"))
-    if params:
-        learner.set_params(**params)
-    if random_state is not None:
-        keys = [k for k in learner.get_params(deep=True) if k.split("__")[-1] == "random_state"]
-        learner.set_params(**dict.fromkeys(keys, random_state))
-    return learner
-
-
 # Tables 1–2 of the paper: undersampling with bias 0.9 (§3.2), SMO (linear) base learner.
 register("Triskel-1", _triskel_factory(1, "separation"), default_base="smo", paper="000")
 register("Triskel-W2", _triskel_factory(2, "soft_covering"), default_base="smo", paper="000")
@@ -580,4 +569,3 @@ register("Triskel-W4", _triskel_factory(4, "soft_covering"), default_base="smo",
 register(
     "Triskel-M1", _triskel_factory(1, "separation", "triskel-m"), default_base="smo", paper="000"
 )
-register("SMO", _single_learner, default_base="smo", paper="000")

@@ -1,0 +1,90 @@
+"""The experiment commands end to end on tiny experiments."""
+
+import textwrap
+
+from typer.testing import CliRunner
+
+from ensemble_lab.cli import app
+from ensemble_lab.evaluation import load_results
+
+runner = CliRunner()
+
+CONFIG = """
+name = "tiny"
+seed = 3
+datasets = ["iris", "heart-statlog"]
+baseline = "J48"
+
+[protocol]
+kind = "cv"
+folds = 3
+
+[[methods]]
+name = "J48"
+
+[[methods]]
+name = "NB"
+"""
+
+
+def _config(tmp_path):
+    path = tmp_path / "tiny.toml"
+    path.write_text(textwrap.dedent(CONFIG))
+    return path
+
+
+def test_run_prints_table_writes_store_and_report_then_resumes(tmp_path):
+    results = tmp_path / "out"
+    args = ["run", str(_config(tmp_path)), "--results", str(results), "--n-jobs", "1"]
+    first = runner.invoke(app, args, terminal_width=160)
+    assert first.exit_code == 0, first.output
+    assert "Accuracy" in first.output and "heart-statlog" in first.output
+    report = results / "tiny-report.html"
+    assert report.is_file() and "<svg" in report.read_text()
+    frame = load_results(results / "results.db", "tiny")
+    assert len(frame) == 2 * 2 * 3
+    again = runner.invoke(app, args, terminal_width=160)
+    assert again.exit_code == 0, again.output
+    assert "12 task(s) were already in the store" in again.output
+    assert len(load_results(results / "results.db", "tiny")) == 12
+
+
+def test_report_formats(tmp_path):
+    results = tmp_path / "out"
+    runner.invoke(app, ["run", str(_config(tmp_path)), "--results", str(results), "-j", "1"])
+    db = str(results / "results.db")
+    md = runner.invoke(app, ["report", db, "--format", "md"])
+    assert md.exit_code == 0 and "| J48 |" in md.output.replace("| J48 ", "| J48 |")
+    latex = runner.invoke(app, ["report", db, "--format", "latex"])
+    assert "\\begin{tabular}" in latex.output
+    csv = runner.invoke(app, ["report", db, "-f", "csv"])
+    assert "iris" in csv.output
+    html = runner.invoke(app, ["report", db, "-f", "html", "-o", str(tmp_path / "r.html")])
+    assert html.exit_code == 0 and (tmp_path / "r.html").is_file()
+    bad = runner.invoke(app, ["report", db, "-f", "pdf"])
+    assert bad.exit_code == 2 and "Unknown format" in bad.output
+
+
+def test_bad_inputs_are_reported(tmp_path):
+    missing = runner.invoke(app, ["run", str(tmp_path / "nope.toml")])
+    assert missing.exit_code == 2 and "No experiment file" in missing.output
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "x"\ndatasets = ["iris"]\nmethods = ["NoSuchMethod"]\n')
+    result = runner.invoke(app, ["run", str(bad), "--results", str(tmp_path / "o")])
+    assert result.exit_code != 0
+    assert "Unknown method" in str(result.exception) + result.output
+    nodb = runner.invoke(app, ["report", str(tmp_path / "none.db")])
+    assert nodb.exit_code == 2 and "No results database" in nodb.output
+
+
+def test_reproduce_lists_and_runs_the_oracle_example(tmp_path):
+    listing = runner.invoke(app, ["reproduce", "--list"])
+    assert "oracle-2d" in listing.output
+    result = runner.invoke(
+        app, ["reproduce", "oracle-2d", "--quick", "--results", str(tmp_path)], terminal_width=160
+    )
+    assert result.exit_code == 0, result.output
+    page = (tmp_path / "oracle-2d.md").read_text()
+    assert "0.2167" in page and (tmp_path / "oracle-2d.png").stat().st_size > 10_000
+    unknown = runner.invoke(app, ["reproduce", "nosuch"])
+    assert unknown.exit_code == 2
