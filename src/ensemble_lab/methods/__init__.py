@@ -3,12 +3,12 @@
 Each method module registers its named configurations when it is imported below.
 """
 
+from . import _single  # noqa: F401  (registers the single learners by their table names)
 from ._biasing import Oversample, Threshold, Undersample
 from ._boosting import BoostingClassifier
 from ._multiboost import MultiBoostClassifier
 from ._oracle_ensembles import DecorateClassifier, RandomLinearOracle, RotationForestClassifier
 from ._registry import make, names, register
-from . import _single  # noqa: F401  (registers the single learners by their table names)
 from ._triskel import TriskelClassifier
 
 __all__ = [
