@@ -8,6 +8,7 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassNamePrefixFeaturesOutMixin, TransformerMixin
 from sklearn.utils.multiclass import check_classification_targets
 
+from ..base import is_mixed_frame
 from ..utils._sklearn_compat import (
     Interval,
     StrOptions,
@@ -60,6 +61,11 @@ class DiscriminantProjection(ClassNamePrefixFeaturesOutMixin, TransformerMixin, 
         -------
         self : object
         """
+        if is_mixed_frame(X):
+            raise ValueError(
+                f"{type(self).__name__} needs numeric input; encode the nominal columns "
+                "first, e.g. with ensemble_lab.learners.MixedEncoder."
+            )
         X, y = validate_data(self, X, y, dtype=np.float64)
         check_classification_targets(y)
         sw = None

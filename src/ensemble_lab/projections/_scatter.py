@@ -108,9 +108,7 @@ def boundary_weight(d_same: np.ndarray, d_other: np.ndarray, alpha: float) -> np
     return np.where(np.isnan(d_same) | np.isnan(d_other), 0.5, weight)
 
 
-def _drop_self(
-    dist: np.ndarray, ind: np.ndarray, own: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
+def _drop_self(dist: np.ndarray, ind: np.ndarray, own: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Remove each query point from its own neighbour list (k+1 → k columns).
 
     With duplicated points the query may not be listed among its own neighbours; the
