@@ -22,10 +22,10 @@ def _loop_nonparametric_scatter(X, y, k, alpha, sample_weight=None):
     between = np.zeros((d, d))
     within = np.zeros((d, d))
     classes = np.unique(y)
-    for l in range(n):
-        x = X[l]
-        prior_over_n = s[l] / total  # P(ω_i)/N_i, with weights
-        own = [m for m in range(n) if y[m] == y[l] and m != l]
+    for i in range(n):
+        x = X[i]
+        prior_over_n = s[i] / total  # P(ω_i)/N_i, with weights
+        own = [m for m in range(n) if y[m] == y[i] and m != i]
         if own:
             dist_own = sorted((np.linalg.norm(x - X[m]), m) for m in own)[: min(k, len(own))]
             d_same = dist_own[-1][0]
@@ -35,7 +35,7 @@ def _loop_nonparametric_scatter(X, y, k, alpha, sample_weight=None):
         else:
             d_same = None
         for c in classes:
-            if c == y[l]:
+            if c == y[i]:
                 continue
             other = [m for m in range(n) if y[m] == c]
             nearest = sorted((np.linalg.norm(x - X[m]), m) for m in other)[: min(k, len(other))]
@@ -151,7 +151,7 @@ def test_discriminant_directions_solve_the_generalised_eigenproblem():
 def test_discriminant_directions_ridge_a_singular_denominator():
     A = np.diag([3.0, 1.0, 0.5])
     B = np.diag([1.0, 1.0, 0.0])
-    W, values, ridge = discriminant_directions(A, B, 3)
+    W, _, ridge = discriminant_directions(A, B, 3)
     assert ridge == pytest.approx(1e-10)
     assert np.isfinite(W).all()
     # the direction in B's null space has the largest ratio
