@@ -5,4 +5,6 @@ The public API (estimators, presets, datasets, statistics) is re-exported here.
 
 __version__ = "0.1.0"
 
-__all__ = ["__version__"]
+from .methods import ProjectionBoostingClassifier
+
+__all__ = ["ProjectionBoostingClassifier", "__version__"]

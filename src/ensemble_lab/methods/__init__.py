@@ -3,6 +3,7 @@
 Each method module registers its named configurations when it is imported below.
 """
 
+from ._projection_boosting import ProjectionBoostingClassifier
 from ._registry import make, names, register
 
-__all__ = ["make", "names", "register"]
+__all__ = ["ProjectionBoostingClassifier", "make", "names", "register"]
