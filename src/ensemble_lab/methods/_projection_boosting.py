@@ -127,7 +127,22 @@ class ProjectionBoostingClassifier(ClassifierMixin, BaseEstimator):
     * ``sample_weight``, when given, is passed to every member's ``fit`` (the base
       learner must accept it), weighs the projections' scatter matrices, and an
       instance of weight zero is never part of S'.
+
+    Expected failed common check: ``check_sample_weight_equivalence_on_dense_data``
+    (weights are not multiplicities for NDA's neighbours, HDA's zero-eigenvalue
+    directions are not unique when n < d, and tree ties break differently).
+    With a base learner that fits the training data perfectly (an unpruned tree) the
+    ensemble stops after ``C_0``: S' is empty.
     """
+
+    _expected_failed_checks = {
+        "check_sample_weight_equivalence_on_dense_data": (
+            "weights are passed to the members and the projections, but S' is a set: an "
+            "instance repeated w times and one of weight w give different kNN scatters "
+            "(NDA), non-unique zero-eigenvalue directions when n < d (HDA), and "
+            "differently tie-broken tree splits"
+        ),
+    }
 
     _parameter_constraints: dict = {
         "estimator": [HasMethods(["fit", "predict"]), str, None],
@@ -191,6 +206,10 @@ class ProjectionBoostingClassifier(ClassifierMixin, BaseEstimator):
         -------
         self : object
         """
+        if y is None:
+            raise ValueError(
+                f"{type(self).__name__} requires y to be passed, but the target y is None."
+            )
         X, y = validate_mixed_data(self, X, y, reset=True, allow_nan=True)
         self.classes_, y_codes = np.unique(y, return_inverse=True)
         sw = None if sample_weight is None else validated_weights(sample_weight, len(y))
@@ -309,7 +328,8 @@ class ProjectionBoostingClassifier(ClassifierMixin, BaseEstimator):
         -------
         ndarray of shape (n_samples,)
         """
-        return self.classes_[np.argmax(self._votes(X), axis=1)]
+        votes = self._votes(X)
+        return self.classes_[np.argmax(votes, axis=1)]
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
