@@ -3,8 +3,23 @@
 The public API (estimators, presets, datasets, statistics) is re-exported here.
 """
 
+from .methods import (
+    BoostingClassifier,
+    DecorateClassifier,
+    MultiBoostClassifier,
+    ProjectionBoostingClassifier,
+    RandomLinearOracle,
+    RotationForestClassifier,
+)
+
 __version__ = "0.1.0"
 
-from .methods import ProjectionBoostingClassifier
-
-__all__ = ["ProjectionBoostingClassifier", "__version__"]
+__all__ = [
+    "BoostingClassifier",
+    "DecorateClassifier",
+    "MultiBoostClassifier",
+    "ProjectionBoostingClassifier",
+    "RandomLinearOracle",
+    "RotationForestClassifier",
+    "__version__",
+]

@@ -1,0 +1,30 @@
+"""Datasets: an ARFF reader, a registry of named datasets, synthetic generators."""
+
+from ._arff import ArffError, load_arff, read_arff
+from ._registry import (
+    DATA_ENV,
+    dataset_names,
+    describe,
+    embedded_names,
+    embedded_path,
+    list_datasets,
+    load,
+)
+from ._synthetic import make_cone_torus, make_layered_cake, make_oracle_2d, make_xor
+
+__all__ = [
+    "DATA_ENV",
+    "ArffError",
+    "dataset_names",
+    "describe",
+    "embedded_names",
+    "embedded_path",
+    "list_datasets",
+    "load",
+    "load_arff",
+    "make_cone_torus",
+    "make_layered_cake",
+    "make_oracle_2d",
+    "make_xor",
+    "read_arff",
+]
