@@ -12,10 +12,9 @@ import numpy as np
 from joblib import Parallel, delayed
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 
-from ..base import member_seeds, resolve_estimator, validate_mixed_data
+from ..base import check_sample_weight, member_seeds, resolve_estimator, validate_mixed_data
 from ..learners import MixedEncoder
 from ..projections import HDA, NDA
-from ..projections._base import validated_weights
 from ..utils._sklearn_compat import (
     HasMethods,
     Interval,
@@ -212,7 +211,7 @@ class ProjectionBoostingClassifier(ClassifierMixin, BaseEstimator):
             )
         X, y = validate_mixed_data(self, X, y, reset=True, allow_nan=True)
         self.classes_, y_codes = np.unique(y, return_inverse=True)
-        sw = None if sample_weight is None else validated_weights(sample_weight, len(y))
+        sw = None if sample_weight is None else check_sample_weight(sample_weight, X)
         base = resolve_estimator(self.estimator, default="j48")
         seeds = member_seeds(self.random_state, self.n_estimators)
         self.encoder_ = MixedEncoder(scale=self.scale).fit(X)

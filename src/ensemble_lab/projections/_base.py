@@ -8,27 +8,16 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassNamePrefixFeaturesOutMixin, TransformerMixin
 from sklearn.utils.multiclass import check_classification_targets
 
-from ..base import is_mixed_frame
+from ..base import check_sample_weight, is_mixed_frame
 from ..utils._sklearn_compat import (
     Interval,
     StrOptions,
-    _check_sample_weight,
     check_is_fitted,
     validate_data,
 )
 from ._scatter import discriminant_directions, needs_regularization, regularized_within_scatter
 
-__all__ = ["DiscriminantProjection", "validated_weights"]
-
-
-def validated_weights(sample_weight, n_samples: int) -> np.ndarray:
-    """Sample weights as a float array: finite, non-negative, one per sample, not all zero."""
-    sw = _check_sample_weight(sample_weight, np.empty((n_samples, 0)), ensure_non_negative=True)
-    if not np.isfinite(sw).all():
-        raise ValueError("sample_weight contains NaN or infinity.")
-    if sw.sum() <= 0:
-        raise ValueError("sample_weight sums to zero; at least one sample needs a positive weight.")
-    return sw
+__all__ = ["DiscriminantProjection"]
 
 
 class DiscriminantProjection(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
@@ -70,7 +59,7 @@ class DiscriminantProjection(ClassNamePrefixFeaturesOutMixin, TransformerMixin, 
         check_classification_targets(y)
         sw = None
         if sample_weight is not None:
-            sw = validated_weights(sample_weight, X.shape[0])
+            sw = check_sample_weight(sample_weight, X)
             X, y, sw = X[sw > 0], y[sw > 0], sw[sw > 0]
         self.classes_, y_codes = np.unique(y, return_inverse=True)
         if self.classes_.size < 2:
