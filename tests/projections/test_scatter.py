@@ -50,15 +50,19 @@ def _loop_nonparametric_scatter(X, y, k, alpha, sample_weight=None):
     return between, within
 
 
+@pytest.mark.parametrize("search", ["dense", "tree"])
+@pytest.mark.parametrize("n_features", [3, 20])  # k-d tree / ball tree
 @pytest.mark.parametrize("k", [1, 3, 5])
 @pytest.mark.parametrize("alpha", [0.0, 1.0, 2.5])
-def test_nonparametric_scatter_matches_loop_reference(k, alpha):
+def test_nonparametric_scatter_matches_loop_reference(k, alpha, n_features, search, monkeypatch):
+    if search == "tree":
+        monkeypatch.setattr("ensemble_lab.projections._scatter.DENSE_NEIGHBOUR_PAIRS", 0)
     rng = np.random.default_rng(0)
     # three classes of unequal size, one smaller than k (uses all its members)
-    X = rng.normal(size=(23, 3))
+    X = rng.normal(size=(23, n_features))
     y = np.array([0] * 10 + [1] * 9 + [2] * 4)
     X[y == 1] += 1.5
-    between, within = nonparametric_scatter(X, y, k=k, alpha=alpha)
+    between, within = nonparametric_scatter(X, y, k=k, alpha=alpha, n_jobs=2)
     ref_between, ref_within = _loop_nonparametric_scatter(X, y, k, alpha)
     assert_allclose(between, ref_between, rtol=1e-10, atol=1e-12)
     assert_allclose(within, ref_within, rtol=1e-10, atol=1e-12)

@@ -21,7 +21,9 @@ from typing import NamedTuple
 
 import numpy as np
 import scipy.linalg
-from sklearn.neighbors import NearestNeighbors
+from joblib import Parallel, delayed
+from scipy.spatial.distance import cdist
+from sklearn.neighbors import BallTree, KDTree
 
 __all__ = [
     "ParametricScatter",
@@ -35,6 +37,12 @@ __all__ = [
 
 #: Mixing weights (a, b, c) of Eq. (4); the paper uses a = b = c = 0.33.
 PAPER_MIX: tuple[float, float, float] = (1 / 3, 1 / 3, 1 / 3)
+
+#: Query × reference pairs up to which neighbours come from one dense distance matrix.
+DENSE_NEIGHBOUR_PAIRS = 2**20
+
+#: Dimension above which a ball tree replaces the k-d tree.
+KD_TREE_MAX_DIMENSION = 16
 
 #: Instances per dimension below which the paper regularises the within-class scatter.
 SAMPLES_PER_DIMENSION = 4
@@ -108,6 +116,29 @@ def boundary_weight(d_same: np.ndarray, d_other: np.ndarray, alpha: float) -> np
     return np.where(np.isnan(d_same) | np.isnan(d_other), 0.5, weight)
 
 
+def _kneighbors(
+    reference: np.ndarray, queries: np.ndarray, k: int, n_jobs: int | None
+) -> tuple[np.ndarray, np.ndarray]:
+    """Distances and indices of the k nearest ``reference`` points of every query, sorted.
+
+    Small problems use one dense distance matrix (exact, no tree or thread start-up
+    cost); larger ones a k-d tree (a ball tree in more than 16 dimensions), queried in
+    ``n_jobs`` chunks on threads. Never quadratic in Python.
+    """
+    if queries.shape[0] * reference.shape[0] <= DENSE_NEIGHBOUR_PAIRS:
+        dist = cdist(queries, reference)
+        ind = np.argsort(dist, axis=1, kind="stable")[:, :k]
+        return np.take_along_axis(dist, ind, axis=1), ind
+    tree_class = KDTree if reference.shape[1] <= KD_TREE_MAX_DIMENSION else BallTree
+    tree = tree_class(reference)
+    n_chunks = max(1, min(abs(n_jobs or 1), queries.shape[0]))
+    chunks = np.array_split(np.arange(queries.shape[0]), n_chunks)
+    parts = Parallel(n_jobs=n_chunks, prefer="threads")(
+        delayed(tree.query)(queries[chunk], k=k) for chunk in chunks
+    )
+    return np.vstack([d for d, _ in parts]), np.vstack([i for _, i in parts])
+
+
 def _drop_self(dist: np.ndarray, ind: np.ndarray, own: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Remove each query point from its own neighbour list (k+1 → k columns).
 
@@ -147,8 +178,8 @@ def nonparametric_scatter(
     fewer than k (other) members uses all of them. An instance alone in its class has no
     within-class term and between-class weight ½.
 
-    Neighbours are found with one :class:`~sklearn.neighbors.NearestNeighbors` index per
-    class, queried by all instances at once (no loop over instances).
+    Neighbours of each class are found for all instances at once — from a dense distance
+    matrix for small classes, a k-d (or ball) tree otherwise (no loop over instances).
 
     Parameters
     ----------
@@ -177,16 +208,15 @@ def nonparametric_scatter(
     for code in codes:
         members = np.flatnonzero(y == code)
         X_class = X[members]
-        index = NearestNeighbors(n_jobs=n_jobs).fit(X_class)
         if members.size >= 2:
             k_same = min(k, members.size - 1)
-            dist, ind = index.kneighbors(X_class, n_neighbors=k_same + 1)
+            dist, ind = _kneighbors(X_class, X_class, k_same + 1, n_jobs)
             dist, ind = _drop_self(dist, ind, np.arange(members.size))
             same_dist[members] = dist[:, -1]
             same_mean[members] = X_class[ind].mean(axis=1)
         others = np.flatnonzero(y != code)
         if others.size:
-            dist, ind = index.kneighbors(X[others], n_neighbors=min(k, members.size))
+            dist, ind = _kneighbors(X_class, X[others], min(k, members.size), n_jobs)
             other_terms.append((others, dist[:, -1], X_class[ind].mean(axis=1)))
     between = np.zeros((n_features, n_features))
     for others, d_other, neighbour_mean in other_terms:
