@@ -127,8 +127,10 @@ def _kneighbors(
     """
     if queries.shape[0] * reference.shape[0] <= DENSE_NEIGHBOUR_PAIRS:
         dist = cdist(queries, reference)
-        ind = np.argsort(dist, axis=1, kind="stable")[:, :k]
-        return np.take_along_axis(dist, ind, axis=1), ind
+        ind = np.argpartition(dist, k - 1, axis=1)[:, :k]
+        near = np.take_along_axis(dist, ind, axis=1)
+        order = np.argsort(near, axis=1, kind="stable")
+        return np.take_along_axis(near, order, axis=1), np.take_along_axis(ind, order, axis=1)
     tree_class = KDTree if reference.shape[1] <= KD_TREE_MAX_DIMENSION else BallTree
     tree = tree_class(reference)
     n_chunks = max(1, min(abs(n_jobs or 1), queries.shape[0]))
