@@ -8,6 +8,7 @@ from ._biasing import Oversample, Threshold, Undersample
 from ._boosting import BoostingClassifier
 from ._multiboost import MultiBoostClassifier
 from ._oracle_ensembles import DecorateClassifier, RandomLinearOracle, RotationForestClassifier
+from ._projection_boosting import ProjectionBoostingClassifier
 from ._registry import make, names, register
 from ._triskel import TriskelClassifier
 
@@ -16,6 +17,7 @@ __all__ = [
     "DecorateClassifier",
     "MultiBoostClassifier",
     "Oversample",
+    "ProjectionBoostingClassifier",
     "RandomLinearOracle",
     "RotationForestClassifier",
     "Threshold",

@@ -1,0 +1,119 @@
+"""What HDA and NDA share: validation, the regularisation rule, the solve, ``transform``."""
+
+from __future__ import annotations
+
+from numbers import Integral
+
+import numpy as np
+from sklearn.base import BaseEstimator, ClassNamePrefixFeaturesOutMixin, TransformerMixin
+from sklearn.utils.multiclass import check_classification_targets
+
+from ..base import check_sample_weight, is_mixed_frame
+from ..utils._sklearn_compat import (
+    Interval,
+    StrOptions,
+    check_is_fitted,
+    validate_data,
+)
+from ._scatter import discriminant_directions, needs_regularization, regularized_within_scatter
+
+__all__ = ["DiscriminantProjection"]
+
+
+class DiscriminantProjection(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
+    """Base of the supervised linear projections.
+
+    A subclass implements ``_criterion(X, y, sample_weight, regularize)`` returning the
+    (numerator, denominator) scatter pair of its ratio; this class validates the input,
+    decides on the regularisation, solves the eigenproblem and projects.
+    """
+
+    _parameter_constraints: dict = {
+        "n_components": [Interval(Integral, 1, None, closed="left"), None],
+        "regularize": [StrOptions({"auto"}), "boolean"],
+    }
+
+    def fit(self, X, y, sample_weight=None):
+        """Fit the projection on labelled data.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+            Numeric training data (encode nominal data first, e.g. with
+            :class:`~ensemble_lab.learners.MixedEncoder`).
+        y : array-like of shape (n_samples,)
+            Class labels; at least two classes are needed.
+        sample_weight : array-like of shape (n_samples,), default=None
+            Non-negative weights; an instance of weight zero is left out entirely.
+
+        Returns
+        -------
+        self : object
+        """
+        if is_mixed_frame(X):
+            raise ValueError(
+                f"{type(self).__name__} needs numeric input; encode the nominal columns "
+                "first, e.g. with ensemble_lab.learners.MixedEncoder."
+            )
+        X, y = validate_data(self, X, y, dtype=np.float64)
+        check_classification_targets(y)
+        sw = None
+        if sample_weight is not None:
+            sw = check_sample_weight(sample_weight, X)
+            X, y, sw = X[sw > 0], y[sw > 0], sw[sw > 0]
+        self.classes_, y_codes = np.unique(y, return_inverse=True)
+        if self.classes_.size < 2:
+            raise ValueError(
+                f"{type(self).__name__} is a supervised projection and needs at least two "
+                f"classes; got {self.classes_.size} class."
+            )
+        n_samples, n_features = X.shape
+        n_components = n_features if self.n_components is None else self.n_components
+        if n_components > n_features:
+            raise ValueError(
+                f"n_components={n_components} must be at most the number of features "
+                f"({n_features})."
+            )
+        if self.regularize == "auto":
+            self.regularized_ = needs_regularization(n_samples, n_features)
+        else:
+            self.regularized_ = bool(self.regularize)
+        numerator, denominator = self._criterion(X, y_codes, sw, self.regularized_)
+        self.components_, self.eigenvalues_, self.ridge_ = discriminant_directions(
+            numerator, denominator, n_components
+        )
+        weights = np.full(n_samples, 1.0) if sw is None else sw
+        self.mean_ = weights @ X / weights.sum()
+        self.n_components_ = n_components
+        return self
+
+    def _criterion(self, X, y, sample_weight, regularize):  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    @staticmethod
+    def _within(within, regularize):
+        return regularized_within_scatter(within) if regularize else within
+
+    def transform(self, X):
+        """Project ``X`` onto the fitted directions: ``(X − mean_) @ components_.T``.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples, n_components_)
+        """
+        check_is_fitted(self)
+        X = validate_data(self, X, reset=False, dtype=np.float64)
+        return (X - self.mean_) @ self.components_.T
+
+    @property
+    def _n_features_out(self):
+        return self.components_.shape[0]
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.target_tags.required = True
+        return tags
