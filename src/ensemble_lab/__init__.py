@@ -3,6 +3,8 @@
 The public API (estimators, presets, datasets, statistics) is re-exported here.
 """
 
+from .methods import ELRCClassifier
+
 __version__ = "0.1.0"
 
-__all__ = ["__version__"]
+__all__ = ["ELRCClassifier", "__version__"]

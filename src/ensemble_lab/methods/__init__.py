@@ -3,6 +3,7 @@
 Each method module registers its named configurations when it is imported below.
 """
 
+from ._elrc import ELRCClassifier
 from ._registry import make, names, register
 
-__all__ = ["make", "names", "register"]
+__all__ = ["ELRCClassifier", "make", "names", "register"]
