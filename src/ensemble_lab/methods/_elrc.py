@@ -292,8 +292,8 @@ class ELRCClassifier(ClassifierMixin, BaseEstimator):
         self : ELRCClassifier
         """
         names, learners = self._candidates()
-        allow_nan = all(get_tags(est).input_tags.allow_nan for est in learners)
-        X, y = validate_mixed_data(self, X, y, allow_nan=allow_nan)
+        # NaN is passed on: each candidate accepts it or raises its own error.
+        X, y = validate_mixed_data(self, X, y, allow_nan=True)
         self.classes_, y_codes = np.unique(y, return_inverse=True)
         if self.classes_.shape[0] < 2:
             raise ValueError(
@@ -312,26 +312,51 @@ class ELRCClassifier(ClassifierMixin, BaseEstimator):
         self.estimators_ = [node.estimator for node in self.nodes_]
         return self
 
-    def _votes(self, X) -> np.ndarray:
-        """Eq. 5: per sample and class, the weighted probabilities along its path."""
+    def _route(self, X):
+        """Yield ``(node, rows)`` for every node and the rows of ``X`` in its region,
+        parents before children (boolean masks per node, no loop over samples)."""
         check_is_fitted(self)
         X = validate_mixed_data(self, X, reset=False)
         Z = split_matrix(X, self._categories)
-        votes = np.zeros((Z.shape[0], self.classes_.shape[0]))
         stack = [(0, np.arange(Z.shape[0]))]
         while stack:
             node_id, rows = stack.pop()
             node = self.nodes_[node_id]
-            votes[rows] += node.weight * member_proba(
-                node.estimator, safe_rows(X, rows), self.classes_
-            )
+            yield node, rows, X
             if node.split is None:
                 continue
             left = node.split.goes_left(Z[rows])
-            for child, sub in ((node.left, rows[left]), (node.right, rows[~left])):
+            for child, sub in ((node.right, rows[~left]), (node.left, rows[left])):
                 if child is not None and sub.size:
                     stack.append((child, sub))
+
+    def _votes(self, X) -> np.ndarray:
+        """Eq. 5: per sample and class, the weighted probabilities along its path."""
+        votes = None
+        for node, rows, X_valid in self._route(X):
+            if votes is None:
+                votes = np.zeros((rows.shape[0], self.classes_.shape[0]))
+            proba = member_proba(node.estimator, safe_rows(X_valid, rows), self.classes_)
+            votes[rows] += node.weight * proba
         return votes
+
+    def apply(self, X):
+        """Index in ``nodes_`` of the deepest node whose region holds each sample.
+
+        Parameters
+        ----------
+        X : array-like or DataFrame of shape (n_samples, n_features)
+
+        Returns
+        -------
+        node_ids : ndarray of shape (n_samples,)
+        """
+        node_ids = None
+        for node, rows, _ in self._route(X):
+            if node_ids is None:
+                node_ids = np.zeros(rows.shape[0], dtype=np.intp)
+            node_ids[rows] = node.node_id
+        return node_ids
 
     def predict_proba(self, X):
         """Weighted vote of the regional classifiers on each sample's path, normalised.
@@ -472,12 +497,12 @@ class _Grower:
     def _split(self, region: _Region, lineage: list[str]) -> None:
         node, indices = region.node, region.indices
         min_child = max(self.est.min_samples, 1)
-        if node.depth >= self.est.max_depth:
-            node.stop_reason = "max_depth"
-        elif np.count_nonzero(node.class_counts) < 2:
+        if np.count_nonzero(node.class_counts) < 2:
             node.stop_reason = "pure"
         elif node.n_correct == node.n_samples:
             node.stop_reason = "no_training_error"
+        elif node.depth >= self.est.max_depth:
+            node.stop_reason = "max_depth"
         elif node.n_samples < 2 * min_child:
             node.stop_reason = "min_samples"
         else:

@@ -247,7 +247,7 @@ def split_matrix(X, categories: list[np.ndarray | None]) -> np.ndarray:
         if cats is None:
             Z[:, j] = column.to_numpy(dtype=float, na_value=np.nan)
         else:
-            codes = pd.Categorical(column.astype(object), categories=cats).codes
+            codes = pd.Index(cats).get_indexer(column.astype(object).to_numpy())
             Z[:, j] = np.where(codes < 0, np.nan, codes)
     return Z
 
