@@ -16,6 +16,7 @@ from joblib import Parallel, delayed
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.dummy import DummyClassifier
 from sklearn.model_selection import StratifiedKFold
+from sklearn.pipeline import Pipeline
 from sklearn.utils import get_tags
 
 from ..base import (
@@ -33,6 +34,16 @@ from ._registry import register
 __all__ = ["ELRCClassifier"]
 
 DEFAULT_ESTIMATORS = ("smo", "nb", "j48")
+
+
+def accepts_nan(estimator) -> bool:
+    """Whether a learner takes missing values (a Pipeline: whether its first step does,
+    since the later steps see its output)."""
+    if isinstance(estimator, Pipeline):
+        steps = [step for _, step in estimator.steps if step not in (None, "passthrough")]
+        if steps:
+            return accepts_nan(steps[0])
+    return bool(get_tags(estimator).input_tags.allow_nan)
 
 
 def _seeded_clone(estimator, seed: int):
@@ -272,7 +283,7 @@ class ELRCClassifier(ClassifierMixin, BaseEstimator):
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         _, learners = self._candidates()
-        tags.input_tags.allow_nan = all(get_tags(est).input_tags.allow_nan for est in learners)
+        tags.input_tags.allow_nan = all(accepts_nan(est) for est in learners)
         return tags
 
     @_fit_context(prefer_skip_nested_validation=False)
@@ -291,9 +302,11 @@ class ELRCClassifier(ClassifierMixin, BaseEstimator):
         -------
         self : ELRCClassifier
         """
+        if y is None:
+            raise ValueError("ELRCClassifier requires y to be passed, but the target y is None.")
         names, learners = self._candidates()
-        # NaN is passed on: each candidate accepts it or raises its own error.
-        X, y = validate_mixed_data(self, X, y, allow_nan=True)
+        self._allow_nan = all(accepts_nan(est) for est in learners)
+        X, y = validate_mixed_data(self, X, y, allow_nan=self._allow_nan)
         self.classes_, y_codes = np.unique(y, return_inverse=True)
         if self.classes_.shape[0] < 2:
             raise ValueError(
@@ -313,10 +326,9 @@ class ELRCClassifier(ClassifierMixin, BaseEstimator):
         return self
 
     def _route(self, X):
-        """Yield ``(node, rows)`` for every node and the rows of ``X`` in its region,
+        """Yield ``(node, rows, X)`` for every node and the rows of ``X`` in its region,
         parents before children (boolean masks per node, no loop over samples)."""
-        check_is_fitted(self)
-        X = validate_mixed_data(self, X, reset=False)
+        X = validate_mixed_data(self, X, reset=False, allow_nan=self._allow_nan)
         Z = split_matrix(X, self._categories)
         stack = [(0, np.arange(Z.shape[0]))]
         while stack:
@@ -332,6 +344,7 @@ class ELRCClassifier(ClassifierMixin, BaseEstimator):
 
     def _votes(self, X) -> np.ndarray:
         """Eq. 5: per sample and class, the weighted probabilities along its path."""
+        check_is_fitted(self)
         votes = None
         for node, rows, X_valid in self._route(X):
             if votes is None:
@@ -351,6 +364,7 @@ class ELRCClassifier(ClassifierMixin, BaseEstimator):
         -------
         node_ids : ndarray of shape (n_samples,)
         """
+        check_is_fitted(self)
         node_ids = None
         for node, rows, _ in self._route(X):
             if node_ids is None:
@@ -383,7 +397,8 @@ class ELRCClassifier(ClassifierMixin, BaseEstimator):
         -------
         y : ndarray of shape (n_samples,)
         """
-        return self.classes_[self._votes(X).argmax(axis=1)]
+        votes = self._votes(X)
+        return self.classes_[votes.argmax(axis=1)]
 
     def export_text(self, feature_names=None, decimals=3) -> str:
         """The tree as indented text: region, size, weight, chosen learner, CV accuracies.
