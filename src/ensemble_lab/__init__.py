@@ -3,8 +3,25 @@
 The public API (estimators, presets, datasets, statistics) is re-exported here.
 """
 
-from .methods import ELRCClassifier
+from .methods import (
+    BoostingClassifier,
+    DecorateClassifier,
+    ELRCClassifier,
+    MultiBoostClassifier,
+    RandomLinearOracle,
+    RotationForestClassifier,
+    TriskelClassifier,
+)
 
 __version__ = "0.1.0"
 
-__all__ = ["ELRCClassifier", "__version__"]
+__all__ = [
+    "BoostingClassifier",
+    "DecorateClassifier",
+    "ELRCClassifier",
+    "MultiBoostClassifier",
+    "RandomLinearOracle",
+    "RotationForestClassifier",
+    "TriskelClassifier",
+    "__version__",
+]

@@ -140,7 +140,7 @@ def check_sample_weight(sample_weight, X, *, only_non_negative=True):
         if sw.ndim == 1 and sw.shape[0] == n_samples and not np.isfinite(sw).all():
             raise ValueError("sample_weight contains NaN or infinity.")
     sw = _check_sample_weight(
-        sample_weight, np.empty((n_samples, 0)), only_non_negative=only_non_negative
+        sample_weight, np.empty((n_samples, 0)), ensure_non_negative=only_non_negative
     )
     if sw.sum() <= 0:
         raise ValueError("sample_weight sums to zero; at least one sample needs a positive weight.")

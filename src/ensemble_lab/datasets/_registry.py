@@ -101,14 +101,13 @@ _SPECS = [
     DatasetSpec("oracle-2d", generator=make_oracle_2d, note="synthetic, 400 points"),
     DatasetSpec("cone-torus", generator=make_cone_torus, note="synthetic, 400 points"),
 ]
-_BY_KEY = {}
-for _spec in _SPECS:
-    for _alias in (_spec.name, *_spec.aliases):
-        _BY_KEY[re.sub(r"[^0-9a-z]", "", _alias.lower())] = _spec
 
 
 def _key(name: str) -> str:
     return re.sub(r"[^0-9a-z]", "", name.lower())
+
+
+_BY_KEY = {_key(alias): spec for spec in _SPECS for alias in (spec.name, *spec.aliases)}
 
 
 def _spec(name: str) -> DatasetSpec:
@@ -192,7 +191,7 @@ def load(
 
 def dataset_names(data_dir: str | Path | None = None) -> list[str]:
     """Names of every dataset available: files found in the data directories and synthetic tasks."""
-    found = set()
+    found: set[str] = set()
     for directory in _search_dirs(data_dir):
         found.update(_spec(p.stem).name for p in directory.glob("*.arff"))
     found.update(s.name for s in _SPECS if s.generator is not None)

@@ -1,1 +1,62 @@
-"""evaluation."""
+"""Evaluation harness: resampling protocols, a resumable experiment runner, a results store.
+
+Run an experiment (datasets × methods × protocol) with :func:`run_experiment`; every
+task's result goes to a SQLite :class:`ResultsStore`; :func:`load_results` returns the
+tidy per-task table the statistics and reports consume.
+"""
+
+from .backends import Backend, DaskBackend, JoblibBackend, SequentialBackend, make_backend
+from .config import DatasetFiles, ExperimentConfig, MethodSpec, load_config, parse_config
+from .protocols import (
+    FiveByTwoCV,
+    FixedSplit,
+    Protocol,
+    RandomHalfSplits,
+    RepeatedCV,
+    Split,
+    StratifiedKFold,
+    protocol_from_dict,
+)
+from .runner import Progress, RunSummary, load_dataset, run_experiment
+from .store import (
+    ExperimentConflictError,
+    ResultsStore,
+    load_failures,
+    load_predictions,
+    load_results,
+)
+from .tasks import TaskKey, TaskResult, derive_seed, ensemble_size
+
+__all__ = [
+    "Backend",
+    "DaskBackend",
+    "DatasetFiles",
+    "ExperimentConfig",
+    "ExperimentConflictError",
+    "FiveByTwoCV",
+    "FixedSplit",
+    "JoblibBackend",
+    "MethodSpec",
+    "Progress",
+    "Protocol",
+    "RandomHalfSplits",
+    "RepeatedCV",
+    "ResultsStore",
+    "RunSummary",
+    "SequentialBackend",
+    "Split",
+    "StratifiedKFold",
+    "TaskKey",
+    "TaskResult",
+    "derive_seed",
+    "ensemble_size",
+    "load_config",
+    "load_dataset",
+    "load_failures",
+    "load_predictions",
+    "load_results",
+    "make_backend",
+    "parse_config",
+    "protocol_from_dict",
+    "run_experiment",
+]

@@ -1,5 +1,19 @@
 """Base-learner presets that behave like the papers' Weka learners."""
 
+from ._c45 import C45TreeClassifier, c45_added_errors, c45_prune
 from ._encoding import MixedEncoder
+from ._naive_bayes import MixedNaiveBayes
+from ._presets import EncodedClassifier, learner_names, make_learner
+from ._qda import RegularizedQDA
 
-__all__ = ["MixedEncoder"]
+__all__ = [
+    "C45TreeClassifier",
+    "EncodedClassifier",
+    "MixedEncoder",
+    "MixedNaiveBayes",
+    "RegularizedQDA",
+    "c45_added_errors",
+    "c45_prune",
+    "learner_names",
+    "make_learner",
+]

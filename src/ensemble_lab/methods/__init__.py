@@ -3,7 +3,26 @@
 Each method module registers its named configurations when it is imported below.
 """
 
+from ._biasing import Oversample, Threshold, Undersample
+from ._boosting import BoostingClassifier
 from ._elrc import ELRCClassifier
+from ._multiboost import MultiBoostClassifier
+from ._oracle_ensembles import DecorateClassifier, RandomLinearOracle, RotationForestClassifier
 from ._registry import make, names, register
+from ._triskel import TriskelClassifier
 
-__all__ = ["ELRCClassifier", "make", "names", "register"]
+__all__ = [
+    "BoostingClassifier",
+    "DecorateClassifier",
+    "ELRCClassifier",
+    "MultiBoostClassifier",
+    "Oversample",
+    "RandomLinearOracle",
+    "RotationForestClassifier",
+    "Threshold",
+    "TriskelClassifier",
+    "Undersample",
+    "make",
+    "names",
+    "register",
+]

@@ -18,14 +18,15 @@ _PUBLIC_MODULES = (
 def all_estimators() -> list[tuple[str, type]]:
     """Sorted ``(name, class)`` pairs of the public estimator classes.
 
-    A class is public when a module of ``_PUBLIC_MODULES`` lists it in ``__all__``.
+    A class is public when a module of ``_PUBLIC_MODULES`` lists it in ``__all__``;
+    parameter holders without ``fit`` (Triskel's biasing strategies) are not estimators.
     """
     found: dict[str, type] = {}
     for module_name in _PUBLIC_MODULES:
         module = importlib.import_module(module_name)
         for name in getattr(module, "__all__", ()):
             obj = getattr(module, name)
-            if inspect.isclass(obj) and issubclass(obj, BaseEstimator):
+            if inspect.isclass(obj) and issubclass(obj, BaseEstimator) and hasattr(obj, "fit"):
                 found[name] = obj
     return sorted(found.items())
 

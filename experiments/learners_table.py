@@ -1,0 +1,193 @@
+"""Cross-validated accuracy of every base-learner preset on every shared dataset.
+
+Stratified 10-fold CV (shuffled, seed 1) of each preset of ``ensemble_lab.learners`` on
+each ARFF file of the data directory, plus the tree sizes of ``j48`` and
+``j48-unpruned``. Results are cached per (dataset, learner) in a JSON file next to the
+Markdown table, so an interrupted run resumes where it stopped; the table is rewritten
+after every dataset.
+
+Run::
+
+    nice -n 10 python experiments/learners_table.py --data-dir /work/shared/datasets
+"""
+
+from __future__ import annotations
+
+import os
+
+# One BLAS thread: the learners work on small matrices, where threads only contend.
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+
+import argparse  # noqa: E402
+import csv  # noqa: E402
+import json  # noqa: E402
+import time  # noqa: E402
+import warnings  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import numpy as np  # noqa: E402
+from sklearn.base import clone  # noqa: E402
+from sklearn.exceptions import ConvergenceWarning  # noqa: E402
+from sklearn.model_selection import StratifiedKFold  # noqa: E402
+
+from ensemble_lab.base import safe_rows  # noqa: E402
+from ensemble_lab.datasets import load_arff  # noqa: E402
+from ensemble_lab.learners import learner_names, make_learner  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+DEFAULT_OUT = HERE / "results" / "learners.md"
+COMMAND = "nice -n 10 python experiments/learners_table.py --data-dir /work/shared/datasets"
+TREES = ("j48", "j48-unpruned")
+SEED = 1
+
+
+def dataset_files(data_dir: Path) -> list[tuple[str, Path, int]]:
+    """(name, path, instances) of every dataset of the MANIFEST, smallest first."""
+    with open(data_dir / "MANIFEST.csv", newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    found = [(r["name"], data_dir / r["file"], int(r["instances"])) for r in rows]
+    return sorted(found, key=lambda t: (t[2], t[0]))
+
+
+def make(name: str):
+    est = make_learner(name)
+    if "random_state" in est.get_params():
+        est.set_params(random_state=SEED)
+    return est
+
+
+def cross_validate(name: str, X, y: np.ndarray) -> dict:
+    """Accuracy per fold (and tree sizes for the C4.5 presets) of one preset."""
+    cv = StratifiedKFold(n_splits=10, shuffle=True, random_state=SEED)
+    acc, nodes, leaves = [], [], []
+    start = time.perf_counter()
+    for train, test in cv.split(np.zeros(len(y)), y):
+        est = clone(make(name)).fit(safe_rows(X, train), y[train])
+        acc.append(float(np.mean(est.predict(safe_rows(X, test)) == y[test])))
+        if name in TREES:
+            nodes.append(est.n_nodes_)
+            leaves.append(est.n_leaves_)
+    out = {"accuracy": acc, "seconds": time.perf_counter() - start}
+    if nodes:
+        out["nodes"] = nodes
+        out["leaves"] = leaves
+    return out
+
+
+def run(data_dir: Path, cache_path: Path, out: Path, only: list[str] | None) -> None:
+    cache = json.loads(cache_path.read_text()) if cache_path.exists() else {}
+    files = dataset_files(data_dir)
+    for ds, path, _ in files:
+        if only and ds not in only:
+            continue
+        todo = [n for n in learner_names() if n not in cache.get(ds, {})]
+        if not todo:
+            continue
+        X, y = load_arff(path)
+        y = np.asarray(y.astype(str))  # abalone's numeric class is a label here
+        for name in todo:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", ConvergenceWarning)
+                warnings.filterwarnings("ignore", message="The least populated class")
+                cache.setdefault(ds, {})[name] = cross_validate(name, X, y)
+            cache_path.write_text(json.dumps(cache, indent=1, sort_keys=True))
+            print(f"{ds:18s} {name:13s} {np.mean(cache[ds][name]['accuracy']):.4f}", flush=True)
+        write_markdown(cache, [f[0] for f in files], out)
+    write_markdown(cache, [f[0] for f in files], out)
+
+
+def write_markdown(cache: dict, all_datasets: list[str], out: Path) -> None:
+    names = learner_names()
+    done = [d for d in all_datasets if all(n in cache.get(d, {}) for n in names)]
+    partial = [d for d in all_datasets if d in cache and d not in done]
+    missing = [d for d in all_datasets if d not in cache]
+    lines = [
+        "# Base-learner presets: 10-fold CV accuracy",
+        "",
+        f"Regenerate (resumes from `{out.stem}_cache.json`): `{COMMAND}`",
+        "",
+        "Stratified 10-fold cross-validation, shuffled with seed 1 (`mlp` also seeded 1); "
+        "accuracy in %, mean over the folds (± standard deviation across folds). "
+        "Presets are `ensemble_lab.learners.make_learner(name)` with default settings.",
+        "",
+        f"Complete: {len(done)} of {len(all_datasets)} datasets.",
+    ]
+    if partial or missing:
+        lines.append(
+            "Not finished (the run was still going when this file was committed): "
+            + ", ".join(partial + missing)
+            + "."
+        )
+    lines += ["", "| dataset | " + " | ".join(names) + " |", "|---|" + "---:|" * len(names)]
+    for ds in done + partial:
+        cells = []
+        for n in names:
+            r = cache[ds].get(n)
+            cells.append(
+                f"{100 * np.mean(r['accuracy']):.2f} ± {100 * np.std(r['accuracy']):.1f}"
+                if r
+                else "—"
+            )
+        lines.append(f"| {ds} | " + " | ".join(cells) + " |")
+    lines += tree_section(cache, done + partial)
+    out.write_text("\n".join(lines) + "\n")
+
+
+def tree_section(cache: dict, datasets: list[str]) -> list[str]:
+    rows, smaller, not_worse, counted = [], 0, 0, 0
+    for ds in datasets:
+        if not all(t in cache[ds] for t in TREES):
+            continue
+        p, u = cache[ds]["j48"], cache[ds]["j48-unpruned"]
+        pa, ua = 100 * np.mean(p["accuracy"]), 100 * np.mean(u["accuracy"])
+        pn, un = np.mean(p["nodes"]), np.mean(u["nodes"])
+        counted += 1
+        smaller += bool(pn < un)
+        not_worse += bool(pa >= ua)
+        rows.append(
+            f"| {ds} | {pn:.1f} | {un:.1f} | {np.mean(p['leaves']):.1f} | "
+            f"{np.mean(u['leaves']):.1f} | {pa:.2f} | {ua:.2f} |"
+        )
+    return [
+        "",
+        "## Tree size: j48 (C4.5 pruning, CF = 0.25) vs j48-unpruned",
+        "",
+        "Mean over the 10 folds of the number of nodes (internal + leaves, binary splits) "
+        "and of leaves of the final tree.",
+        "",
+        f"Pruned tree smaller on {smaller} of {counted} datasets; pruned accuracy at least "
+        f"as good on {not_worse} of {counted}.",
+        "",
+        "| dataset | nodes j48 | nodes unpruned | leaves j48 | leaves unpruned | "
+        "acc j48 | acc unpruned |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+        *rows,
+    ]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
+        default=os.environ.get("ENSEMBLE_LAB_DATA"),
+        help="folder with MANIFEST.csv and the ARFF files (default: $ENSEMBLE_LAB_DATA)",
+    )
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument("--datasets", nargs="*", help="only these datasets")
+    parser.add_argument("--render-only", action="store_true", help="rewrite the table only")
+    args = parser.parse_args()
+    if args.data_dir is None:
+        parser.error("give --data-dir or set ENSEMBLE_LAB_DATA")
+    cache_path = args.out.with_name(args.out.stem + "_cache.json")
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    if args.render_only:
+        cache = json.loads(cache_path.read_text())
+        write_markdown(cache, [f[0] for f in dataset_files(args.data_dir)], args.out)
+        return
+    run(args.data_dir, cache_path, args.out, args.datasets)
+
+
+if __name__ == "__main__":
+    main()

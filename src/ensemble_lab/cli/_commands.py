@@ -1,0 +1,262 @@
+"""``run``, ``reproduce`` and ``report``: run experiments and show their results."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table as RichTable
+
+from ..evaluation import (
+    ExperimentConflictError,
+    load_config,
+    load_failures,
+    load_results,
+    make_backend,
+    run_experiment,
+)
+from ..evaluation.store import ResultsStore
+from ..experiments import experiment_names, experiment_path
+from ..reporting._render import Table
+from ..reporting._report import build_report
+from ..reporting.tables import accuracy_table, rank_table, time_table
+from ._progress import ProgressBar
+
+DEFAULT_RESULTS = Path("ensemble-lab-results")
+
+
+def _rich(table: Table, title: str) -> RichTable:
+    """A paper-style table rendered for the terminal."""
+    out = RichTable(title=title, caption=table.caption, caption_justify="left")
+    frame = table.frame
+    out.add_column(str(frame.index.name or ""), style="bold")
+    for column in frame.columns:
+        out.add_column(str(column), justify="right")
+    for label, row in zip(frame.index, frame.to_numpy()):
+        out.add_row(str(label), *("" if v is None else str(v) for v in row))
+    return out
+
+
+def _results_paths(results: Path | None) -> tuple[Path, Path]:
+    """(database, report directory) from ``--results`` (a .db file or a directory)."""
+    target = results or DEFAULT_RESULTS
+    if target.suffix in {".db", ".sqlite", ".sqlite3"}:
+        return target, target.parent
+    return target / "results.db", target
+
+
+def _run(
+    console: Console,
+    config_path: Path,
+    *,
+    results: Path | None,
+    data_dir: Path | None,
+    n_jobs: int,
+    scheduler: str | None,
+    new: bool,
+) -> None:
+    config = load_config(config_path)
+    db, out_dir = _results_paths(results)
+    db.parent.mkdir(parents=True, exist_ok=True)
+    backend = make_backend(n_jobs, scheduler)
+    console.print(
+        f"[bold]{config.name}[/]: {config.description or ''}\\n"
+        f"results: {db}  (stop with Ctrl-C; running again resumes)"
+    )
+    try:
+        with ProgressBar(console, config.name) as bar:
+            summary = run_experiment(
+                config,
+                db,
+                backend=backend,
+                data_dir=data_dir,
+                progress=bar.update,
+                overwrite=new,
+            )
+    except ExperimentConflictError as exc:
+        console.print(f"[red]{exc}[/]\\nUse --new to replace the stored experiment.")
+        raise typer.Exit(2) from exc
+    finally:
+        close = getattr(backend, "close", None)
+        if close is not None:
+            close()
+    if summary.skipped:
+        console.print(f"{summary.skipped} task(s) were already in the store and were skipped.")
+    if summary.failed:
+        console.print(f"[red]{summary.failed} task(s) failed[/]; first error:")
+        key, message = summary.failures[0]
+        console.print(f"  {key}: {message.strip().splitlines()[-1] if message else ''}")
+    if summary.interrupted:
+        console.print(
+            "[yellow]Stopped.[/] Finished tasks are saved; run the same command to resume."
+        )
+        raise typer.Exit(130)
+    frame = load_results(db, config.name)
+    if frame.empty:
+        console.print("[red]No task finished successfully.[/]")
+        raise typer.Exit(1)
+    baseline = config.baseline or frame["method"].iloc[0]
+    console.print(_rich(accuracy_table(frame, baseline=baseline), "Accuracy (%)"))
+    report = build_report(
+        frame,
+        title=f"ensemble-lab: {config.name}",
+        settings=_settings(config),
+        baseline=baseline,
+    )
+    path = report.write(out_dir / f"{config.name}-report.html")
+    console.print(f"Report: [bold]{path.resolve()}[/]")
+    if summary.failed:
+        raise typer.Exit(1)
+
+
+def _settings(config: object) -> dict[str, object]:
+    as_dict = config.to_dict()  # type: ignore[attr-defined]
+    return {
+        "experiment": as_dict.get("name"),
+        "description": as_dict.get("description", ""),
+        "protocol": as_dict.get("protocol"),
+        "seed": as_dict.get("seed"),
+        "baseline": as_dict.get("baseline"),
+    }
+
+
+Results = Annotated[
+    Path | None,
+    typer.Option(
+        "--results", help="Results directory or .db file [default: ./ensemble-lab-results]."
+    ),
+]
+DataDir = Annotated[
+    Path | None,
+    typer.Option("--data-dir", envvar="ENSEMBLE_LAB_DATA", help="Directory of ARFF files."),
+]
+NJobs = Annotated[int, typer.Option("--n-jobs", "-j", help="Local worker processes.")]
+Scheduler = Annotated[
+    str | None,
+    typer.Option("--scheduler", help="Address of a Dask scheduler (tcp://HOST:PORT)."),
+]
+New = Annotated[bool, typer.Option("--new", help="Replace a stored experiment of the same name.")]
+
+
+def register_experiment_commands(app: typer.Typer, console: Console) -> None:
+    """Add ``run``, ``reproduce`` and ``report`` to ``app``."""
+
+    @app.command()
+    def run(
+        config: Annotated[
+            Path | None,
+            typer.Argument(help="Experiment TOML file [default: the quick comparison]."),
+        ] = None,
+        results: Results = None,
+        data_dir: DataDir = None,
+        n_jobs: NJobs = 2,
+        scheduler: Scheduler = None,
+        new: New = False,
+    ) -> None:
+        """Run an experiment (default: a quick comparison on the embedded datasets)."""
+        path = config if config is not None else experiment_path("quick")
+        if not path.is_file():
+            console.print(f"[red]No experiment file {path}[/]")
+            raise typer.Exit(2)
+        _run(
+            console,
+            path,
+            results=results,
+            data_dir=data_dir,
+            n_jobs=n_jobs,
+            scheduler=scheduler,
+            new=new,
+        )
+
+    @app.command()
+    def reproduce(
+        name: Annotated[str, typer.Argument(help="A paper reproduction: see --list.")] = "",
+        list_: Annotated[bool, typer.Option("--list", help="List the reproductions.")] = False,
+        results: Results = None,
+        data_dir: DataDir = None,
+        n_jobs: NJobs = 2,
+        scheduler: Scheduler = None,
+        new: New = False,
+    ) -> None:
+        """Run one of the papers' tables or figures as a named experiment."""
+        names = [n for n in experiment_names() if n != "quick"]
+        if list_ or not name:
+            for entry in names:
+                console.print(entry)
+            return
+        if name not in names:
+            console.print(f"[red]Unknown reproduction {name!r}[/]; available: {', '.join(names)}")
+            raise typer.Exit(2)
+        _run(
+            console,
+            experiment_path(name),
+            results=results,
+            data_dir=data_dir,
+            n_jobs=n_jobs,
+            scheduler=scheduler,
+            new=new,
+        )
+
+    @app.command()
+    def report(
+        db: Annotated[Path, typer.Argument(help="A results database (.db).")],
+        experiment: Annotated[
+            str | None, typer.Option("--experiment", "-e", help="Experiment name.")
+        ] = None,
+        fmt: Annotated[str, typer.Option("--format", "-f", help="md, csv, html or latex.")] = "md",
+        baseline: Annotated[str | None, typer.Option("--baseline")] = None,
+        output: Annotated[Path | None, typer.Option("--output", "-o")] = None,
+    ) -> None:
+        """Tables (md, csv, latex) or the full HTML report of a results database."""
+        if not db.is_file():
+            console.print(f"[red]No results database at {db}[/]")
+            raise typer.Exit(2)
+        if fmt not in {"md", "csv", "html", "latex"}:
+            console.print(f"[red]Unknown format {fmt!r}[/]; use md, csv, html or latex.")
+            raise typer.Exit(2)
+        store = ResultsStore(db)
+        try:
+            names = store.experiments()["name"].tolist()
+            settings: dict[str, object] = {}
+            if experiment is None:
+                if len(names) != 1:
+                    console.print(f"[red]Choose an experiment with -e[/]: {', '.join(names)}")
+                    raise typer.Exit(2)
+                experiment = names[0]
+            if experiment not in names:
+                console.print(f"[red]No experiment {experiment!r}[/] in {db}: {', '.join(names)}")
+                raise typer.Exit(2)
+            config = store.config(experiment)
+            frame = load_results(store, experiment)
+            failures = load_failures(store, experiment)
+        finally:
+            store.close()
+        if frame.empty:
+            console.print(f"[red]Experiment {experiment!r} has no finished task.[/]")
+            raise typer.Exit(1)
+        baseline = baseline or config.get("baseline") or frame["method"].iloc[0]
+        settings = {k: config.get(k) for k in ("name", "description", "protocol", "seed")}
+        if fmt == "html":
+            path = output or db.with_name(f"{experiment}-report.html")
+            build_report(
+                frame, title=f"ensemble-lab: {experiment}", settings=settings, baseline=baseline
+            ).write(path)
+            console.print(f"Report: {path.resolve()}")
+            return
+        tables = [accuracy_table(frame, baseline=baseline), time_table(frame, baseline=baseline)]
+        if frame["dataset"].nunique() >= 2:
+            try:
+                tables.append(rank_table(frame))
+            except ValueError as exc:  # incomplete results: ranks need every cell
+                console.print(f"[yellow]No rank table: {exc}[/]")
+        render = {"md": Table.to_markdown, "csv": Table.to_csv, "latex": Table.to_latex}[fmt]
+        text = "\\n\\n".join(render(t) for t in tables)
+        if len(failures):
+            text += f"\\n\\n{len(failures)} task(s) failed; see load_failures()."
+        if output:
+            output.write_text(text + "\\n", encoding="utf-8")
+            console.print(f"Written: {output}")
+        else:
+            typer.echo(text)

@@ -1,0 +1,386 @@
+"""Declarative experiments: what to run, read from a TOML file.
+
+An experiment is a set of datasets × a set of methods × one resampling protocol, with a
+seed. The file format (documented with a full example in ``docs/experiments.md``)::
+
+    name = "quick"                      # identifies the experiment in the results store
+    description = "..."                 # optional, free text
+    seed = 1                            # experiment seed (splits and estimator seeds)
+    datasets = ["iris", "diabetes"]     # names, or "embedded" / "all"
+    baseline = "J48"                    # optional: label of the reference method
+
+    [protocol]
+    kind = "repeated-cv"                # cv | repeated-cv | 5x2cv | half-splits | fixed
+    folds = 10
+    repetitions = 10
+
+    [record]
+    predictions = false                 # per-instance predictions
+    members = false                     # ... and every member's prediction
+
+    [[methods]]
+    name = "AdaBoost-50"                # a name of ensemble_lab.methods.names()
+    label = "AdaBoost"                  # optional display name (default: name)
+    base = "j48"                        # optional base-learner preset
+    params = { n_estimators = 50 }      # optional constructor parameters
+
+Every bad key or value raises a ``ValueError`` naming it (``methods[2].params: ...``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from sklearn.base import BaseEstimator, clone
+
+from .protocols import Protocol, RepeatedCV, protocol_from_dict
+
+__all__ = [
+    "DatasetFiles",
+    "ExperimentConfig",
+    "MethodSpec",
+    "load_config",
+    "parse_config",
+]
+
+_TOP_KEYS = ("name", "description", "seed", "datasets", "methods", "protocol", "baseline", "record")
+_METHOD_KEYS = ("name", "label", "base", "params")
+_RECORD_KEYS = ("predictions", "members")
+_DATASET_FILE_KEYS = ("name", "train", "test")
+DATASET_GROUPS = ("embedded", "all")
+
+
+def describe_estimator(estimator: Any) -> Any:
+    """A JSON-able description of an estimator (class and parameters, recursively).
+
+    Used to hash experiments whose methods are estimator objects; unlike ``repr`` it is
+    never truncated.
+    """
+    if isinstance(estimator, BaseEstimator):
+        cls = type(estimator)
+        params = estimator.get_params(deep=False)
+        return {
+            "class": f"{cls.__module__}.{cls.__qualname__}",
+            "params": {k: describe_estimator(v) for k, v in sorted(params.items())},
+        }
+    if isinstance(estimator, list | tuple):
+        return [describe_estimator(v) for v in estimator]
+    if isinstance(estimator, dict):
+        return {str(k): describe_estimator(v) for k, v in sorted(estimator.items())}
+    if estimator is None or isinstance(estimator, bool | int | float | str):
+        return estimator
+    if isinstance(estimator, np.generic):
+        return estimator.item()
+    return repr(estimator)
+
+
+def _seed_nested(estimator: BaseEstimator, seed: int) -> BaseEstimator:
+    """Set every ``random_state`` parameter (top level and nested) from ``seed``.
+
+    The top-level one gets ``seed`` itself; nested ones (``base__random_state``, the
+    steps of a Pipeline, ...) get seeds drawn in sorted key order, so an estimator
+    object is as reproducible as a registered method.
+    """
+    keys = sorted(k for k in estimator.get_params(deep=True) if k.endswith("random_state"))
+    if not keys:
+        return estimator
+    rng = np.random.default_rng(seed)
+    nested = rng.integers(0, 2**31 - 1, size=len(keys))
+    values = {k: (seed if k == "random_state" else int(s)) for k, s in zip(keys, nested)}
+    return estimator.set_params(**values)
+
+
+@dataclass(frozen=True)
+class MethodSpec:
+    """One method of an experiment: a registered name with parameters, or an estimator.
+
+    Parameters
+    ----------
+    label : str
+        The name under which results are stored and tabulated (unique per experiment).
+    name : str, optional
+        A name of :func:`ensemble_lab.methods.names`, built with
+        ``methods.make(name, base=base, random_state=seed, **params)``.
+    base : str or estimator, optional
+        Base-learner override for ``name``.
+    params : mapping, optional
+        Further constructor parameters for ``name``.
+    estimator : estimator, optional
+        An unfitted estimator used instead of ``name``; every task fits a clone whose
+        ``random_state`` parameters (top level and nested) are set from the task seed.
+    """
+
+    label: str
+    name: str | None = None
+    base: Any = None
+    params: Mapping[str, Any] = field(default_factory=dict)
+    estimator: Any = None
+
+    def __post_init__(self) -> None:
+        if (self.name is None) == (self.estimator is None):
+            raise ValueError(f"method {self.label!r}: give exactly one of name or estimator")
+        if self.estimator is not None and (self.base is not None or self.params):
+            raise ValueError(f"method {self.label!r}: base and params only apply to a name")
+        if self.estimator is not None and not hasattr(self.estimator, "fit"):
+            raise TypeError(f"method {self.label!r}: {self.estimator!r} is not an estimator")
+
+    @classmethod
+    def from_estimator(cls, label: str, estimator: Any) -> MethodSpec:
+        """Spec for an estimator object."""
+        return cls(label=label, estimator=estimator)
+
+    def build(self, random_state: int) -> BaseEstimator:
+        """A fresh unfitted estimator seeded with ``random_state``."""
+        if self.estimator is not None:
+            return _seed_nested(clone(self.estimator), random_state)
+        from ensemble_lab import methods
+
+        base = clone(self.base) if isinstance(self.base, BaseEstimator) else self.base
+        assert self.name is not None
+        return methods.make(self.name, base=base, random_state=random_state, **self.params)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Declarative form; for an estimator object, its full description."""
+        if self.estimator is not None:
+            return {"label": self.label, "estimator": describe_estimator(self.estimator)}
+        out: dict[str, Any] = {"label": self.label, "name": self.name}
+        if self.base is not None:
+            out["base"] = describe_estimator(self.base)
+        if self.params:
+            out["params"] = describe_estimator(dict(self.params))
+        return out
+
+
+@dataclass(frozen=True)
+class DatasetFiles:
+    """A dataset given as a pair of train and test ARFF files (for ``kind = "fixed"``)."""
+
+    name: str
+    train: str
+    test: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "train": self.train, "test": self.test}
+
+
+DatasetEntry = str | DatasetFiles
+
+
+@dataclass(frozen=True)
+class ExperimentConfig:
+    """A whole experiment: datasets × methods × protocol, with a seed.
+
+    Parameters
+    ----------
+    name : str
+        Identifies the experiment in the results store.
+    datasets : sequence of str or DatasetFiles
+        Dataset names, the groups ``"embedded"`` / ``"all"``, or train/test file pairs.
+        When running with in-memory data (``run_experiment(..., data=...)``) these
+        are keys of that mapping.
+    methods : sequence of MethodSpec
+        Methods, with unique labels.
+    protocol : Protocol, default=RepeatedCV(10, 10)
+        Resampling protocol.
+    seed : int, default=1
+        Experiment seed.
+    baseline : str, optional
+        Label of the reference method of the tables and tests.
+    record_predictions, record_members : bool, default=False
+        Store per-instance predictions (and each member's).
+    description : str, default=""
+        Free text; not part of the configuration hash.
+    base_dir : Path, optional
+        Folder that relative train/test file paths are relative to (the experiment
+        file's folder); not part of the configuration hash, so a moved experiment
+        folder still resumes.
+    """
+
+    name: str
+    datasets: tuple[DatasetEntry, ...]
+    methods: tuple[MethodSpec, ...]
+    protocol: Protocol = field(default_factory=RepeatedCV)
+    seed: int = 1
+    baseline: str | None = None
+    record_predictions: bool = False
+    record_members: bool = False
+    description: str = ""
+    base_dir: Path | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "datasets", tuple(self.datasets))
+        object.__setattr__(self, "methods", tuple(self.methods))
+        if not self.name or not isinstance(self.name, str):
+            raise ValueError("name: the experiment needs a non-empty name")
+        if not self.datasets:
+            raise ValueError("datasets: the experiment needs at least one dataset")
+        if not self.methods:
+            raise ValueError("methods: the experiment needs at least one method")
+        labels = [m.label for m in self.methods]
+        dupes = sorted({lab for lab in labels if labels.count(lab) > 1})
+        if dupes:
+            raise ValueError(f"methods: duplicate label {dupes[0]!r}; set a distinct 'label'")
+        names = [d if isinstance(d, str) else d.name for d in self.datasets]
+        dupes = sorted({n for n in names if names.count(n) > 1})
+        if dupes:
+            raise ValueError(f"datasets: {dupes[0]!r} is listed twice")
+        if self.baseline is not None and self.baseline not in labels:
+            raise ValueError(f"baseline: {self.baseline!r} is not one of the methods {labels}")
+        if self.record_members and not self.record_predictions:
+            raise ValueError("record.members needs record.predictions = true")
+
+    @property
+    def method_labels(self) -> list[str]:
+        """Labels of the methods, in order."""
+        return [m.label for m in self.methods]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Canonical declarative form (what is stored and hashed)."""
+        out: dict[str, Any] = {
+            "name": self.name,
+            "seed": self.seed,
+            "datasets": [d if isinstance(d, str) else d.to_dict() for d in self.datasets],
+            "methods": [m.to_dict() for m in self.methods],
+            "protocol": self.protocol.to_dict(),
+            "baseline": self.baseline,
+            "record": {"predictions": self.record_predictions, "members": self.record_members},
+        }
+        if self.description:
+            out["description"] = self.description
+        return out
+
+    def config_hash(self) -> str:
+        """SHA-256 of everything that changes the results (not the description)."""
+        content = self.to_dict()
+        content.pop("description", None)
+        canonical = json.dumps(content, sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def _require(value: Any, types: type | tuple[type, ...], where: str, expected: str) -> Any:
+    if not isinstance(value, types) or (isinstance(value, bool) and bool not in _astuple(types)):
+        raise ValueError(f"{where}: expected {expected}, got {value!r}")
+    return value
+
+
+def _astuple(types: type | tuple[type, ...]) -> tuple[type, ...]:
+    return types if isinstance(types, tuple) else (types,)
+
+
+def _unknown(table: Mapping[str, Any], allowed: Sequence[str], where: str) -> None:
+    extra = [k for k in table if k not in allowed]
+    if extra:
+        raise ValueError(f"{where}: unknown key {extra[0]!r} (allowed: {', '.join(allowed)})")
+
+
+def _parse_method(entry: Any, i: int) -> MethodSpec:
+    where = f"methods[{i}]"
+    if isinstance(entry, str):
+        return MethodSpec(label=entry, name=entry)
+    _require(entry, dict, where, "a method name or a table")
+    _unknown(entry, _METHOD_KEYS, where)
+    if "name" not in entry:
+        raise ValueError(f"{where}: missing key 'name'")
+    name = _require(entry["name"], str, f"{where}.name", "a string")
+    label = _require(entry.get("label", name), str, f"{where}.label", "a string")
+    base = entry.get("base")
+    if base is not None:
+        _require(base, str, f"{where}.base", "a learner preset name")
+    params = _require(entry.get("params", {}), dict, f"{where}.params", "a table")
+    return MethodSpec(label=label, name=name, base=base, params=dict(params))
+
+
+def _parse_dataset(entry: Any, i: int) -> DatasetEntry:
+    where = f"datasets[{i}]"
+    if isinstance(entry, str):
+        return entry
+    _require(entry, dict, where, "a dataset name or a {name, train, test} table")
+    _unknown(entry, _DATASET_FILE_KEYS, where)
+    for key in _DATASET_FILE_KEYS:
+        if key not in entry:
+            raise ValueError(f"{where}: missing key {key!r}")
+        _require(entry[key], str, f"{where}.{key}", "a string")
+    return DatasetFiles(entry["name"], entry["train"], entry["test"])
+
+
+def parse_config(raw: Mapping[str, Any], *, base_dir: Path | None = None) -> ExperimentConfig:
+    """Validate a parsed TOML document and build the :class:`ExperimentConfig`.
+
+    Parameters
+    ----------
+    raw : mapping
+        The document (``tomllib.load``'s result).
+    base_dir : Path, optional
+        Folder relative train/test file paths are resolved against (default: the
+        current directory).
+
+    Raises
+    ------
+    ValueError
+        Naming the offending key, e.g. ``"protocol.folds: expected an integer"``.
+    """
+    _unknown(raw, _TOP_KEYS, "experiment")
+    for key in ("name", "datasets", "methods"):
+        if key not in raw:
+            raise ValueError(f"experiment: missing key {key!r}")
+    name = _require(raw["name"], str, "name", "a string")
+    seed = _require(raw.get("seed", 1), int, "seed", "an integer")
+    description = _require(raw.get("description", ""), str, "description", "a string")
+    datasets_raw = raw["datasets"]
+    if isinstance(datasets_raw, str):
+        datasets_raw = [datasets_raw]
+    _require(datasets_raw, list, "datasets", "a list of dataset names")
+    datasets = [_parse_dataset(d, i) for i, d in enumerate(datasets_raw)]
+    methods_raw = _require(raw["methods"], list, "methods", "a list of methods")
+    methods = [_parse_method(m, i) for i, m in enumerate(methods_raw)]
+    protocol_raw = _require(
+        raw.get("protocol", {"kind": "repeated-cv"}), dict, "protocol", "a table"
+    )
+    protocol = protocol_from_dict(protocol_raw)
+    record = _require(raw.get("record", {}), dict, "record", "a table")
+    _unknown(record, _RECORD_KEYS, "record")
+    predictions = _require(
+        record.get("predictions", False), bool, "record.predictions", "true/false"
+    )
+    members = _require(record.get("members", False), bool, "record.members", "true/false")
+    baseline = raw.get("baseline")
+    if baseline is not None:
+        _require(baseline, str, "baseline", "a method label")
+    if any(isinstance(d, DatasetFiles) for d in datasets) and protocol.kind != "fixed":
+        raise ValueError("datasets: train/test file pairs need protocol.kind = 'fixed'")
+    return ExperimentConfig(
+        name=name,
+        datasets=tuple(datasets),
+        methods=tuple(methods),
+        protocol=protocol,
+        seed=seed,
+        baseline=baseline,
+        record_predictions=predictions,
+        record_members=members,
+        description=description,
+        base_dir=base_dir,
+    )
+
+
+def load_config(path: str | Path) -> ExperimentConfig:
+    """Read and validate an experiment file (TOML).
+
+    Relative paths of train/test dataset files are resolved against the file's folder.
+    """
+    path = Path(path)
+    try:
+        with path.open("rb") as fh:
+            raw = tomllib.load(fh)
+    except tomllib.TOMLDecodeError as exc:
+        raise ValueError(f"{path}: not valid TOML: {exc}") from None
+    try:
+        return parse_config(raw, base_dir=path.resolve().parent)
+    except ValueError as exc:
+        raise ValueError(f"{path}: {exc}") from None

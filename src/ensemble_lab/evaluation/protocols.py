@@ -1,0 +1,447 @@
+"""Resampling protocols: how a dataset is cut into training and test parts.
+
+Every protocol turns ``(y, seed)`` into a deterministic list of :class:`Split` objects.
+The runner computes the splits of a dataset once and hands the very same index arrays
+to every method, so all methods of one experiment are compared on identical folds.
+
+=====================================  ============================================
+protocol                               what it yields
+=====================================  ============================================
+:class:`StratifiedKFold` ``(k)``       one stratified, shuffled k-fold CV
+:class:`RepeatedCV` ``(k, r)``         r stratified k-fold CVs (10×10 as Weka's
+                                       Experimenter); repetition ``i`` shuffles with
+                                       its own seed ``seed + i``
+:class:`FiveByTwoCV`                   Dietterich's 5×2 CV (5 stratified 2-folds)
+:class:`RandomHalfSplits` ``(r)``      r random stratified half/half splits
+:class:`FixedSplit`                    one given train/test split (indices, or a
+                                       column of the data marking the test rows)
+=====================================  ============================================
+
+Examples
+--------
+>>> import numpy as np
+>>> y = np.array([0, 0, 0, 0, 1, 1, 1, 1])
+>>> splits = RepeatedCV(n_folds=2, n_repetitions=3).splits(y, seed=1)
+>>> [(s.repetition, s.fold, len(s.train_idx), len(s.test_idx)) for s in splits][:3]
+[(0, 0, 4, 4), (0, 1, 4, 4), (1, 0, 4, 4)]
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from numpy.typing import ArrayLike, NDArray
+from sklearn.model_selection import StratifiedKFold as _SkStratifiedKFold
+from sklearn.model_selection import StratifiedShuffleSplit
+
+__all__ = [
+    "FiveByTwoCV",
+    "FixedSplit",
+    "Protocol",
+    "RandomHalfSplits",
+    "RepeatedCV",
+    "Split",
+    "StratifiedKFold",
+    "protocol_from_dict",
+]
+
+IndexArray = NDArray[np.intp]
+
+# sklearn accepts seeds in [0, 2**32); keep the per-repetition seeds there.
+_SEED_MODULUS = 2**32
+
+
+@dataclass(frozen=True, eq=False)
+class Split:
+    """One train/test partition of a dataset.
+
+    Attributes
+    ----------
+    repetition : int
+        Index of the repetition (0-based); 0 for single-shot protocols.
+    fold : int
+        Index of the fold inside the repetition (0-based).
+    train_idx, test_idx : ndarray of int
+        Row positions (``iloc``-style) of the training and the test instances, sorted.
+    """
+
+    repetition: int
+    fold: int
+    train_idx: IndexArray
+    test_idx: IndexArray
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Split):
+            return NotImplemented
+        return (
+            self.repetition == other.repetition
+            and self.fold == other.fold
+            and np.array_equal(self.train_idx, other.train_idx)
+            and np.array_equal(self.test_idx, other.test_idx)
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _repetition_seed(seed: int, repetition: int) -> int:
+    """Seed of one repetition: ``seed + repetition`` (Weka's Experimenter uses run numbers)."""
+    return (int(seed) + repetition) % _SEED_MODULUS
+
+
+def _as_labels(y: ArrayLike) -> NDArray[Any]:
+    labels = np.asarray(y)
+    if labels.ndim != 1:
+        raise ValueError(f"y must be one-dimensional, got shape {labels.shape}")
+    if labels.shape[0] == 0:
+        raise ValueError("y is empty: there is nothing to split")
+    return labels
+
+
+def _sorted(idx: ArrayLike) -> IndexArray:
+    return np.sort(np.asarray(idx, dtype=np.intp))
+
+
+class Protocol(ABC):
+    """A resampling protocol: ``splits(y, seed)`` → the list of :class:`Split`.
+
+    Subclasses are small frozen dataclasses whose fields are their parameters;
+    :meth:`to_dict` gives the declarative form used in experiment files.
+    """
+
+    kind: str = ""
+
+    @abstractmethod
+    def splits(self, y: ArrayLike, seed: int = 0) -> list[Split]:
+        """Return every split of the protocol for labels ``y``.
+
+        Parameters
+        ----------
+        y : array-like of shape (n_samples,)
+            Class labels; used for stratification only.
+        seed : int
+            Seed of the experiment. The same ``(y, seed)`` always gives the same splits.
+        """
+
+    @abstractmethod
+    def split_ids(self) -> list[tuple[int, int]]:
+        """The ``(repetition, fold)`` of every split, known without the data."""
+
+    def n_splits(self) -> int:
+        """Number of splits (tasks per dataset and method)."""
+        return len(self.split_ids())
+
+    def bind(self, X: Any, y: ArrayLike) -> tuple[Any, Protocol]:
+        """Specialise the protocol to one dataset; return the data to learn from.
+
+        Only :class:`FixedSplit` with a ``test_column`` uses this (it reads the column
+        and drops it from ``X``); the other protocols return ``(X, self)``.
+        """
+        return X, self
+
+    def to_dict(self) -> dict[str, Any]:
+        """The declarative form (as in an experiment file's ``[protocol]`` table)."""
+        return {"kind": self.kind}
+
+
+def _stratified_folds(y: NDArray[Any], n_folds: int, seed: int, repetition: int) -> list[Split]:
+    # A class smaller than k is allowed (as in Weka); scikit-learn warns about it.
+    if len(y) < n_folds:
+        raise ValueError(f"cannot make {n_folds} folds from {len(y)} instances")
+    cv = _SkStratifiedKFold(
+        n_splits=n_folds, shuffle=True, random_state=_repetition_seed(seed, repetition)
+    )
+    placeholder = np.zeros((len(y), 1))
+    return [
+        Split(repetition, fold, _sorted(train), _sorted(test))
+        for fold, (train, test) in enumerate(cv.split(placeholder, y))
+    ]
+
+
+@dataclass(frozen=True)
+class RepeatedCV(Protocol):
+    """``n_repetitions`` × stratified ``n_folds``-fold cross-validation.
+
+    Parameters
+    ----------
+    n_folds : int, default=10
+        Folds per repetition.
+    n_repetitions : int, default=10
+        Repetitions; repetition ``i`` shuffles the data with seed ``seed + i``.
+
+    Notes
+    -----
+    Weka's Experimenter runs repetition ``i`` (1-based) with random seed ``i``:
+    it shuffles with that seed, stratifies, and cuts ``k`` folds. We follow the same
+    scheme with seeds ``seed + i`` (0-based) and scikit-learn's stratified shuffle, so
+    the splits are not Weka's bit for bit, but each repetition is an independent,
+    reproducible stratified k-fold, as the corrected resampled t-test assumes.
+    """
+
+    n_folds: int = 10
+    n_repetitions: int = 10
+    kind: str = field(default="repeated-cv", init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if int(self.n_folds) < 2:
+            raise ValueError(f"n_folds must be at least 2, got {self.n_folds}")
+        if int(self.n_repetitions) < 1:
+            raise ValueError(f"n_repetitions must be at least 1, got {self.n_repetitions}")
+
+    def splits(self, y: ArrayLike, seed: int = 0) -> list[Split]:
+        labels = _as_labels(y)
+        out: list[Split] = []
+        for repetition in range(self.n_repetitions):
+            out.extend(_stratified_folds(labels, self.n_folds, seed, repetition))
+        return out
+
+    def split_ids(self) -> list[tuple[int, int]]:
+        return [(r, f) for r in range(self.n_repetitions) for f in range(self.n_folds)]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "folds": self.n_folds, "repetitions": self.n_repetitions}
+
+
+@dataclass(frozen=True)
+class StratifiedKFold(RepeatedCV):
+    """One stratified, shuffled ``n_folds``-fold cross-validation.
+
+    Parameters
+    ----------
+    n_folds : int, default=10
+        Number of folds.
+    """
+
+    n_repetitions: int = field(default=1, init=False)
+    kind: str = field(default="cv", init=False, repr=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "folds": self.n_folds}
+
+
+@dataclass(frozen=True)
+class FiveByTwoCV(RepeatedCV):
+    """Dietterich's 5×2 cross-validation: five stratified 2-fold CVs.
+
+    The splits the 5×2cv paired t test and Alpaydin's 5×2cv F test are defined on.
+    """
+
+    n_folds: int = field(default=2, init=False)
+    n_repetitions: int = field(default=5, init=False)
+    kind: str = field(default="5x2cv", init=False, repr=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind}
+
+
+@dataclass(frozen=True)
+class RandomHalfSplits(Protocol):
+    """``n_repetitions`` random stratified splits into two halves (train, test).
+
+    Parameters
+    ----------
+    n_repetitions : int, default=10
+        Number of splits; split ``i`` uses seed ``seed + i``. Each is reported as
+        ``repetition=i, fold=0``.
+    train_size : float, default=0.5
+        Fraction of the instances used for training.
+    """
+
+    n_repetitions: int = 10
+    train_size: float = 0.5
+    kind: str = field(default="half-splits", init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if int(self.n_repetitions) < 1:
+            raise ValueError(f"n_repetitions must be at least 1, got {self.n_repetitions}")
+        if not 0.0 < float(self.train_size) < 1.0:
+            raise ValueError(f"train_size must be in (0, 1), got {self.train_size}")
+
+    def splits(self, y: ArrayLike, seed: int = 0) -> list[Split]:
+        labels = _as_labels(y)
+        placeholder = np.zeros((len(labels), 1))
+        out = []
+        for repetition in range(self.n_repetitions):
+            sss = StratifiedShuffleSplit(
+                n_splits=1,
+                train_size=self.train_size,
+                random_state=_repetition_seed(seed, repetition),
+            )
+            train, test = next(sss.split(placeholder, labels))
+            out.append(Split(repetition, 0, _sorted(train), _sorted(test)))
+        return out
+
+    def split_ids(self) -> list[tuple[int, int]]:
+        return [(r, 0) for r in range(self.n_repetitions)]
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "repetitions": self.n_repetitions}
+        if self.train_size != 0.5:
+            out["train_size"] = self.train_size
+        return out
+
+
+@dataclass(frozen=True)
+class FixedSplit(Protocol):
+    """One given train/test split.
+
+    Give either the row positions (``train_idx`` and ``test_idx``) or the name of a
+    column of ``X`` that marks the test rows (``test_column``; rows whose value equals
+    ``test_value`` are test rows, all others training rows; the column is dropped before
+    learning). Datasets given as a pair of train/test files get such a column when they
+    are loaded (see :func:`ensemble_lab.evaluation.runner.load_dataset`).
+
+    Parameters
+    ----------
+    train_idx, test_idx : sequence of int, optional
+        Row positions of the training and test instances.
+    test_column : str, optional
+        Column of ``X`` marking the test rows.
+    test_value : str, default="test"
+        Value of ``test_column`` on test rows.
+    """
+
+    train_idx: tuple[int, ...] | None = None
+    test_idx: tuple[int, ...] | None = None
+    test_column: str | None = None
+    test_value: Any = "test"
+    kind: str = field(default="fixed", init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        has_idx = self.train_idx is not None or self.test_idx is not None
+        if has_idx == (self.test_column is not None):
+            raise ValueError("FixedSplit needs either train_idx and test_idx, or test_column")
+        if has_idx:
+            if self.train_idx is None or self.test_idx is None:
+                raise ValueError("FixedSplit needs both train_idx and test_idx")
+            object.__setattr__(self, "train_idx", tuple(int(i) for i in self.train_idx))
+            object.__setattr__(self, "test_idx", tuple(int(i) for i in self.test_idx))
+            if set(self.train_idx) & set(self.test_idx):
+                raise ValueError("train_idx and test_idx overlap")
+            if not self.train_idx or not self.test_idx:
+                raise ValueError("train_idx and test_idx must both be non-empty")
+
+    @classmethod
+    def from_mask(cls, is_test: ArrayLike) -> FixedSplit:
+        """Split from a boolean mask of the test rows."""
+        mask = np.asarray(is_test, dtype=bool)
+        return cls(
+            train_idx=tuple(np.flatnonzero(~mask).tolist()),
+            test_idx=tuple(np.flatnonzero(mask).tolist()),
+        )
+
+    def bind(self, X: Any, y: ArrayLike) -> tuple[Any, Protocol]:
+        if self.test_column is None:
+            return X, self
+        if not isinstance(X, pd.DataFrame) or self.test_column not in X.columns:
+            raise ValueError(
+                f"the fixed split reads column {self.test_column!r}, which the data lacks"
+            )
+        is_test = (X[self.test_column] == self.test_value).to_numpy(dtype=bool)
+        if is_test.all() or not is_test.any():
+            raise ValueError(
+                f"column {self.test_column!r} must mark some but not all rows "
+                f"with {self.test_value!r}"
+            )
+        return X.drop(columns=self.test_column), FixedSplit.from_mask(is_test)
+
+    def splits(self, y: ArrayLike, seed: int = 0) -> list[Split]:
+        labels = _as_labels(y)
+        if self.train_idx is None or self.test_idx is None:
+            raise ValueError(
+                f"FixedSplit(test_column={self.test_column!r}) must be bound to the data "
+                "first (Protocol.bind)"
+            )
+        n = len(labels)
+        if max(max(self.train_idx), max(self.test_idx)) >= n:
+            raise ValueError(f"split indices exceed the {n} instances of the data")
+        return [Split(0, 0, _sorted(self.train_idx), _sorted(self.test_idx))]
+
+    def split_ids(self) -> list[tuple[int, int]]:
+        return [(0, 0)]
+
+    def to_dict(self) -> dict[str, Any]:
+        if self.test_column is not None:
+            return {
+                "kind": self.kind,
+                "test_column": self.test_column,
+                "test_value": self.test_value,
+            }
+        return {
+            "kind": self.kind,
+            "train_idx": list(self.train_idx or ()),
+            "test_idx": list(self.test_idx or ()),
+        }
+
+
+_KINDS: dict[str, tuple[type[Protocol], dict[str, str]]] = {
+    # kind → (class, {file key: constructor argument})
+    "cv": (StratifiedKFold, {"folds": "n_folds"}),
+    "repeated-cv": (RepeatedCV, {"folds": "n_folds", "repetitions": "n_repetitions"}),
+    "5x2cv": (FiveByTwoCV, {}),
+    "half-splits": (RandomHalfSplits, {"repetitions": "n_repetitions", "train_size": "train_size"}),
+    "fixed": (
+        FixedSplit,
+        {
+            "train_idx": "train_idx",
+            "test_idx": "test_idx",
+            "test_column": "test_column",
+            "test_value": "test_value",
+        },
+    ),
+}
+
+
+def protocol_kinds() -> Sequence[str]:
+    """The ``kind`` names :func:`protocol_from_dict` understands."""
+    return tuple(_KINDS)
+
+
+def protocol_from_dict(spec: dict[str, Any], *, where: str = "protocol") -> Protocol:
+    """Build a protocol from its declarative form (``{"kind": "repeated-cv", ...}``).
+
+    Parameters
+    ----------
+    spec : dict
+        ``kind`` plus that kind's keys: ``folds``/``repetitions`` (``cv``,
+        ``repeated-cv``), ``repetitions``/``train_size`` (``half-splits``), nothing
+        (``5x2cv``), ``train_idx``/``test_idx`` or ``test_column``/``test_value``
+        (``fixed``).
+    where : str
+        Name of the table in error messages.
+
+    Raises
+    ------
+    ValueError
+        On an unknown kind, an unknown key (named in the message) or a bad value.
+    """
+    if "kind" not in spec:
+        raise ValueError(f"{where}: missing key 'kind' (one of {', '.join(_KINDS)})")
+    kind = spec["kind"]
+    if kind not in _KINDS:
+        raise ValueError(f"{where}.kind: unknown protocol {kind!r}; use one of {', '.join(_KINDS)}")
+    cls, keys = _KINDS[kind]
+    unknown = sorted(set(spec) - {"kind"} - set(keys))
+    if unknown:
+        allowed = ", ".join(keys) if keys else "no other keys"
+        raise ValueError(
+            f"{where}: unknown key {unknown[0]!r} for kind {kind!r} (allowed: {allowed})"
+        )
+    kwargs: dict[str, Any] = {}
+    for key, arg in keys.items():
+        if key not in spec:
+            continue
+        value = spec[key]
+        if key in ("folds", "repetitions") and (
+            isinstance(value, bool) or not isinstance(value, int)
+        ):
+            raise ValueError(f"{where}.{key}: expected an integer, got {value!r}")
+        kwargs[arg] = value
+    try:
+        return cls(**kwargs)
+    except ValueError as exc:
+        raise ValueError(f"{where}: {exc}") from None

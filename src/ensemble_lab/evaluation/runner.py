@@ -1,0 +1,374 @@
+"""Run an experiment — datasets × methods × protocol — into a results store, resumably.
+
+Each (dataset, method, repetition, fold) is one task (:mod:`.tasks`). The coordinator
+(the process calling :func:`run_experiment`) loads each dataset once, computes its splits
+once (so every method sees the same ones), skips the tasks the store already holds,
+sends the others to a backend (:mod:`.backends`) and writes each result to the store
+as soon as it arrives, one transaction per task.
+
+Reproducibility and resuming
+----------------------------
+* Splits are a function of (labels, experiment seed); a task's estimator seed is a
+  function of (experiment seed, dataset, method, repetition, fold) — never of the
+  execution order — so an interrupted-and-resumed or a parallel run stores exactly the
+  numbers of an uninterrupted sequential one (timings aside).
+* On start, tasks already stored for the experiment are skipped. The experiment is
+  identified by its name; if the stored configuration has another hash, the run stops
+  with :class:`~.store.ExperimentConflictError` unless ``overwrite=True``.
+* **Failed tasks are retried on resume** (``retry_failed=True``, the default): the
+  error row is replaced by the new attempt. A deterministic failure just fails again
+  with the same message; a transient one (memory, a missing dependency since
+  installed) heals. Pass ``retry_failed=False`` to keep failures as they are.
+* Ctrl-C (``KeyboardInterrupt``) stops the run cleanly: unfinished tasks are
+  cancelled, every finished one is already committed, and the summary says
+  ``interrupted=True``. The next run resumes.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from .backends import Backend, make_backend
+from .config import DatasetEntry, DatasetFiles, ExperimentConfig, MethodSpec, load_config
+from .protocols import Protocol, Split
+from .store import ResultsStore
+from .tasks import TaskKey, TaskResult, derive_seed, execute_task
+
+__all__ = [
+    "Progress",
+    "RunSummary",
+    "load_dataset",
+    "plan_tasks",
+    "run_experiment",
+]
+
+Dataset = tuple[Any, Any]
+DataSource = Mapping[str, Dataset] | Callable[[str], Dataset]
+TEST_COLUMN = "__split__"
+
+
+@dataclass(frozen=True)
+class Progress:
+    """State of a running experiment, passed to the ``progress`` callback.
+
+    Attributes
+    ----------
+    done : int
+        Tasks finished in this run (failed ones included).
+    total : int
+        Tasks this run has to do (those already stored are not counted).
+    skipped : int
+        Tasks skipped because the store already holds them.
+    failed : int
+        Tasks of this run that raised.
+    elapsed : float
+        Seconds since the run started.
+    remaining : float or None
+        Estimated seconds left (None before the first task finishes).
+    last : TaskResult or None
+        The task that just finished (None for the first report, before any task).
+    """
+
+    done: int
+    total: int
+    skipped: int
+    failed: int
+    elapsed: float
+    remaining: float | None
+    last: TaskResult | None
+
+
+@dataclass
+class RunSummary:
+    """What a call of :func:`run_experiment` did."""
+
+    experiment: str
+    experiment_id: int
+    total: int
+    skipped: int
+    done: int = 0
+    failed: int = 0
+    interrupted: bool = False
+    elapsed: float = 0.0
+    failures: list[tuple[TaskKey, str]] = field(default_factory=list)
+
+    @property
+    def complete(self) -> bool:
+        """True when every task of the experiment is stored and none failed in this run."""
+        return not self.interrupted and self.skipped + self.done == self.total and not self.failed
+
+
+def _concat_train_test(train: Dataset, test: Dataset) -> Dataset:
+    """Stack a train and a test part; nominal columns get the union of their categories."""
+    X_train, y_train = train
+    X_test, y_test = test
+    X_train, X_test = X_train.copy(), X_test.copy()
+    for col in X_train.columns:
+        a, b = X_train[col], X_test[col]
+        if isinstance(a.dtype, pd.CategoricalDtype) and isinstance(b.dtype, pd.CategoricalDtype):
+            cats = pd.api.types.union_categoricals([a, b]).categories
+            X_train[col] = a.cat.set_categories(cats)
+            X_test[col] = b.cat.set_categories(cats)
+    X_train[TEST_COLUMN] = "train"
+    X_test[TEST_COLUMN] = "test"
+    X = pd.concat([X_train, X_test], ignore_index=True)
+    y = pd.concat(
+        [pd.Series(np.asarray(y_train)), pd.Series(np.asarray(y_test))], ignore_index=True
+    )
+    return X, y
+
+
+def load_dataset(
+    name: DatasetEntry, data_dir: str | Path | None = None, *, base_dir: Path | None = None
+) -> Dataset:
+    """Load a dataset of an experiment as ``(X, y)``.
+
+    A name goes through :func:`ensemble_lab.datasets.load`. A :class:`~.config.DatasetFiles`
+    pair is read with :func:`ensemble_lab.datasets.load_arff` (relative paths against
+    ``base_dir``) and stacked, with a column ``"__split__"`` marking the test rows, which
+    a ``FixedSplit(test_column="__split__")`` protocol reads and drops.
+    """
+    from ensemble_lab import datasets
+
+    if isinstance(name, DatasetFiles):
+        root = base_dir or Path.cwd()
+        return _concat_train_test(
+            datasets.load_arff(root / name.train), datasets.load_arff(root / name.test)
+        )
+    return datasets.load(name, data_dir=data_dir)
+
+
+def _expand(entries: tuple[DatasetEntry, ...], data_dir: str | Path | None) -> list[DatasetEntry]:
+    """Replace the groups ``"embedded"`` and ``"all"`` by the dataset names they stand for."""
+    from ensemble_lab import datasets
+
+    out: list[DatasetEntry] = []
+    for entry in entries:
+        if entry == "embedded":
+            out.extend(datasets.embedded_names())
+        elif entry == "all":
+            out.extend(datasets.dataset_names(data_dir))
+        else:
+            out.append(entry)
+    return list(dict.fromkeys(out))  # keep order, drop repeats
+
+
+def _entry_name(entry: DatasetEntry) -> str:
+    return entry if isinstance(entry, str) else entry.name
+
+
+def _bind(protocol: Protocol, entry: DatasetEntry, X: Any, y: Any) -> tuple[Any, Protocol]:
+    if isinstance(entry, DatasetFiles) and protocol.kind == "fixed":
+        from .protocols import FixedSplit
+
+        protocol = FixedSplit(test_column=TEST_COLUMN)
+    return protocol.bind(X, y)
+
+
+@dataclass
+class _PlannedTask:
+    key: TaskKey
+    method: MethodSpec
+    seed: int
+    split: Split
+
+
+def plan_tasks(
+    config: ExperimentConfig, dataset: str, y: Any, protocol: Protocol
+) -> list[_PlannedTask]:
+    """Every task of one dataset, in order: split by split, method by method."""
+    tasks = []
+    for split in protocol.splits(np.asarray(y), config.seed):
+        for method in config.methods:
+            key = TaskKey(dataset, method.label, split.repetition, split.fold)
+            seed = derive_seed(config.seed, dataset, method.label, split.repetition, split.fold)
+            tasks.append(_PlannedTask(key, method, seed, split))
+    return tasks
+
+
+def _task_keys(config: ExperimentConfig, dataset: str) -> set[TaskKey]:
+    """The keys of a dataset's tasks, known without loading it."""
+    return {
+        TaskKey(dataset, m.label, r, f)
+        for r, f in config.protocol.split_ids()
+        for m in config.methods
+    }
+
+
+def _check_methods(config: ExperimentConfig) -> None:
+    """Build every method once, so an unknown name fails before any task runs."""
+    for i, method in enumerate(config.methods):
+        try:
+            method.build(0)
+        except (ValueError, TypeError, KeyError) as exc:
+            raise ValueError(f"methods[{i}] ({method.label!r}): {exc}") from exc
+
+
+def _get_data(
+    entry: DatasetEntry,
+    data: DataSource | None,
+    config: ExperimentConfig,
+    data_dir: str | Path | None,
+) -> Dataset:
+    name = _entry_name(entry)
+    if data is None:
+        return load_dataset(entry, data_dir, base_dir=config.base_dir)
+    if callable(data):
+        return data(name)
+    if name not in data:
+        raise KeyError(f"dataset {name!r} is not among the given data {sorted(data)}")
+    return data[name]
+
+
+def run_experiment(
+    config: ExperimentConfig | str | Path,
+    store: ResultsStore | str | Path,
+    *,
+    n_jobs: int = 1,
+    backend: Backend | None = None,
+    data_dir: str | Path | None = None,
+    data: DataSource | None = None,
+    progress: Callable[[Progress], None] | None = None,
+    overwrite: bool = False,
+    retry_failed: bool = True,
+) -> RunSummary:
+    """Run (or resume) an experiment and store every task's result.
+
+    Parameters
+    ----------
+    config : ExperimentConfig, str or Path
+        The experiment, or the path of its TOML file.
+    store : ResultsStore, str or Path
+        The results store, or the path of its SQLite file.
+    n_jobs : int, default=1
+        Local worker processes (joblib) when no ``backend`` is given; 1 runs in process.
+    backend : Backend, optional
+        Where to run the tasks (e.g. :class:`~.backends.DaskBackend`); not closed here.
+    data_dir : str or Path, optional
+        Directory of ARFF files for :func:`ensemble_lab.datasets.load`.
+    data : mapping or callable, optional
+        In-memory datasets: ``{name: (X, y)}`` or ``name -> (X, y)``, used instead of
+        loading the config's dataset names.
+    progress : callable, optional
+        Called with a :class:`Progress` once at the start and after every task.
+    overwrite : bool, default=False
+        Discard a stored experiment of the same name whose configuration differs.
+    retry_failed : bool, default=True
+        Rerun tasks stored as failed.
+
+    Returns
+    -------
+    RunSummary
+    """
+    if not isinstance(config, ExperimentConfig):
+        config = load_config(config)
+    own_store = not isinstance(store, ResultsStore)
+    db = ResultsStore(store) if not isinstance(store, ResultsStore) else store
+    own_backend = backend is None
+    runner = make_backend(n_jobs) if backend is None else backend
+    try:
+        return _run(config, db, runner, data_dir, data, progress, overwrite, retry_failed)
+    finally:
+        if own_backend:
+            runner.close()
+        if own_store:
+            db.close()
+
+
+def _run(
+    config: ExperimentConfig,
+    db: ResultsStore,
+    backend: Backend,
+    data_dir: str | Path | None,
+    data: DataSource | None,
+    progress: Callable[[Progress], None] | None,
+    overwrite: bool,
+    retry_failed: bool,
+) -> RunSummary:
+    start = time.perf_counter()
+    _check_methods(config)
+    exp_id = db.open_experiment(
+        config.name, config.to_dict(), config.config_hash(), overwrite=overwrite
+    )
+    stored = db.finished_tasks(exp_id, include_failed=not retry_failed)
+    entries = list(config.datasets) if data is not None else _expand(config.datasets, data_dir)
+
+    todo: list[tuple[Any, list[_PlannedTask]]] = []
+    total = skipped = 0
+    for entry in entries:
+        name = _entry_name(entry)
+        keys = _task_keys(config, name)
+        if keys <= stored:  # nothing to do: don't even load it
+            total += len(keys)
+            skipped += len(keys)
+            continue
+        X, y = _get_data(entry, data, config, data_dir)
+        X, protocol = _bind(config.protocol, entry, X, y)
+        labels = np.asarray(y)
+        classes = np.unique(labels)
+        db.record_dataset(exp_id, name, len(labels), int(np.shape(X)[1]), classes)
+        planned = plan_tasks(config, name, labels, protocol)
+        total += len(planned)
+        pending = [t for t in planned if t.key not in stored]
+        skipped += len(planned) - len(pending)
+        if pending:
+            todo.append(((X, labels, classes), pending))
+
+    summary = RunSummary(config.name, exp_id, total=total, skipped=skipped)
+    to_run = total - skipped
+
+    def report(last: TaskResult | None) -> None:
+        if progress is None:
+            return
+        elapsed = time.perf_counter() - start
+        remaining = None
+        if summary.done:
+            remaining = elapsed / summary.done * (to_run - summary.done)
+        progress(Progress(summary.done, to_run, skipped, summary.failed, elapsed, remaining, last))
+
+    report(None)
+    results = backend.run(execute_task, _calls(backend, todo, config))
+    try:
+        for result in results:
+            db.write_result(exp_id, result)
+            summary.done += 1
+            if not result.ok:
+                summary.failed += 1
+                assert result.error is not None
+                summary.failures.append((result.key, result.error.splitlines()[0]))
+            report(result)
+    except KeyboardInterrupt:
+        summary.interrupted = True
+    finally:
+        results.close()
+    summary.elapsed = time.perf_counter() - start
+    return summary
+
+
+def _calls(
+    backend: Backend,
+    todo: list[tuple[Any, list[_PlannedTask]]],
+    config: ExperimentConfig,
+) -> Iterator[tuple[Any, ...]]:
+    """Argument tuples of :func:`execute_task`; each dataset is shared once."""
+    for (X, labels, classes), pending in todo:
+        handle = backend.share((X, labels))
+        for t in pending:
+            yield (
+                t.key,
+                t.method,
+                t.seed,
+                handle,
+                t.split.train_idx,
+                t.split.test_idx,
+                classes,
+                config.record_predictions,
+                config.record_members,
+            )

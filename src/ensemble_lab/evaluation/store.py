@@ -1,0 +1,507 @@
+"""The results store: one SQLite file holding experiments and every finished task.
+
+Only the coordinator process writes (workers return results to it). Each finished task
+is committed in its own transaction, in WAL mode with ``synchronous=FULL``, so a run
+that is killed — even with SIGKILL — loses nothing that was reported finished, and
+the next run resumes from the store.
+
+Schema
+------
+``experiments`` — one row per experiment name::
+
+    id               INTEGER PRIMARY KEY
+    name             TEXT UNIQUE NOT NULL
+    config           TEXT NOT NULL     -- canonical JSON of the experiment
+    config_hash      TEXT NOT NULL     -- SHA-256 of the config (description excluded)
+    created          TEXT NOT NULL     -- ISO 8601, UTC
+    package_version  TEXT NOT NULL     -- ensemble_lab.__version__ that created it
+
+``datasets`` — the datasets of an experiment as they were loaded::
+
+    experiment_id    INTEGER  -> experiments.id
+    dataset          TEXT
+    n_instances      INTEGER
+    n_features       INTEGER
+    classes          TEXT     -- JSON list of the sorted class labels; prediction codes
+                              -- below are positions in this list
+    PRIMARY KEY (experiment_id, dataset)
+
+``results`` — one row per finished task (successful or failed)::
+
+    experiment_id    INTEGER  -> experiments.id
+    dataset, method  TEXT     -- method = the method's label
+    repetition, fold INTEGER
+    seed             INTEGER  -- estimator seed of the task
+    n_train, n_test  INTEGER
+    accuracy         REAL     -- NULL if the task failed
+    fit_cpu, fit_wall, predict_cpu, predict_wall  REAL   -- seconds
+    ensemble_size    INTEGER
+    error            TEXT NULL -- "Type: message" + traceback of a failed task
+    finished         TEXT     -- ISO 8601, UTC
+    PRIMARY KEY (experiment_id, dataset, method, repetition, fold)
+
+``predictions`` — optional, per test instance of a successful task::
+
+    experiment_id, dataset, method, repetition, fold   -- the task
+    test_index       INTEGER  -- row position in the dataset
+    y_true, y_pred   INTEGER  -- codes into datasets.classes
+    members          BLOB NULL -- each member's predicted code, little-endian int16
+    PRIMARY KEY (experiment_id, dataset, method, repetition, fold, test_index)
+
+:func:`load_results` returns the tidy per-task table the statistics and reports use.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from numpy.typing import NDArray
+
+from .tasks import TaskKey, TaskResult
+
+__all__ = [
+    "RESULT_COLUMNS",
+    "ExperimentConflictError",
+    "ResultsStore",
+    "load_failures",
+    "load_predictions",
+    "load_results",
+]
+
+RESULT_COLUMNS = [
+    "dataset",
+    "method",
+    "repetition",
+    "fold",
+    "n_train",
+    "n_test",
+    "accuracy",
+    "fit_cpu",
+    "fit_wall",
+    "predict_cpu",
+    "predict_wall",
+    "ensemble_size",
+]
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS experiments (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    config TEXT NOT NULL,
+    config_hash TEXT NOT NULL,
+    created TEXT NOT NULL,
+    package_version TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS datasets (
+    experiment_id INTEGER NOT NULL REFERENCES experiments(id) ON DELETE CASCADE,
+    dataset TEXT NOT NULL,
+    n_instances INTEGER NOT NULL,
+    n_features INTEGER NOT NULL,
+    classes TEXT NOT NULL,
+    PRIMARY KEY (experiment_id, dataset)
+);
+CREATE TABLE IF NOT EXISTS results (
+    experiment_id INTEGER NOT NULL REFERENCES experiments(id) ON DELETE CASCADE,
+    dataset TEXT NOT NULL,
+    method TEXT NOT NULL,
+    repetition INTEGER NOT NULL,
+    fold INTEGER NOT NULL,
+    seed INTEGER NOT NULL,
+    n_train INTEGER NOT NULL,
+    n_test INTEGER NOT NULL,
+    accuracy REAL,
+    fit_cpu REAL,
+    fit_wall REAL,
+    predict_cpu REAL,
+    predict_wall REAL,
+    ensemble_size INTEGER,
+    error TEXT,
+    finished TEXT NOT NULL,
+    PRIMARY KEY (experiment_id, dataset, method, repetition, fold)
+);
+CREATE TABLE IF NOT EXISTS predictions (
+    experiment_id INTEGER NOT NULL,
+    dataset TEXT NOT NULL,
+    method TEXT NOT NULL,
+    repetition INTEGER NOT NULL,
+    fold INTEGER NOT NULL,
+    test_index INTEGER NOT NULL,
+    y_true INTEGER NOT NULL,
+    y_pred INTEGER NOT NULL,
+    members BLOB,
+    PRIMARY KEY (experiment_id, dataset, method, repetition, fold, test_index),
+    FOREIGN KEY (experiment_id, dataset, method, repetition, fold)
+        REFERENCES results (experiment_id, dataset, method, repetition, fold) ON DELETE CASCADE
+);
+"""
+
+
+class ExperimentConflictError(ValueError):
+    """An experiment of that name exists in the store with a different configuration."""
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _json_label(label: Any) -> Any:
+    return label.item() if isinstance(label, np.generic) else label
+
+
+def _connect(path: str | Path) -> sqlite3.Connection:
+    con = sqlite3.connect(str(path), isolation_level=None)  # explicit transactions
+    con.execute("PRAGMA journal_mode=WAL")
+    con.execute("PRAGMA synchronous=FULL")
+    con.execute("PRAGMA foreign_keys=ON")
+    con.execute("PRAGMA busy_timeout=10000")
+    return con
+
+
+class ResultsStore:
+    """Read and write one results database.
+
+    Parameters
+    ----------
+    path : str or Path
+        The SQLite file; created with the schema if it does not exist.
+
+    Notes
+    -----
+    One process writes (the coordinator); readers (reports, a progress monitor) may
+    open the same file at any time thanks to WAL mode.
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self._con = _connect(self.path)
+        self._con.executescript(_SCHEMA)
+
+    def __enter__(self) -> ResultsStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the connection."""
+        self._con.close()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        self._con.execute("BEGIN IMMEDIATE")
+        try:
+            yield self._con
+        except BaseException:
+            self._con.execute("ROLLBACK")
+            raise
+        self._con.execute("COMMIT")
+
+    # -- experiments ------------------------------------------------------------------
+    def experiment_id(self, name: str) -> int | None:
+        """Id of the experiment called ``name``, or None."""
+        row = self._con.execute("SELECT id FROM experiments WHERE name = ?", (name,)).fetchone()
+        return None if row is None else int(row[0])
+
+    def open_experiment(
+        self,
+        name: str,
+        config: Mapping[str, Any],
+        config_hash: str,
+        *,
+        overwrite: bool = False,
+    ) -> int:
+        """Create the experiment, or reopen it to resume; return its id.
+
+        Parameters
+        ----------
+        name : str
+            Experiment name.
+        config : mapping
+            Its JSON-able configuration.
+        config_hash : str
+            Hash of the configuration; a stored experiment of the same name must have
+            the same hash to be resumed.
+        overwrite : bool
+            Delete a stored experiment of the same name (and all its results) first.
+
+        Raises
+        ------
+        ExperimentConflictError
+            If ``name`` exists with another hash and ``overwrite`` is false.
+        """
+        from ensemble_lab import __version__
+
+        row = self._con.execute(
+            "SELECT id, config_hash FROM experiments WHERE name = ?", (name,)
+        ).fetchone()
+        with self._transaction() as con:
+            if row is not None and overwrite:
+                self._delete(con, int(row[0]))
+                row = None
+            if row is not None:
+                if row[1] != config_hash:
+                    raise ExperimentConflictError(
+                        f"experiment {name!r} already exists in {self.path} with a different "
+                        "configuration; give it another name, or overwrite it (--new) to "
+                        "discard its results"
+                    )
+                return int(row[0])
+            cur = con.execute(
+                "INSERT INTO experiments (name, config, config_hash, created, package_version)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (name, json.dumps(config, sort_keys=True), config_hash, _now(), __version__),
+            )
+            assert cur.lastrowid is not None
+            return int(cur.lastrowid)
+
+    @staticmethod
+    def _delete(con: sqlite3.Connection, experiment_id: int) -> None:
+        for table in ("predictions", "results", "datasets"):
+            con.execute(f"DELETE FROM {table} WHERE experiment_id = ?", (experiment_id,))
+        con.execute("DELETE FROM experiments WHERE id = ?", (experiment_id,))
+
+    def experiments(self) -> pd.DataFrame:
+        """All experiments with their number of finished and failed tasks."""
+        return pd.read_sql_query(
+            "SELECT e.id, e.name, e.config_hash, e.created, e.package_version,"
+            " COUNT(r.fold) AS tasks, COUNT(r.error) AS failed"
+            " FROM experiments e LEFT JOIN results r ON r.experiment_id = e.id"
+            " GROUP BY e.id ORDER BY e.id",
+            self._con,
+        )
+
+    def config(self, name: str) -> dict[str, Any]:
+        """The stored configuration of an experiment."""
+        row = self._con.execute("SELECT config FROM experiments WHERE name = ?", (name,)).fetchone()
+        if row is None:
+            raise KeyError(f"no experiment {name!r} in {self.path}")
+        return dict(json.loads(row[0]))
+
+    # -- datasets ---------------------------------------------------------------------
+    def record_dataset(
+        self,
+        experiment_id: int,
+        dataset: str,
+        n_instances: int,
+        n_features: int,
+        classes: Iterable[Any],
+    ) -> None:
+        """Record a dataset's shape and class list (the code book of predictions).
+
+        Raises
+        ------
+        ValueError
+            If the dataset was recorded before with other classes or shape (the data
+            changed under a resumed experiment).
+        """
+        labels = json.dumps([_json_label(c) for c in classes])
+        row = self._con.execute(
+            "SELECT n_instances, n_features, classes FROM datasets"
+            " WHERE experiment_id = ? AND dataset = ?",
+            (experiment_id, dataset),
+        ).fetchone()
+        if row is not None:
+            if tuple(row) != (n_instances, n_features, labels):
+                raise ValueError(
+                    f"dataset {dataset!r} differs from the one this experiment started with "
+                    f"({row[0]}×{row[1]}, classes {row[2]} then; {n_instances}×{n_features}, "
+                    f"classes {labels} now)"
+                )
+            return
+        with self._transaction() as con:
+            con.execute(
+                "INSERT INTO datasets VALUES (?, ?, ?, ?, ?)",
+                (experiment_id, dataset, n_instances, n_features, labels),
+            )
+
+    # -- results ----------------------------------------------------------------------
+    def finished_tasks(self, experiment_id: int, *, include_failed: bool = True) -> set[TaskKey]:
+        """Keys of the tasks that have a row (failed ones only if ``include_failed``)."""
+        sql = "SELECT dataset, method, repetition, fold FROM results WHERE experiment_id = ?"
+        if not include_failed:
+            sql += " AND error IS NULL"
+        return {TaskKey(*row) for row in self._con.execute(sql, (experiment_id,))}
+
+    def write_result(self, experiment_id: int, result: TaskResult) -> None:
+        """Store one task's result (replacing a failed attempt) in one transaction."""
+        key = result.key
+        where = (experiment_id, key.dataset, key.method, key.repetition, key.fold)
+        with self._transaction() as con:
+            con.execute(
+                "DELETE FROM results WHERE experiment_id = ? AND dataset = ? AND method = ?"
+                " AND repetition = ? AND fold = ? AND error IS NOT NULL",
+                where,
+            )
+            con.execute(
+                "INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    *where,
+                    result.seed,
+                    result.n_train,
+                    result.n_test,
+                    result.accuracy,
+                    result.fit_cpu,
+                    result.fit_wall,
+                    result.predict_cpu,
+                    result.predict_wall,
+                    result.ensemble_size,
+                    result.error,
+                    _now(),
+                ),
+            )
+            if result.ok and result.test_idx is not None:
+                con.executemany(
+                    "INSERT INTO predictions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    _prediction_rows(where, result),
+                )
+
+
+def _prediction_rows(where: tuple[Any, ...], result: TaskResult) -> Iterator[tuple[Any, ...]]:
+    assert result.test_idx is not None and result.y_true is not None
+    assert result.y_pred is not None
+    members = result.members
+    for i, (idx, t, p) in enumerate(zip(result.test_idx, result.y_true, result.y_pred)):
+        blob = None if members is None else members[i].astype("<i2").tobytes()
+        yield (*where, int(idx), int(t), int(p), blob)
+
+
+def _open(db: str | Path | ResultsStore) -> tuple[sqlite3.Connection, bool]:
+    if isinstance(db, ResultsStore):
+        return db._con, False
+    if not Path(db).is_file():
+        raise FileNotFoundError(f"no results database at {db}")
+    return sqlite3.connect(str(db)), True
+
+
+def _query(
+    db: str | Path | ResultsStore, sql: str, experiment: str | None, extra: str = ""
+) -> pd.DataFrame:
+    con, owned = _open(db)
+    try:
+        params: list[Any] = []
+        if experiment is not None:
+            known = con.execute("SELECT 1 FROM experiments WHERE name = ?", (experiment,))
+            if known.fetchone() is None:
+                raise KeyError(f"no experiment {experiment!r} in the results database")
+            sql += " AND e.name = ?"
+            params.append(experiment)
+        return pd.read_sql_query(sql + extra, con, params=params)
+    finally:
+        if owned:
+            con.close()
+
+
+def load_results(db: str | Path | ResultsStore, experiment: str | None = None) -> pd.DataFrame:
+    """The tidy table of successful tasks: one row per (dataset, method, repetition, fold).
+
+    Parameters
+    ----------
+    db : str, Path or ResultsStore
+        The results database.
+    experiment : str, optional
+        Only this experiment (default: all of them).
+
+    Returns
+    -------
+    DataFrame
+        Columns ``dataset, method, repetition, fold, n_train, n_test, accuracy, fit_cpu,
+        fit_wall, predict_cpu, predict_wall, ensemble_size, experiment``; failed tasks
+        are left out (see :func:`load_failures`). Rows are sorted by experiment, dataset,
+        method, repetition and fold.
+    """
+    cols = ", ".join(f"r.{c}" for c in RESULT_COLUMNS)
+    sql = (
+        f"SELECT {cols}, e.name AS experiment FROM results r"
+        " JOIN experiments e ON e.id = r.experiment_id WHERE r.error IS NULL"
+    )
+    order = " ORDER BY e.id, r.dataset, r.method, r.repetition, r.fold"
+    frame = _query(db, sql, experiment, order)
+    return frame.astype(
+        {"repetition": "int64", "fold": "int64", "n_train": "int64", "n_test": "int64"}
+    )
+
+
+def load_failures(db: str | Path | ResultsStore, experiment: str | None = None) -> pd.DataFrame:
+    """Failed tasks: ``experiment, dataset, method, repetition, fold, error``."""
+    sql = (
+        "SELECT e.name AS experiment, r.dataset, r.method, r.repetition, r.fold, r.error"
+        " FROM results r JOIN experiments e ON e.id = r.experiment_id"
+        " WHERE r.error IS NOT NULL"
+    )
+    return _query(db, sql, experiment, " ORDER BY e.id, r.dataset, r.method, r.repetition, r.fold")
+
+
+def load_predictions(
+    db: str | Path | ResultsStore,
+    experiment: str,
+    dataset: str | None = None,
+    method: str | None = None,
+) -> pd.DataFrame:
+    """Per-instance predictions of an experiment, with labels decoded.
+
+    Returns
+    -------
+    DataFrame
+        Columns ``dataset, method, repetition, fold, test_index, y_true, y_pred,
+        members`` where ``members`` holds an array of each member's predicted label
+        (or None when members were not recorded).
+    """
+    sql = (
+        "SELECT p.dataset, p.method, p.repetition, p.fold, p.test_index, p.y_true, p.y_pred,"
+        " p.members, d.classes FROM predictions p"
+        " JOIN experiments e ON e.id = p.experiment_id"
+        " JOIN datasets d ON d.experiment_id = p.experiment_id AND d.dataset = p.dataset"
+        " WHERE 1 = 1"
+    )
+    extra = ""
+    params: list[str] = []
+    for column, value in (("dataset", dataset), ("method", method)):
+        if value is not None:
+            extra += f" AND p.{column} = ?"
+            params.append(value)
+    frame = _query_with(db, sql + extra, experiment, params)
+    keys = ["dataset", "method", "repetition", "fold", "test_index"]
+    frame = frame.sort_values(keys).reset_index(drop=True)
+    y_true = np.empty(len(frame), dtype=object)
+    y_pred = np.empty(len(frame), dtype=object)
+    members: list[Any] = [None] * len(frame)
+    for _, group in frame.groupby("dataset", sort=False):
+        classes = np.asarray(json.loads(group["classes"].iloc[0]), dtype=object)
+        rows = group.index.to_numpy()
+        y_true[rows] = _decode(group["y_true"].to_numpy(), classes)
+        y_pred[rows] = _decode(group["y_pred"].to_numpy(), classes)
+        for row, blob in zip(rows, group["members"]):
+            if blob is not None:
+                members[row] = _decode(np.frombuffer(blob, dtype="<i2"), classes)
+    frame["y_true"], frame["y_pred"], frame["members"] = y_true, y_pred, members
+    return frame.drop(columns="classes")
+
+
+def _decode(codes: NDArray[Any], classes: NDArray[Any]) -> NDArray[Any]:
+    codes = np.asarray(codes, dtype=np.intp)
+    out = np.empty(len(codes), dtype=object)
+    out[:] = None  # -1 codes: a label outside the dataset's classes
+    out[codes >= 0] = classes[codes[codes >= 0]]
+    return out
+
+
+def _query_with(
+    db: str | Path | ResultsStore, sql: str, experiment: str, params: list[str]
+) -> pd.DataFrame:
+    con, owned = _open(db)
+    try:
+        known = con.execute("SELECT 1 FROM experiments WHERE name = ?", (experiment,))
+        if known.fetchone() is None:
+            raise KeyError(f"no experiment {experiment!r} in the results database")
+        return pd.read_sql_query(sql + " AND e.name = ?", con, params=[*params, experiment])
+    finally:
+        if owned:
+            con.close()

@@ -1,0 +1,251 @@
+"""One task of an experiment: fit one method on one training part, score it on the test part.
+
+A task is identified by its :class:`TaskKey` ``(dataset, method, repetition, fold)``.
+:func:`execute_task` runs in a worker process (joblib or Dask) and returns a
+:class:`TaskResult`; the coordinator writes it to the results store. Everything a task
+needs arrives as arguments, and its estimator seed comes from :func:`derive_seed`, so a
+task gives the same numbers whichever worker runs it, in whichever order.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+import traceback
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from ensemble_lab.base import safe_rows
+
+from .config import MethodSpec
+
+__all__ = [
+    "TaskKey",
+    "TaskResult",
+    "derive_seed",
+    "ensemble_size",
+    "execute_task",
+    "member_predictions",
+]
+
+
+class TaskKey(NamedTuple):
+    """Identity of a task inside an experiment."""
+
+    dataset: str
+    method: str
+    repetition: int
+    fold: int
+
+
+@dataclass
+class TaskResult:
+    """What one task produced (or the error it raised).
+
+    Attributes
+    ----------
+    key : TaskKey
+        The task.
+    seed : int
+        The estimator seed used.
+    n_train, n_test : int
+        Sizes of the training and test parts.
+    accuracy : float or None
+        Fraction of test instances classified correctly (None if the task failed).
+    fit_cpu, fit_wall, predict_cpu, predict_wall : float or None
+        Seconds of process CPU time (``time.process_time`` in the worker: all threads
+        of the worker process, not child processes) and of wall time.
+    ensemble_size : int or None
+        Members of the fitted ensemble (see :func:`ensemble_size`).
+    error : str or None
+        ``"ExceptionType: message"`` and the traceback when the task raised.
+    test_idx, y_true, y_pred : ndarray or None
+        Per-instance predictions as codes into the dataset's class list (kept only
+        when predictions are recorded).
+    members : ndarray of shape (n_test, n_members) or None
+        Each member's predicted class code (kept only when members are recorded).
+    """
+
+    key: TaskKey
+    seed: int
+    n_train: int
+    n_test: int
+    accuracy: float | None = None
+    fit_cpu: float | None = None
+    fit_wall: float | None = None
+    predict_cpu: float | None = None
+    predict_wall: float | None = None
+    ensemble_size: int | None = None
+    error: str | None = None
+    test_idx: NDArray[np.intp] | None = None
+    y_true: NDArray[np.int32] | None = None
+    y_pred: NDArray[np.int32] | None = None
+    members: NDArray[np.int16] | None = None
+    wall: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        """True if the task finished without an error."""
+        return self.error is None
+
+
+def derive_seed(experiment_seed: int, dataset: str, method: str, repetition: int, fold: int) -> int:
+    """Estimator seed of a task, a pure function of its identity.
+
+    A SHA-256 of ``[experiment_seed, dataset, method, repetition, fold]`` cut to 31 bits,
+    so resumed and parallel runs seed every task exactly as an uninterrupted sequential
+    run does, and seeds of neighbouring tasks are unrelated.
+
+    >>> derive_seed(1, "iris", "J48", 0, 0) == derive_seed(1, "iris", "J48", 0, 0)
+    True
+    >>> derive_seed(1, "iris", "J48", 0, 0) != derive_seed(1, "iris", "J48", 0, 1)
+    True
+    """
+    text = json.dumps([int(experiment_seed), dataset, method, int(repetition), int(fold)])
+    digest = hashlib.sha256(text.encode()).digest()
+    return int.from_bytes(digest[:4], "little") & 0x7FFFFFFF
+
+
+def ensemble_size(estimator: Any) -> int:
+    """Number of members of a fitted estimator.
+
+    ``n_members_`` if the estimator defines it (methods whose members are not simply
+    ``estimators_`` — e.g. a Triskel cascade — document and set it), else
+    ``len(estimators_)``, else 1 (a single classifier).
+    """
+    n = getattr(estimator, "n_members_", None)
+    if n is not None:
+        return int(n)
+    members = getattr(estimator, "estimators_", None)
+    if members is not None:
+        try:
+            return len(members)
+        except TypeError:
+            return 1
+    return 1
+
+
+def member_predictions(estimator: Any, X: Any) -> NDArray[Any] | None:
+    """Each member's predicted labels, shape (n_members, n_samples), or None if unknown.
+
+    Uses ``estimator.predict_members(X)`` when the estimator defines it (the ensembles
+    of this package whose members see transformed inputs do); otherwise asks each of
+    ``estimators_`` to predict ``X`` (with ``estimators_features_`` column subsets, as
+    in scikit-learn's bagging). Members trained on encoded labels (scikit-learn's
+    forests) return class indices, which are mapped back to ``classes_``.
+    """
+    if hasattr(estimator, "predict_members"):
+        return np.asarray(estimator.predict_members(X))
+    members = getattr(estimator, "estimators_", None)
+    if members is None:
+        return None
+    classes = np.asarray(estimator.classes_)
+    features = getattr(estimator, "estimators_features_", None)
+    rows = []
+    for i, member in enumerate(np.ravel(np.asarray(members, dtype=object))):
+        Xm = X if features is None else safe_columns(X, features[i])
+        if hasattr(Xm, "columns") and not hasattr(member, "feature_names_in_"):
+            Xm = Xm.to_numpy()  # the ensemble handed its members a validated array
+        pred = np.asarray(member.predict(Xm))
+        if _encoded_member(getattr(member, "classes_", None), classes):
+            pred = classes[pred.astype(np.intp)]
+        rows.append(pred)
+    return np.vstack(rows) if rows else None
+
+
+def _encoded_member(member_classes: Any, classes: NDArray[Any]) -> bool:
+    """True if a member learned class indices 0..k-1 instead of the labels."""
+    if member_classes is None:
+        return False
+    member_classes = np.asarray(member_classes)
+    if not np.issubdtype(member_classes.dtype, np.number):
+        return False
+    return bool(
+        np.isin(member_classes, np.arange(len(classes))).all()
+        and not np.isin(member_classes, classes).all()
+    )
+
+
+def safe_columns(X: Any, columns: ArrayLike) -> Any:
+    """Columns ``columns`` (positions) of an array or DataFrame."""
+    if hasattr(X, "iloc"):
+        return X.iloc[:, np.asarray(columns)]
+    return np.asarray(X)[:, np.asarray(columns)]
+
+
+def _codes(labels: ArrayLike, classes: NDArray[Any]) -> NDArray[np.int32]:
+    """Position of each label in ``classes`` (-1 for a label outside them)."""
+    labels = np.asarray(labels)
+    pos = np.searchsorted(classes, labels)
+    pos = np.clip(pos, 0, len(classes) - 1)
+    found = classes[pos] == labels
+    return np.where(found, pos, -1).astype(np.int32)
+
+
+def _timed(fn: Any, *args: Any) -> tuple[Any, float, float]:
+    cpu0, wall0 = time.process_time(), time.perf_counter()
+    out = fn(*args)
+    return out, time.process_time() - cpu0, time.perf_counter() - wall0
+
+
+def execute_task(
+    key: TaskKey,
+    method: MethodSpec,
+    seed: int,
+    data: tuple[Any, Any],
+    train_idx: NDArray[np.intp],
+    test_idx: NDArray[np.intp],
+    classes: NDArray[Any],
+    record_predictions: bool = False,
+    record_members: bool = False,
+) -> TaskResult:
+    """Run one task in the current process and return its result.
+
+    Any ``Exception`` raised while building, fitting or predicting is caught and
+    returned as ``TaskResult.error``; ``KeyboardInterrupt`` and ``SystemExit`` are not.
+
+    Parameters
+    ----------
+    key : TaskKey
+        Identity of the task.
+    method : MethodSpec
+        How to build the estimator.
+    seed : int
+        Estimator seed (:func:`derive_seed`).
+    data : (X, y)
+        The whole dataset.
+    train_idx, test_idx : ndarray of int
+        Row positions of the training and test parts.
+    classes : ndarray
+        Sorted class labels of the whole dataset (prediction codes index into it).
+    record_predictions, record_members : bool
+        Return per-instance predictions (and each member's).
+    """
+    start = time.perf_counter()
+    X, y = data
+    y = np.asarray(y)
+    result = TaskResult(key=key, seed=seed, n_train=len(train_idx), n_test=len(test_idx))
+    try:
+        estimator = method.build(seed)
+        X_train, X_test = safe_rows(X, train_idx), safe_rows(X, test_idx)
+        _, result.fit_cpu, result.fit_wall = _timed(estimator.fit, X_train, y[train_idx])
+        y_pred, result.predict_cpu, result.predict_wall = _timed(estimator.predict, X_test)
+        y_pred = np.asarray(y_pred)
+        result.accuracy = float(np.mean(y_pred == y[test_idx]))
+        result.ensemble_size = ensemble_size(estimator)
+        if record_predictions:
+            result.test_idx = np.asarray(test_idx, dtype=np.intp)
+            result.y_true = _codes(y[test_idx], classes)
+            result.y_pred = _codes(y_pred, classes)
+        if record_members:
+            per_member = member_predictions(estimator, X_test)
+            if per_member is not None:
+                result.members = _codes(per_member.T, classes).astype(np.int16)
+    except Exception as exc:
+        result.error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}"
+    result.wall = time.perf_counter() - start
+    return result

@@ -1,0 +1,679 @@
+"""Boosting with the three weight-update rules of Kuncheva & Whitaker (2002).
+
+``_BaseBoosting`` owns what every boosting variant of the package shares: validation,
+the round loop (fit a member on the current distribution, measure its weighted error,
+update or reset the distribution), the ``ln β`` vote, staged predictions and the
+per-stage error/Q curves. Subclasses fill small hooks: the update exponent ξ and what a
+weight reset draws (uniform here, "wagging" in :class:`MultiBoostClassifier`).
+
+The module also registers the papers' table names built on :class:`BoostingClassifier`:
+paper 002's "Aggressive", "Conservative" and "Inverse", paper 001's AdaBoost.M1 hosts
+without the oracle, and paper 000's one-vs-one "AdaBoost-3/10/50".
+"""
+
+from __future__ import annotations
+
+from abc import ABCMeta
+from numbers import Integral
+from typing import NamedTuple
+
+import numpy as np
+from joblib import Parallel, delayed
+from sklearn.base import BaseEstimator, ClassifierMixin, clone
+from sklearn.dummy import DummyClassifier
+from sklearn.multiclass import OneVsOneClassifier
+from sklearn.pipeline import Pipeline, make_pipeline
+from sklearn.utils.validation import has_fit_parameter
+
+from ..base import (
+    check_sample_weight,
+    member_seeds,
+    resolve_estimator,
+    safe_rows,
+    validate_mixed_data,
+)
+from ..diversity import oracle_outputs, pairwise_matrix
+from ..learners import MixedEncoder
+from ..utils._sklearn_compat import (
+    HasMethods,
+    Interval,
+    StrOptions,
+    _fit_context,
+    check_is_fitted,
+)
+from ._registry import register
+
+__all__ = ["BoostingClassifier", "StageCurves", "adaboost_m1"]
+
+# Fig. 1 of Kuncheva & Whitaker (2002): W_{k+1}(i) ∝ W_k(i) β_k^{ξ(y_ik)}.
+_XI = {
+    "aggressive": lambda y: 1.0 - 2.0 * y,
+    "conservative": lambda y: 1.0 - y,
+    "inverse": lambda y: y - 1.0,
+}
+
+
+class StageCurves(NamedTuple):
+    """Error and diversity of the first k members, k = 1 .. n_members."""
+
+    error: np.ndarray
+    """Misclassification rate of the weighted vote of the first k members."""
+    q: np.ndarray
+    """Mean pairwise Q statistic of the first k members (1.0 for k = 1)."""
+
+
+def staged_mean_pairwise(matrix: np.ndarray) -> np.ndarray:
+    """Mean of ``matrix[i, j]`` over ``i < j < k`` for every prefix size ``k``.
+
+    NaN entries (undefined pairs) are left out; a single member gets 1.0, the value of
+    Q (and ρ, κ) of a classifier with itself, so that curves start where the paper's do
+    ("all ensembles started from Q = 1").
+    """
+    n = matrix.shape[0]
+    upper = np.triu(np.ones((n, n), dtype=bool), k=1)
+    defined = upper & ~np.isnan(matrix)
+    sums = np.cumsum(np.where(defined, matrix, 0.0).sum(axis=0))
+    counts = np.cumsum(defined.sum(axis=0))
+    out = np.full(n, np.nan)
+    np.divide(sums, counts, out=out, where=counts > 0)
+    out[0] = 1.0
+    return out
+
+
+def _accepts_sample_weight(estimator) -> bool:
+    if isinstance(estimator, Pipeline):
+        return has_fit_parameter(estimator.steps[-1][1], "sample_weight")
+    return has_fit_parameter(estimator, "sample_weight")
+
+
+def _fit_weighted(estimator, X, y, sample_weight):
+    if isinstance(estimator, Pipeline):
+        return estimator.fit(X, y, **{f"{estimator.steps[-1][0]}__sample_weight": sample_weight})
+    return estimator.fit(X, y, sample_weight=sample_weight)
+
+
+def _seed_estimator(estimator, seed: int) -> None:
+    """Set every ``random_state`` parameter (nested ones too), as sklearn's ensembles do."""
+    keys = [k for k in estimator.get_params(deep=True) if k.split("__")[-1] == "random_state"]
+    if keys:
+        estimator.set_params(**dict.fromkeys(keys, int(seed)))
+
+
+def weighted_bootstrap(weights: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Indices of ``len(weights)`` draws with replacement, sample ``i`` with probability ∝ w_i."""
+    cdf = np.cumsum(weights)
+    idx = np.searchsorted(cdf, rng.random(weights.shape[0]) * cdf[-1], side="right")
+    return np.minimum(idx, weights.shape[0] - 1)
+
+
+class _Schedule:
+    """When weights are reset regardless of the members' errors: never, for boosting."""
+
+    def reset_due(self, member_index: int) -> bool:
+        return False
+
+    def advance(self) -> None:
+        """A reset happened for another reason; the schedule may skip a boundary."""
+
+
+class _BaseBoosting(ClassifierMixin, BaseEstimator, metaclass=ABCMeta):
+    """The boosting loop shared by :class:`BoostingClassifier` and MultiBoost.
+
+    Hooks for subclasses: :meth:`_xi` (update exponent), :meth:`_reset_weights` (what a
+    reset draws), :meth:`_schedule` (scheduled resets), :meth:`_perfect_member`
+    (what a member with zero weighted error does), :meth:`_n_kept` (a prefix to keep)
+    and ``_max_consecutive_failures``.
+    """
+
+    _parameter_constraints: dict = {
+        "estimator": [HasMethods(["fit", "predict"]), str, None],
+        "n_estimators": [Interval(Integral, 1, None, closed="left")],
+        "mode": [StrOptions({"resample", "reweight"})],
+        "store_weights": ["boolean"],
+        "random_state": ["random_state"],
+    }
+
+    _expected_failed_checks = {
+        "check_estimators_nan_inf": (
+            "NaN in X is passed on to the base learner (the default j48 handles missing "
+            "values); infinity is rejected"
+        ),
+        "check_sample_weight_equivalence_on_dense_data": (
+            "boosting by resampling draws n_samples points from the weighted "
+            "distribution (and wagging draws one random weight per row), so a row "
+            "repeated twice is not the same as weight 2"
+        ),
+    }
+
+    #: Failed rounds in a row that end the fit (None: only the attempt budget does).
+    _max_consecutive_failures: int | None = 2
+
+    # ---------------------------------------------------------------- hooks
+    def _xi(self, correct: np.ndarray) -> np.ndarray:
+        return _XI["aggressive"](correct)
+
+    def _reset_weights(self, initial: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        return initial.copy()
+
+    def _schedule(self) -> _Schedule:
+        return _Schedule()
+
+    def _perfect_member(self, has_members: bool) -> tuple[str, float]:
+        """``(action, vote weight)`` for a member with zero weighted error.
+
+        Actions: ``"skip"`` (reset and go on), ``"keep"`` (add it with the given vote
+        weight, reset and go on), ``"only"`` (it is the whole ensemble; stop).
+        """
+        return ("skip", 0.0) if has_members else ("only", 1.0)
+
+    def _n_kept(self, train_q: np.ndarray) -> int:
+        return train_q.shape[0]
+
+    # ---------------------------------------------------------------- fit
+    @_fit_context(prefer_skip_nested_validation=False)
+    def fit(self, X, y, sample_weight=None):
+        """Build the boosted ensemble from the training set (X, y).
+
+        Parameters
+        ----------
+        X : array-like or DataFrame of shape (n_samples, n_features)
+            Training samples; a DataFrame may hold nominal (``category``/``object``)
+            columns and NaN, which are passed to the base learner untouched.
+        y : array-like of shape (n_samples,)
+            Class labels (any hashable).
+        sample_weight : array-like of shape (n_samples,), default=None
+            Initial distribution W_1 (normalised); uniform if None. Resets return to it.
+
+        Returns
+        -------
+        self : object
+        """
+        if y is None:
+            raise ValueError(
+                f"{type(self).__name__} requires y to be passed, but the target y is None."
+            )
+        X, y = validate_mixed_data(self, X, y)
+        initial = check_sample_weight(sample_weight, X)
+        initial = initial / initial.sum()
+        self.classes_, y_codes = np.unique(y, return_inverse=True)
+        if self.classes_.shape[0] < 2:
+            raise ValueError(
+                f"{type(self).__name__} needs samples of at least two classes; "
+                f"y holds only one class: {self.classes_[0]!r}."
+            )
+        base = resolve_estimator(self.estimator, default="j48")
+        if self.mode == "reweight" and not _accepts_sample_weight(base):
+            raise ValueError(
+                f"mode='reweight' needs a base estimator whose fit accepts sample_weight; "
+                f"{type(base).__name__} does not. Use mode='resample'."
+            )
+        self._boost(X, y_codes, initial, base)
+        self.train_error_ = self._staged_errors(self._train_oracle_votes, y_codes)
+        oracle = self._train_oracle_votes == y_codes[:, None]
+        self.train_q_ = staged_mean_pairwise(pairwise_matrix("q_statistic", oracle))
+        keep = self._n_kept(self.train_q_)
+        self.estimators_ = self.estimators_[:keep]
+        self.estimator_weights_ = self.estimator_weights_[:keep]
+        self.estimator_errors_ = self.estimator_errors_[:keep]
+        del self._train_oracle_votes
+        return self
+
+    def _fit_member(self, base, X, y_codes, weights, rng, seed):
+        member = clone(base)
+        _seed_estimator(member, seed)
+        if self.mode == "reweight":
+            # Weights summing to n_samples, as Weka's reweighting passes them.
+            return _fit_weighted(member, X, y_codes, weights * weights.shape[0])
+        idx = weighted_bootstrap(weights, rng)
+        y_sample = y_codes[idx]
+        if np.unique(y_sample).shape[0] < 2:
+            # A distribution concentrated on one class: many learners refuse a single
+            # class, and the member it would give is this constant anyway.
+            member = DummyClassifier(strategy="most_frequent")
+        return member.fit(safe_rows(X, idx), y_sample)
+
+    def _boost(self, X, y_codes, initial, base):
+        max_attempts = 2 * self.n_estimators
+        seeds = member_seeds(self.random_state, max_attempts)
+        schedule = self._schedule()
+        weights = initial.copy()
+        members, alphas, errors, votes, history, resets = [], [], [], [], [], []
+        first = None
+        failures_in_row = attempt = 0
+        checked_slot = -1
+        while len(members) < self.n_estimators and attempt < max_attempts:
+            rng = np.random.default_rng(seeds[attempt])
+            if checked_slot < len(members):
+                checked_slot = len(members)
+                if schedule.reset_due(checked_slot + 1):
+                    weights = self._reset_weights(initial, rng)
+                    resets.append((attempt, "boundary"))
+            if self.store_weights:
+                history.append(weights.copy())
+            member = self._fit_member(base, X, y_codes, weights, rng, seeds[attempt])
+            pred = np.asarray(member.predict(X)).astype(np.intp)
+            correct = pred == y_codes
+            error = float(weights[~correct].sum())  # Eq. (2)
+            attempt += 1
+            if first is None:
+                first = (member, pred)
+            if 0.0 < error < 0.5:
+                # ln β_k of Eq. (3) in log form: finite even for a denormal ε.
+                alpha = 0.5 * (np.log1p(-error) - np.log(error))
+                members.append(member)
+                alphas.append(alpha)
+                errors.append(error)
+                votes.append(pred)
+                # Eq. (4); β^ξ scaled by its largest value, which the normalisation
+                # cancels, so that a tiny ε cannot overflow the weights.
+                exponent = alpha * self._xi(correct.astype(float))
+                weights = weights * np.exp(exponent - exponent.max())
+                weights /= weights.sum()
+                failures_in_row = 0
+                continue
+            if error == 0.0:
+                action, alpha = self._perfect_member(bool(members))
+                if action != "skip":
+                    members.append(member)
+                    alphas.append(alpha)
+                    errors.append(error)
+                    votes.append(pred)
+                if action == "only":
+                    break
+                reason = "zero error"
+            else:
+                reason = "error >= 0.5"
+            failures_in_row += 1
+            weights = self._reset_weights(initial, rng)
+            resets.append((attempt, reason))
+            schedule.advance()
+            if self._max_consecutive_failures and failures_in_row >= self._max_consecutive_failures:
+                break
+        if not members:
+            # Every attempt failed: as Weka's AdaBoostM1, the first member is the ensemble.
+            members, alphas, errors, votes = [first[0]], [1.0], [np.nan], [first[1]]
+        self.estimators_ = members
+        self.estimator_weights_ = np.asarray(alphas, dtype=float)
+        self.estimator_errors_ = np.asarray(errors, dtype=float)
+        self.n_attempts_ = attempt
+        self.weight_resets_ = resets
+        if self.store_weights:
+            self.sample_weights_history_ = np.asarray(history)
+        self._train_oracle_votes = np.column_stack(votes)
+
+    # ---------------------------------------------------------------- predict
+    def _member_votes(self, X) -> np.ndarray:
+        """``(n_samples, n_members)`` class indices predicted by each member."""
+        check_is_fitted(self)
+        X = validate_mixed_data(self, X, reset=False)
+        n_jobs = getattr(self, "n_jobs", None)
+        if n_jobs in (None, 1) or len(self.estimators_) == 1:
+            preds = [m.predict(X) for m in self.estimators_]
+        else:
+            # Threads: members' predict mostly runs in NumPy/Cython with the GIL released,
+            # and no process start-up or copy of X is paid.
+            jobs = (delayed(m.predict)(X) for m in self.estimators_)
+            preds = Parallel(n_jobs=n_jobs, prefer="threads")(jobs)
+        return np.column_stack(preds).astype(np.intp)
+
+    def _support(self, votes: np.ndarray) -> np.ndarray:
+        """Eq. (5): μ_t(x) = Σ_{k: D_k(x) = ω_t} ln β_k, for every class."""
+        n_samples, n_members = votes.shape
+        n_classes = self.classes_.shape[0]
+        flat = (votes + n_classes * np.arange(n_samples)[:, None]).ravel()
+        weights = np.broadcast_to(self.estimator_weights_[:n_members], votes.shape).ravel()
+        counts = np.bincount(flat, weights=weights, minlength=n_samples * n_classes)
+        return counts.reshape(n_samples, n_classes)
+
+    def _staged_support(self, votes: np.ndarray):
+        n_samples = votes.shape[0]
+        support = np.zeros((n_samples, self.classes_.shape[0]))
+        rows = np.arange(n_samples)
+        total = 0.0
+        for k, alpha in enumerate(self.estimator_weights_[: votes.shape[1]]):
+            support[rows, votes[:, k]] += alpha
+            total += alpha
+            yield support / total
+
+    def _staged_errors(self, votes: np.ndarray, y_codes: np.ndarray) -> np.ndarray:
+        return np.array([np.mean(s.argmax(axis=1) != y_codes) for s in self._staged_support(votes)])
+
+    @staticmethod
+    def _as_decision(proba: np.ndarray) -> np.ndarray:
+        return proba[:, 1] - proba[:, 0] if proba.shape[1] == 2 else proba
+
+    def predict_proba(self, X):
+        """Share of the ``ln β`` vote each class receives.
+
+        Parameters
+        ----------
+        X : array-like or DataFrame of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples, n_classes)
+            Rows sum to one; columns follow ``classes_``.
+        """
+        support = self._support(self._member_votes(X))
+        return support / self.estimator_weights_.sum()
+
+    def decision_function(self, X):
+        """Weighted vote share; for two classes, share of ``classes_[1]`` minus ``classes_[0]``.
+
+        Parameters
+        ----------
+        X : array-like or DataFrame of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples,) or (n_samples, n_classes)
+        """
+        return self._as_decision(self.predict_proba(X))
+
+    def predict(self, X):
+        """Class with the largest ``ln β`` support (Eq. 5); ties go to the first class.
+
+        Parameters
+        ----------
+        X : array-like or DataFrame of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples,)
+        """
+        support = self._support(self._member_votes(X))
+        return self.classes_[support.argmax(axis=1)]
+
+    def staged_predict_proba(self, X):
+        """``predict_proba`` of the first k members, for k = 1 .. n_members.
+
+        Parameters
+        ----------
+        X : array-like or DataFrame of shape (n_samples, n_features)
+
+        Yields
+        ------
+        ndarray of shape (n_samples, n_classes)
+        """
+        for support in self._staged_support(self._member_votes(X)):
+            yield support.copy()
+
+    def staged_decision_function(self, X):
+        """``decision_function`` of the first k members, for k = 1 .. n_members.
+
+        Parameters
+        ----------
+        X : array-like or DataFrame of shape (n_samples, n_features)
+
+        Yields
+        ------
+        ndarray of shape (n_samples,) or (n_samples, n_classes)
+        """
+        for proba in self.staged_predict_proba(X):
+            yield self._as_decision(proba)
+
+    def staged_predict(self, X):
+        """``predict`` of the first k members, for k = 1 .. n_members.
+
+        Parameters
+        ----------
+        X : array-like or DataFrame of shape (n_samples, n_features)
+
+        Yields
+        ------
+        ndarray of shape (n_samples,)
+        """
+        for support in self._staged_support(self._member_votes(X)):
+            yield self.classes_[support.argmax(axis=1)]
+
+    def staged_score(self, X, y, sample_weight=None):
+        """Accuracy of the first k members, for k = 1 .. n_members.
+
+        Parameters
+        ----------
+        X : array-like or DataFrame of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+        sample_weight : array-like of shape (n_samples,), default=None
+
+        Yields
+        ------
+        float
+        """
+        y = np.asarray(y)
+        for pred in self.staged_predict(X):
+            yield float(np.average(pred == y, weights=sample_weight))
+
+    def stage_curves(self, X, y) -> StageCurves:
+        """Error and mean pairwise Q of the first k members on (X, y), for every k.
+
+        With ``train_error_`` and ``train_q_`` this gives the four curves of Figure 2
+        of Kuncheva & Whitaker (2002) from one fit.
+
+        Parameters
+        ----------
+        X : array-like or DataFrame of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+
+        Returns
+        -------
+        StageCurves
+            ``error`` and ``q``, each of shape (n_members,).
+        """
+        votes = self._member_votes(X)
+        y = np.asarray(y)
+        predicted = self.classes_[votes]
+        oracle = oracle_outputs(y=y, member_predictions=predicted)
+        q = staged_mean_pairwise(pairwise_matrix("q_statistic", oracle))
+        error = np.array(
+            [np.mean(self.classes_[s.argmax(axis=1)] != y) for s in self._staged_support(votes)]
+        )
+        return StageCurves(error=error, q=q)
+
+
+class BoostingClassifier(_BaseBoosting):
+    """AdaBoost with the aggressive, conservative or inverse weight update.
+
+    The algorithm of Fig. 1 in Kuncheva & Whitaker (2002): start from uniform weights
+    W_1; in round k fit a member D_k on a weighted bootstrap sample (or with sample
+    weights), compute its weighted training error ε_k and β_k = √((1 − ε_k)/ε_k), update
+    W_{k+1}(i) ∝ W_k(i)·β_k^ξ(y_ik) (y_ik = 1 if D_k is right on sample i) and combine
+    the members by a vote weighted with ln β_k. ``update="aggressive"`` is AdaBoost.M1.
+
+    Parameters
+    ----------
+    estimator : estimator, str or None, default=None
+        Base learner (cloned), a preset name of :func:`ensemble_lab.learners.make_learner`,
+        or None for the ``"j48"`` preset.
+    n_estimators : int, default=50
+        Number of members L to build.
+    update : {"aggressive", "conservative", "inverse"}, default="aggressive"
+        ξ(y) = 1 − 2y (raise the weights of errors and lower the others), 1 − y (raise
+        the errors only) or y − 1 (lower the errors: "inverse" boosting).
+    mode : {"resample", "reweight"}, default="resample"
+        Train each member on a weighted bootstrap sample of size n_samples (the paper),
+        or on the full data with ``sample_weight`` (the base learner must accept it).
+    early_stopping : bool, default=False
+        Keep only the first k members, where k minimises the training Q curve
+        (``train_q_``) over k ≥ 2 — the stopping point the paper suggests.
+    store_weights : bool, default=False
+        Keep the distribution of every attempt in ``sample_weights_history_``
+        (n_attempts × n_samples floats).
+    random_state : int, RandomState or None, default=None
+        Seeds the bootstrap samples and the base learners (one seed per round, drawn
+        once in ``fit``).
+    n_jobs : int or None, default=None
+        Parallel jobs for the members' predictions (fitting is sequential).
+
+    Attributes
+    ----------
+    estimators_ : list of estimators
+        The members that vote.
+    estimator_weights_ : ndarray of shape (n_members,)
+        Their vote weights ln β_k.
+    estimator_errors_ : ndarray of shape (n_members,)
+        Their weighted training errors ε_k.
+    n_attempts_ : int
+        Members fitted, including those left out of the vote.
+    weight_resets_ : list of (int, str)
+        ``(attempt index, reason)`` of every reset of the weights to W_1 after a failed
+        round (the attempt index is that of the next attempt).
+    train_error_ : ndarray of shape (n_rounds,)
+        Training error of the vote of the first k members (before early stopping).
+    train_q_ : ndarray of shape (n_rounds,)
+        Mean pairwise Q of the first k members on the training data (1.0 for k = 1).
+    sample_weights_history_ : ndarray of shape (n_attempts, n_samples)
+        Only with ``store_weights=True``.
+    classes_ : ndarray of shape (n_classes,)
+    n_features_in_ : int
+    feature_names_in_ : ndarray of str
+        Only when X had string column names.
+
+    Notes
+    -----
+    Our reading of the paper's degenerate rounds (its Fig. 1 resets the weights to
+    uniform when ε_k = 0 or ε_k ≥ 0.5 and leaves β_k undefined):
+
+    * a member with ε_k ≥ 0.5, or ε_k = 0, is **not added to the vote**; the weights are
+      reset to W_1 and the next round starts. Every attempt counts towards a budget of
+      2·``n_estimators`` fits, and two failed rounds in a row (the second one on freshly
+      reset weights, where the base learner cannot do better than chance) end the fit,
+      so the ensemble may have fewer than ``n_estimators`` members;
+    * if the very first member has ε = 0 it is perfect on the training data, and the
+      weights cannot be updated: it becomes the whole ensemble (vote weight 1) and the
+      fit stops — what Weka's AdaBoostM1 does;
+    * if no attempt gives 0 < ε < 0.5, the first member alone is the ensemble.
+
+    As in AdaBoost.M1, every member must reach a weighted error below 0.5 also with
+    many classes (scikit-learn's SAMME only asks for less than 1 − 1/n_classes): a weak
+    base learner on a many-class task may therefore stop after a member or two.
+
+    Members are trained on the class indices ``0 .. n_classes − 1``. ``predict_proba``
+    is the share of the ``ln β`` vote each class gets (a vote share, not a calibrated
+    probability).
+
+    scikit-learn checks expected to fail (``_expected_failed_checks``):
+    ``check_estimators_nan_inf`` (NaN goes to the base learner, which may handle it;
+    infinity is rejected) and ``check_sample_weight_equivalence_on_dense_data``
+    (resampling draws n_samples points, so a repeated row is not weight 2).
+
+    References
+    ----------
+    L. I. Kuncheva and C. J. Whitaker. Using diversity with three variants of boosting:
+    aggressive, conservative, and inverse. MCS 2002, LNCS 2364, pp. 81–90.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_iris
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> X, y = load_iris(return_X_y=True)
+    >>> clf = BoostingClassifier(DecisionTreeClassifier(max_depth=1), 10,
+    ...                          update="conservative", random_state=0).fit(X, y)
+    >>> len(clf.estimators_), clf.train_q_.shape
+    (10, (10,))
+    """
+
+    _parameter_constraints: dict = {
+        **_BaseBoosting._parameter_constraints,
+        "update": [StrOptions(set(_XI))],
+        "early_stopping": ["boolean"],
+        "n_jobs": [None, Integral],
+    }
+
+    def __init__(
+        self,
+        estimator=None,
+        n_estimators=50,
+        *,
+        update="aggressive",
+        mode="resample",
+        early_stopping=False,
+        store_weights=False,
+        random_state=None,
+        n_jobs=None,
+    ):
+        self.estimator = estimator
+        self.n_estimators = n_estimators
+        self.update = update
+        self.mode = mode
+        self.early_stopping = early_stopping
+        self.store_weights = store_weights
+        self.random_state = random_state
+        self.n_jobs = n_jobs
+
+    def _xi(self, correct):
+        return _XI[self.update](correct)
+
+    def _n_kept(self, train_q):
+        if not self.early_stopping or train_q.shape[0] < 3:
+            return train_q.shape[0]
+        return int(np.nanargmin(train_q[1:])) + 2
+
+
+# ------------------------------------------------------------------ paper names
+def adaboost_m1(base, mode: str, random_state=None, n_estimators: int = 10) -> BoostingClassifier:
+    """AdaBoost.M1 as Weka runs it in paper 001: by resampling ("S") or reweighting ("W").
+
+    Wrapping the base learner (e.g. in a random linear oracle) is done by passing the
+    wrapped estimator as ``base``.
+    """
+    return BoostingClassifier(
+        base, n_estimators, update="aggressive", mode=mode, random_state=random_state
+    )
+
+
+def _variant_factory(update: str):
+    def factory(base=None, random_state=None, **params):
+        params = {"n_estimators": 25, "mode": "resample", **params}
+        return BoostingClassifier(base, update=update, random_state=random_state, **params)
+
+    return factory
+
+
+def _host_factory(mode: str):
+    def factory(base=None, random_state=None, **params):
+        return adaboost_m1(base, mode, random_state, **params)
+
+    return factory
+
+
+def _one_vs_one_factory(n_rounds: int):
+    def factory(base=None, random_state=None, **params):
+        params = {"n_estimators": n_rounds, "update": "aggressive", "mode": "reweight", **params}
+        boosted = BoostingClassifier(base, random_state=random_state, **params)
+        # OneVsOneClassifier converts X to a float array, so nominal columns are
+        # imputed and one-hot encoded first (SMO, the paper's base, does so anyway).
+        return make_pipeline(MixedEncoder(scale="none"), OneVsOneClassifier(boosted))
+
+    return factory
+
+
+for _update, _name in [
+    ("aggressive", "Aggressive"),
+    ("conservative", "Conservative"),
+    ("inverse", "Inverse"),
+]:
+    register(
+        _name,
+        _variant_factory(_update),
+        default_base="qda",
+        aliases=(f"{_name} Boosting",),
+        paper="002",
+    )
+
+for _prune, _base in [("P", "j48"), ("U", "j48-unpruned")]:
+    for _mode, _letter in [("resample", "S"), ("reweight", "W")]:
+        register(
+            f"N-{_prune}-AdaBoostM1 ({_letter})",
+            _host_factory(_mode),
+            default_base=_base,
+            aliases=(
+                f"N-{_prune}-AdaBoost ({_letter})",
+                f"N-{_prune}-AdaBoost.M1 ({_letter})",
+                f"N-{_prune}-AdaBoost-{_letter}",
+                f"N-{_prune}-AdaBoostM1-{_letter}",
+            ),
+            paper="001",
+        )
+
+for _rounds in (3, 10, 50):
+    register(f"AdaBoost-{_rounds}", _one_vs_one_factory(_rounds), default_base="smo", paper="000")

@@ -1,0 +1,195 @@
+"""MultiBoosting (Webb 2000): AdaBoost sub-committees separated by wagging.
+
+Built on the boosting loop of :mod:`._boosting`; only the hooks differ: a weight reset
+draws random exponential ("continuous Poisson") weights instead of returning to uniform,
+resets also happen on a fixed schedule of sub-committee boundaries, and a member with
+zero training error stays in the vote.
+"""
+
+from __future__ import annotations
+
+import math
+from numbers import Integral
+
+import numpy as np
+
+from ..utils._sklearn_compat import Interval
+from ._boosting import _BaseBoosting, _Schedule
+from ._registry import register
+
+__all__ = ["MultiBoostClassifier", "multiboost", "subcommittee_boundaries"]
+
+# Webb (2000) gives a perfect member β = 1e-10; our vote weight is ln √((1 − ε)/ε).
+_PERFECT_BETA = 1e-10
+_PERFECT_VOTE = 0.5 * math.log((1.0 - _PERFECT_BETA) / _PERFECT_BETA)
+
+
+def subcommittee_boundaries(n_estimators: int, n_subcommittees: int | None = None) -> np.ndarray:
+    """Webb's I_k: the (1-based) members before which the weights are wagged.
+
+    ``I_k = ⌈k·T/n⌉`` for k = 1 .. n − 1 and ``I_k = T`` from k = n on, with
+    n = ⌊√T⌋ sub-committees unless given.
+
+    >>> subcommittee_boundaries(10).tolist()
+    [4, 7, 10]
+    >>> subcommittee_boundaries(100, 4).tolist()
+    [25, 50, 75, 100]
+    """
+    n = n_subcommittees if n_subcommittees is not None else max(1, math.isqrt(n_estimators))
+    n = min(n, n_estimators)
+    bounds = [math.ceil(k * n_estimators / n) for k in range(1, n)]
+    return np.array([*bounds, n_estimators], dtype=int)
+
+
+class _WebbSchedule(_Schedule):
+    """Step 4 of Webb's Table 1: wag when the member index t reaches I_k, then k += 1."""
+
+    def __init__(self, boundaries: np.ndarray):
+        self.boundaries = boundaries
+        self.k = 0
+
+    def _current(self) -> int:
+        # I_k = T for every k past the last boundary.
+        return int(self.boundaries[min(self.k, self.boundaries.shape[0] - 1)])
+
+    def reset_due(self, member_index: int) -> bool:
+        if member_index == self._current():
+            self.k += 1
+            return True
+        return False
+
+    def advance(self) -> None:
+        self.k += 1
+
+
+class MultiBoostClassifier(_BaseBoosting):
+    """MultiBoost: AdaBoost.M1 sub-committees, with wagging between them.
+
+    Webb's MultiBoosting runs AdaBoost.M1 (the aggressive update) but, at the
+    sub-committee boundaries I_k and whenever a member fails (ε ≥ 0.5) or is perfect
+    (ε = 0), replaces the weights by random draws from the continuous Poisson
+    (exponential) distribution — "wagging" — instead of continuing the boosting chain.
+
+    Parameters
+    ----------
+    estimator : estimator, str or None, default=None
+        Base learner (cloned), a preset name, or None for the ``"j48"`` preset.
+    n_estimators : int, default=10
+        Number of members T.
+    mode : {"resample", "reweight"}, default="resample"
+        Weighted bootstrap samples (paper 001's "(S)") or ``sample_weight`` ("(W)").
+    n_subcommittees : int or None, default=None
+        Number of sub-committees n; None means Webb's ⌊√T⌋ (3 for T = 10, also Weka's
+        default).
+    store_weights : bool, default=False
+        Keep the distribution of every attempt in ``sample_weights_history_``.
+    random_state : int, RandomState or None, default=None
+        Seeds the samples, the wagging weights and the base learners.
+
+    Attributes
+    ----------
+    estimators_ : list of estimators
+    estimator_weights_ : ndarray of shape (n_members,)
+        Vote weights ln √((1 − ε)/ε) (half Webb's ln(1/β), the same vote).
+    estimator_errors_ : ndarray of shape (n_members,)
+    n_attempts_ : int
+    weight_resets_ : list of (int, str)
+        ``(attempt index, reason)`` of every wagging reset; reason ``"boundary"``,
+        ``"error >= 0.5"`` or ``"zero error"``. The attempt index is that of the first
+        member fitted on the new weights.
+    subcommittee_boundaries_ : ndarray of int
+        Webb's I_k (1-based member indices).
+    train_error_, train_q_ : ndarray of shape (n_members,)
+        Training error and mean pairwise Q of the first k members.
+    sample_weights_history_ : ndarray of shape (n_attempts, n_samples)
+        Only with ``store_weights=True``.
+    classes_ : ndarray of shape (n_classes,)
+    n_features_in_ : int
+
+    Notes
+    -----
+    We follow Webb's Table 1 literally: before member t, if t = I_k the weights are
+    wagged and k advances; a member with ε > 0.5 is discarded, the weights wagged, k
+    advanced and the member refitted (an ε of exactly 0.5 is treated the same, as its
+    vote weight would be 0); a member with ε = 0 is kept with β = 10⁻¹⁰ and the weights
+    wagged. Wagging draws w_i ~ Exp(1) (times the initial ``sample_weight``). With T = 10
+    the sub-committees are members 1–3, 4–6, 7–9 and 10, as in Weka's MultiBoostAB with
+    its default 3 sub-committees. Unlike Weka's implementation, which stops at the first
+    member with ε = 0 or ε ≥ 0.5 (inherited from AdaBoostM1), we follow Webb and go on;
+    the number of fits is capped at 2·T.
+
+    scikit-learn checks expected to fail (``_expected_failed_checks``, shared with
+    :class:`BoostingClassifier`): ``check_estimators_nan_inf`` (NaN goes to the base
+    learner) and ``check_sample_weight_equivalence_on_dense_data`` (wagging draws one
+    random weight per row, so a repeated row is not weight 2).
+
+    References
+    ----------
+    G. I. Webb. MultiBoosting: a technique for combining boosting and wagging. Machine
+    Learning 40(2):159–196, 2000.
+    """
+
+    _parameter_constraints: dict = {
+        **_BaseBoosting._parameter_constraints,
+        "n_subcommittees": [Interval(Integral, 1, None, closed="left"), None],
+    }
+
+    _max_consecutive_failures = None
+
+    def __init__(
+        self,
+        estimator=None,
+        n_estimators=10,
+        *,
+        mode="resample",
+        n_subcommittees=None,
+        store_weights=False,
+        random_state=None,
+    ):
+        self.estimator = estimator
+        self.n_estimators = n_estimators
+        self.mode = mode
+        self.n_subcommittees = n_subcommittees
+        self.store_weights = store_weights
+        self.random_state = random_state
+
+    def _schedule(self):
+        self.subcommittee_boundaries_ = subcommittee_boundaries(
+            self.n_estimators, self.n_subcommittees
+        )
+        return _WebbSchedule(self.subcommittee_boundaries_)
+
+    def _reset_weights(self, initial, rng):
+        # Continuous Poisson weights (Webb's wagging), on top of the initial distribution.
+        weights = initial * rng.exponential(1.0, size=initial.shape[0])
+        return weights / weights.sum()
+
+    def _perfect_member(self, has_members):
+        return "keep", _PERFECT_VOTE
+
+
+def multiboost(base, mode: str, random_state=None, n_estimators: int = 10) -> MultiBoostClassifier:
+    """MultiBoost as in paper 001: by resampling ("S") or reweighting ("W").
+
+    Wrapping the base learner (e.g. in a random linear oracle) is done by passing the
+    wrapped estimator as ``base``.
+    """
+    return MultiBoostClassifier(base, n_estimators, mode=mode, random_state=random_state)
+
+
+def _host_factory(mode: str):
+    def factory(base=None, random_state=None, **params):
+        return multiboost(base, mode, random_state, **params)
+
+    return factory
+
+
+for _prune, _base in [("P", "j48"), ("U", "j48-unpruned")]:
+    for _mode, _letter in [("resample", "S"), ("reweight", "W")]:
+        register(
+            f"N-{_prune}-MultiBoost ({_letter})",
+            _host_factory(_mode),
+            default_base=_base,
+            aliases=(f"N-{_prune}-MultiBoost-{_letter}", f"N-{_prune}-MultiBoostAB ({_letter})"),
+            paper="001",
+        )

@@ -1,0 +1,583 @@
+"""Triskel: ensembles of biased classifiers (Khoussainov, Heß & Kushmerick, ICML 2005).
+
+Round t trains a pair h⁺_t / h⁻_t on the weights D_{t−1} — h⁺ with high precision on
++1, h⁻ on −1. Instances where both are right are *easy*, the others *hard*; the hard
+ones gain weight (D_t = D_{t−1}·Δ, normalised). After K rounds an unbiased *arbiter* is
+trained on D_K. A new instance is decided by the first round whose pair agrees, or else
+by the arbiter — the weighted vote of Algorithm 1 with exponentially falling weights.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from numbers import Integral, Real
+
+import numpy as np
+from joblib import Parallel, delayed
+from sklearn.base import BaseEstimator, ClassifierMixin, clone, is_classifier
+
+from ..base import (
+    member_seeds,
+    resolve_estimator,
+    safe_rows,
+    validate_mixed_data,
+)
+from ..utils._sklearn_compat import (
+    HasMethods,
+    Interval,
+    StrOptions,
+    _check_sample_weight,
+    _fit_context,
+    check_is_fitted,
+)
+from ._biasing import BiasingStrategy, ConstantClassifier, Threshold, Undersample, fit_weighted
+from ._registry import register
+from ._triskel_roc import DEFAULT_BIASES, best_bias_pair, bias_curves
+
+__all__ = ["TriskelClassifier"]
+
+# Δ = (W_easy, W_hard) of Algorithm 1
+_WEIGHTINGS = {"separation": (0.0, 1.0), "soft_covering": (0.5, 2.0)}
+_RESAMPLER_AUTO_BIASES = np.round(np.linspace(0.0, 0.9, 10), 10)
+_MAX_SEED = np.iinfo(np.int32).max
+
+
+def vote_weights(n_rounds: int) -> np.ndarray:
+    """α_1 … α_{K+1} of Algorithm 1: α_t = 3^{K+1−t}, so α_{K+1} = 1.
+
+    An agreeing pair of round t casts 2·α_t, more than all later members together can
+    (Σ_{s>t} 2·α_s + 1 = 3^{K+1−t} − 1 + 1 = α_t < 2·α_t); the weighted vote is therefore
+    the cascade "first agreeing pair decides, else the arbiter".
+    """
+    return 3.0 ** np.arange(n_rounds, -1, -1)
+
+
+class _Cascade:
+    """A fitted Triskel chain: rounds of biased members, then an arbiter.
+
+    ``rounds[t]`` holds the members of round t+1 (a pair for binary Triskel, one
+    classifier per class for Triskel-M); ``decide(votes)`` says, row by row, whether a
+    round settles the instance and with which label.
+    """
+
+    def __init__(self, rounds, arbiter, biases):
+        self.rounds = rounds
+        self.arbiter = arbiter
+        self.biases = biases
+
+    def route(self, X) -> tuple[np.ndarray, np.ndarray]:
+        """Labels by the cascade, and the rows left to the arbiter.
+
+        Members only see the rows still undecided.
+        """
+        n = X.shape[0]
+        out = np.empty(n, dtype=np.int64)
+        todo = np.arange(n)
+        for members in self.rounds:
+            if not todo.size:
+                break
+            Xt = safe_rows(X, todo)
+            decided, label = self.decide(np.vstack([m.predict(Xt) for m in members]))
+            out[todo[decided]] = label[decided]
+            todo = todo[~decided]
+        if todo.size:
+            out[todo] = self.arbiter.predict(safe_rows(X, todo))
+        return out, todo
+
+    def predict(self, X) -> np.ndarray:
+        """Labels by the cascade (first deciding round, else the arbiter)."""
+        return self.route(X)[0]
+
+
+class _BinaryCascade(_Cascade):
+    """Binary Triskel on labels ±1: a round decides where h⁺ and h⁻ agree."""
+
+    @staticmethod
+    def decide(votes):
+        return votes[0] == votes[1], votes[0]
+
+    def weighted_vote(self, X) -> np.ndarray:
+        """Σ_t α_t h*_t(x) of Algorithm 1, with h*_t = h⁺_t + h⁻_t and h*_{K+1} = arbiter."""
+        alpha = vote_weights(len(self.rounds))
+        total = alpha[-1] * self.arbiter.predict(X).astype(float)
+        for a, (h_plus, h_minus) in zip(alpha, self.rounds):
+            total += a * (h_plus.predict(X) + h_minus.predict(X))
+        return total
+
+
+class _MultiCascade(_Cascade):
+    """Triskel-M on class indices: a round decides where exactly one member says "mine"."""
+
+    @staticmethod
+    def decide(votes):
+        positive = votes == 1
+        return positive.sum(axis=0) == 1, positive.argmax(axis=0)
+
+
+class _OneVsOneVote:
+    """Pairwise members voted together; ``members[(a, b)]`` predicts +1 for class b."""
+
+    def __init__(self, members: dict, n_classes: int):
+        self.members = members
+        self.n_classes = n_classes
+
+    def votes(self, X) -> np.ndarray:
+        counts = np.zeros((X.shape[0], self.n_classes))
+        rows = np.arange(X.shape[0])
+        for (a, b), member in self.members.items():
+            winner = np.where(member.predict(X) == 1, b, a)
+            np.add.at(counts, (rows, winner), 1.0)
+        return counts
+
+    def predict(self, X) -> np.ndarray:
+        # ties go to the lowest class index, as Weka's pairwise voting does
+        return self.votes(X).argmax(axis=1)
+
+
+def _pairwise_problem(y, sample_weight, a, b):
+    rows = np.flatnonzero((y == a) | (y == b))
+    return rows, np.where(y[rows] == b, 1, -1), sample_weight[rows]
+
+
+def _fit_one_vs_one(estimator, X, y, sample_weight, n_classes, seed):
+    """The unbiased one-vs-one arbiter of Triskel-M, trained on the weights D_K."""
+    pairs = list(combinations(range(n_classes), 2))
+    seeds = np.random.default_rng(seed).integers(_MAX_SEED, size=len(pairs))
+    members = {}
+    for (a, b), s in zip(pairs, seeds):
+        rows, yp, wp = _pairwise_problem(y, sample_weight, a, b)
+        if wp.sum() <= 0:
+            members[(a, b)] = ConstantClassifier(-1)
+            continue
+        members[(a, b)] = fit_weighted(estimator, safe_rows(X, rows), yp, wp, random_state=int(s))
+    return _OneVsOneVote(members, n_classes)
+
+
+def _initial_distribution(sample_weight, X) -> np.ndarray:
+    """Validated ``sample_weight`` (finite, non-negative, not all zero) as a float array."""
+    if sample_weight is None:
+        return np.ones(X.shape[0])
+    sw = np.asarray(sample_weight, dtype=float)
+    if sw.ndim == 1 and sw.shape[0] == X.shape[0] and not np.isfinite(sw).all():
+        raise ValueError("sample_weight contains NaN or infinity.")
+    sw = _check_sample_weight(sw, np.empty((X.shape[0], 0)), ensure_non_negative=True)
+    if sw.sum() <= 0:
+        raise ValueError("sample_weight sums to zero; at least one sample needs a positive weight.")
+    return sw
+
+
+class TriskelClassifier(ClassifierMixin, BaseEstimator):
+    """Triskel ensemble of biased classifiers.
+
+    Parameters
+    ----------
+    estimator : classifier, str or None, default=None
+        Base learner (cloned). None is the ``"smo"`` preset (linear SVM as Weka's SMO);
+        a string names a preset of :func:`ensemble_lab.learners.make_learner`.
+    n_rounds : int, default=1
+        K, the number of rounds of biased pairs; the ensemble has at most 2K+1 members
+        per binary problem.
+    weighting : {"separation", "soft_covering"}, default="separation"
+        Δ = (W_easy, W_hard) of Algorithm 1: (0, 1) drops the easy instances, (½, 2)
+        halves their weight and doubles that of the hard ones.
+    bias : float, pair of floats, "auto" or BiasingStrategy, default=0.9
+        How h⁺ and h⁻ are biased. A number (or a pair ``(bias_plus, bias_minus)``) means
+        :class:`~ensemble_lab.methods.Undersample` with that bias — the paper's choice,
+        0.9 keeping 10 % of the undersampled class. ``"auto"`` chooses the pair in each
+        round from the training-set bias curves (:func:`best_bias_pair`) of
+        :class:`~ensemble_lab.methods.Threshold` when the base learner has
+        ``decision_function`` or ``predict_proba``, else of ``Undersample``. A strategy
+        object (``Threshold(0.2)``, ``Oversample(0.5, method="smote")``, ...) is used as
+        given, its own ``bias`` may be ``"auto"`` too.
+    multiclass : {"ovo", "triskel-m"}, default="ovo"
+        ``"ovo"``: one binary Triskel per pair of classes, voted (Triskel-1/-W2/-W4 of the
+        paper). ``"triskel-m"``: per class one classifier biased to high precision on it
+        (one-vs-all); if exactly one claims its class, that class wins, else a
+        one-vs-one unbiased arbiter decides. Binary problems always use binary Triskel.
+    random_state : int, RandomState or None, default=None
+        Seeds of the members (drawn once in ``fit``) and of the resampling.
+    n_jobs : int or None, default=None
+        Binary problems (pairs of classes, or classes for Triskel-M) fitted in parallel.
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (n_classes,)
+    n_features_in_ : int
+    feature_names_in_ : ndarray of str
+        Only when X has string column names.
+    estimators_ : list
+        Binary problems: one cascade per pair of classes (``"ovo"``), the single
+        cascade (binary problems), or the Triskel-M cascade. Each has ``rounds`` (list of
+        member tuples), ``arbiter`` and ``biases`` (the bias pair of each round).
+    pairs_ : list of (int, int)
+        Class indices (a, b) of each cascade of ``estimators_`` under ``"ovo"``; +1 is b.
+    n_rounds_ : int or ndarray of int
+        Effective K: rounds actually built (fewer than ``n_rounds`` after an early stop);
+        one value per cascade for one-vs-one.
+
+    Notes
+    -----
+    Readings of the paper (see also SPEC §2):
+
+    * h⁺ has high precision on +1, i.e. predicts +1 *less* often than the unbiased
+      learner (paper §5), h⁻ symmetrically. An instance is easy when h⁺(x) = h⁻(x) = y
+      (Algorithm 1), so a pair that agrees on a wrong label leaves the instance hard.
+    * Voting is implemented as the cascade "the first round whose pair agrees decides,
+      else the arbiter", which equals sign Σ α_t h*_t(x) with α_t = 3^{K+1−t}
+      (:func:`vote_weights`); ``decision_function`` returns that weighted sum.
+    * Weights of zero (separation) drop the instance from the next round; learners get
+      the remaining weights if they take ``sample_weight``, else the subset or a
+      weighted resample (:func:`~ensemble_lab.methods._biasing.fit_weighted`).
+    * Early stop: when the hard set of round t is empty, no more rounds are built and
+      the arbiter is the unbiased learner on D_{t−1} (the sample the last pair saw);
+      when it holds a single class, the arbiter predicts that class.
+    * Triskel-M with several rounds re-weights as binary Triskel does, an instance
+      being easy when exactly one member claims it and that member is right; the
+      member of each class uses the h⁺ value of the bias pair.
+    * ``predict_proba``: for two classes (Σ α_t h*_t + S) / 2S, where S = Σ_{t≤K} 2α_t +
+      1 is the largest possible vote, i.e. the weighted vote rescaled to [0, 1] (a
+      margin, not a calibrated probability); for one-vs-one the fraction of pairwise
+      problems each class wins; for Triskel-M a one-hot vector when a round decides,
+      else the arbiter's pairwise vote fractions. ``predict`` is always its argmax
+      (pairwise ties go to the first class, as in Weka).
+
+    Expected failure of scikit-learn's common checks:
+    ``check_sample_weight_equivalence_on_dense_data`` — the weights handed to the base
+    learner are rescaled to mean 1 over its sample (so an SVM's ``C`` keeps its meaning),
+    which makes weight 2 differ from a duplicated row; and undersampling draws rows, so
+    repeating a row changes the draw.
+    """
+
+    _expected_failed_checks = {
+        "check_sample_weight_equivalence_on_dense_data": (
+            "weights are rescaled to mean 1 for the base learner and undersampling draws "
+            "rows, so a weight of 2 is not the same as a repeated row"
+        ),
+    }
+
+    _parameter_constraints: dict = {
+        "estimator": [HasMethods(["fit", "predict"]), str, None],
+        "n_rounds": [Interval(Integral, 1, None, closed="left")],
+        "weighting": [StrOptions(set(_WEIGHTINGS))],
+        "bias": [
+            Interval(Real, 0, 1, closed="both"),
+            tuple,
+            list,
+            StrOptions({"auto"}),
+            BiasingStrategy,
+        ],
+        "multiclass": [StrOptions({"ovo", "triskel-m"})],
+        "random_state": ["random_state"],
+        "n_jobs": [Integral, None],
+    }
+
+    def __init__(
+        self,
+        estimator=None,
+        n_rounds=1,
+        *,
+        weighting="separation",
+        bias=0.9,
+        multiclass="ovo",
+        random_state=None,
+        n_jobs=None,
+    ):
+        self.estimator = estimator
+        self.n_rounds = n_rounds
+        self.weighting = weighting
+        self.bias = bias
+        self.multiclass = multiclass
+        self.random_state = random_state
+        self.n_jobs = n_jobs
+
+    # ------------------------------------------------------------------ fitting
+    def _base(self):
+        base = resolve_estimator(self.estimator, default="smo")
+        if not is_classifier(base):
+            raise TypeError(f"estimator must be a classifier; got {type(base).__name__}")
+        return base
+
+    def _strategy(self, base) -> BiasingStrategy:
+        if isinstance(self.bias, BiasingStrategy):
+            strategy = clone(self.bias)
+        elif isinstance(self.bias, str):
+            scored = hasattr(base, "decision_function") or hasattr(base, "predict_proba")
+            strategy = Threshold("auto") if scored else Undersample("auto")
+        else:
+            strategy = Undersample(self.bias)
+        strategy.bias_pair()  # validates the values
+        return strategy
+
+    @_fit_context(prefer_skip_nested_validation=False)
+    def fit(self, X, y, sample_weight=None):
+        """Build the ensemble from the training set (X, y).
+
+        Parameters
+        ----------
+        X : array-like or DataFrame of shape (n_samples, n_features)
+            DataFrames may have nominal (``category``/``object``) columns and NaN; they
+            are passed to the base learner untouched.
+        y : array-like of shape (n_samples,)
+            Class labels (any hashable; strings welcome).
+        sample_weight : array-like of shape (n_samples,), default=None
+            Initial distribution D_0 (normalised); uniform by default.
+
+        Returns
+        -------
+        self : TriskelClassifier
+        """
+        if y is None:
+            raise ValueError(
+                f"{type(self).__name__} requires y to be passed, but the target y is None."
+            )
+        X, y = validate_mixed_data(self, X, y, reset=True)
+        sw = _initial_distribution(sample_weight, X)
+        self.classes_, y_idx = np.unique(y, return_inverse=True)
+        if self.classes_.size < 2:
+            raise ValueError(
+                f"{type(self).__name__} needs samples of at least two classes; "
+                f"got only one class: {self.classes_[0]!r}."
+            )
+        base, strategy = self._base(), None
+        strategy = self._strategy(base)
+        n_classes = self.classes_.size
+        if n_classes == 2:
+            (seed,) = member_seeds(self.random_state, 1)
+            cascade = self._fit_binary(base, strategy, X, 2 * y_idx - 1, sw, int(seed))
+            self.estimators_, self.pairs_ = [cascade], [(0, 1)]
+            self.n_rounds_ = len(cascade.rounds)
+        elif self.multiclass == "ovo":
+            self.pairs_ = list(combinations(range(n_classes), 2))
+            seeds = member_seeds(self.random_state, len(self.pairs_))
+            problems = [_pairwise_problem(y_idx, sw, a, b) for a, b in self.pairs_]
+            self.estimators_ = Parallel(n_jobs=self.n_jobs)(
+                delayed(self._fit_binary)(base, strategy, safe_rows(X, rows), yp, wp, int(s))
+                for (rows, yp, wp), s in zip(problems, seeds)
+            )
+            self.n_rounds_ = np.array([len(c.rounds) for c in self.estimators_])
+        else:
+            (seed,) = member_seeds(self.random_state, 1)
+            cascade = self._fit_triskel_m(base, strategy, X, y_idx, sw, int(seed))
+            self.estimators_, self.pairs_ = [cascade], []
+            self.n_rounds_ = len(cascade.rounds)
+        return self
+
+    def _auto_biases(self, strategy):
+        return DEFAULT_BIASES if isinstance(strategy, Threshold) else _RESAMPLER_AUTO_BIASES
+
+    def _fit_round_pair(self, base, strategy, X, y, D, seed):
+        """h⁺ and h⁻ of one round on the weights D, and the bias pair they used."""
+        pair = strategy.bias_pair()
+        if pair is not None:
+            members = strategy.fit_pair(base, X, y, D, bias_pair=pair, random_state=seed)
+            return members, pair
+        curves = bias_curves(
+            base, X, y, biases=self._auto_biases(strategy), strategy=strategy,
+            sample_weight=D, random_state=seed,
+        )  # fmt: skip
+        best = best_bias_pair(curves)
+        i = int(np.searchsorted(curves.biases, best.bias_plus))
+        j = int(np.searchsorted(curves.biases, best.bias_minus))
+        return (curves.members_plus[i], curves.members_minus[j]), (best.bias_plus, best.bias_minus)
+
+    def _fit_binary(self, base, strategy, X, y, sample_weight, seed):
+        """Algorithm 1 on labels ±1; returns a :class:`_BinaryCascade`."""
+        w_easy, w_hard = _WEIGHTINGS[self.weighting]
+        seeds = np.random.default_rng(seed).integers(_MAX_SEED, size=self.n_rounds + 1)
+        if sample_weight.sum() <= 0:  # a pair of classes that carries no weight
+            return _BinaryCascade([], ConstantClassifier(-1), [])
+        D = sample_weight / sample_weight.sum()
+        rounds, biases, arbiter = [], [], None
+        for t in range(self.n_rounds):
+            active = np.flatnonzero(D > 0)
+            Xa = safe_rows(X, active)
+            pair, bias = self._fit_round_pair(base, strategy, Xa, y[active], D[active], seeds[t])
+            rounds.append(pair)
+            biases.append(bias)
+            easy = (pair[0].predict(Xa) == y[active]) & (pair[1].predict(Xa) == y[active])
+            hard_labels = np.unique(y[active[~easy]])
+            if hard_labels.size == 0:
+                arbiter = fit_weighted(base, Xa, y[active], D[active], random_state=seeds[-1])
+                break
+            if hard_labels.size == 1:
+                arbiter = ConstantClassifier(hard_labels[0])
+                break
+            D = D.copy()
+            D[active] *= np.where(easy, w_easy, w_hard)
+            D /= D.sum()
+        if arbiter is None:
+            arbiter = fit_weighted(base, X, y, D, random_state=seeds[-1])
+        return _BinaryCascade(rounds, arbiter, biases)
+
+    def _fit_class_member(self, base, strategy, X, y_idx, D, c, seed):
+        """Triskel-M member of class c: one-vs-all, high precision on c."""
+        y = np.where(y_idx == c, 1, -1)
+        pair = strategy.bias_pair()
+        if pair is not None:
+            member = strategy.fit_biased(base, X, y, D, target=1, bias=pair[0], random_state=seed)
+            return member, pair[0]
+        curves = bias_curves(
+            base, X, y, biases=self._auto_biases(strategy), strategy=strategy,
+            sample_weight=D, random_state=seed,
+        )  # fmt: skip
+        best = best_bias_pair(curves)
+        return curves.members_plus[int(np.searchsorted(curves.biases, best.bias_plus))], (
+            best.bias_plus
+        )
+
+    def _fit_triskel_m(self, base, strategy, X, y_idx, sample_weight, seed):
+        """Triskel-M (paper §3.1) on class indices; returns a :class:`_MultiCascade`."""
+        w_easy, w_hard = _WEIGHTINGS[self.weighting]
+        n_classes = self.classes_.size
+        rng = np.random.default_rng(seed)
+        D = sample_weight / sample_weight.sum()
+        rounds, biases, arbiter = [], [], None
+        for _ in range(self.n_rounds):
+            active = np.flatnonzero(D > 0)
+            Xa, ya = safe_rows(X, active), y_idx[active]
+            seeds = rng.integers(_MAX_SEED, size=n_classes)
+            fitted = Parallel(n_jobs=self.n_jobs)(
+                delayed(self._fit_class_member)(base, strategy, Xa, ya, D[active], c, int(s))
+                for c, s in zip(range(n_classes), seeds)
+            )
+            members = tuple(m for m, _ in fitted)
+            rounds.append(members)
+            biases.append(tuple(b for _, b in fitted))
+            decided, label = _MultiCascade.decide(np.vstack([m.predict(Xa) for m in members]))
+            easy = decided & (label == ya)
+            hard_labels = np.unique(ya[~easy])
+            if hard_labels.size == 1:
+                arbiter = ConstantClassifier(hard_labels[0])
+            elif hard_labels.size == 0:
+                seed_arbiter = rng.integers(_MAX_SEED)
+                arbiter = _fit_one_vs_one(base, Xa, ya, D[active], n_classes, seed_arbiter)
+            if arbiter is not None:
+                break
+            D = D.copy()
+            D[active] *= np.where(easy, w_easy, w_hard)
+            D /= D.sum()
+        if arbiter is None:
+            active = np.flatnonzero(D > 0)
+            arbiter = _fit_one_vs_one(
+                base, safe_rows(X, active), y_idx[active], D[active], n_classes,
+                rng.integers(_MAX_SEED),
+            )  # fmt: skip
+        return _MultiCascade(rounds, arbiter, biases)
+
+    # ------------------------------------------------------------------ prediction
+    def _validate_X(self, X):
+        check_is_fitted(self)
+        return validate_mixed_data(self, X, reset=False)
+
+    def _is_triskel_m(self) -> bool:
+        return self.classes_.size > 2 and self.multiclass == "triskel-m"
+
+    def _class_scores(self, X) -> np.ndarray:
+        """Row-normalised class scores (the probabilities documented in the Notes)."""
+        n_classes = self.classes_.size
+        if n_classes == 2:
+            cascade = self.estimators_[0]
+            top = vote_weights(len(cascade.rounds)) @ np.r_[np.full(len(cascade.rounds), 2), 1]
+            p_plus = (cascade.weighted_vote(X) + top) / (2 * top)
+            return np.column_stack([1 - p_plus, p_plus])
+        if self._is_triskel_m():
+            cascade = self.estimators_[0]
+            label, by_arbiter = cascade.route(X)
+            scores = np.zeros((X.shape[0], n_classes))
+            scores[np.arange(X.shape[0]), label] = 1.0
+            if by_arbiter.size and not isinstance(cascade.arbiter, ConstantClassifier):
+                votes = cascade.arbiter.votes(safe_rows(X, by_arbiter))
+                scores[by_arbiter] = votes / votes.sum(axis=1, keepdims=True)
+            return scores
+        voting = _OneVsOneVote(dict(zip(self.pairs_, self.estimators_)), n_classes)
+        votes = voting.votes(X)
+        return votes / len(self.pairs_)
+
+    def predict_proba(self, X):
+        """Class probabilities as documented in the Notes (vote-based, not calibrated).
+
+        Parameters
+        ----------
+        X : array-like or DataFrame of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples, n_classes)
+        """
+        return self._class_scores(self._validate_X(X))
+
+    def decision_function(self, X):
+        """Weighted vote Σ α_t h*_t(x) for two classes; class scores otherwise.
+
+        Parameters
+        ----------
+        X : array-like or DataFrame of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples,) for two classes (positive means ``classes_[1]``),
+        else (n_samples, n_classes) — the ``predict_proba`` scores.
+        """
+        X = self._validate_X(X)
+        if self.classes_.size == 2:
+            return self.estimators_[0].weighted_vote(X)
+        return self._class_scores(X)
+
+    def predict(self, X):
+        """Predict class labels (the cascade; see the Notes).
+
+        Parameters
+        ----------
+        X : array-like or DataFrame of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples,)
+        """
+        X = self._validate_X(X)
+        if self.classes_.size == 2:
+            return self.classes_[(self.estimators_[0].predict(X) == 1).astype(int)]
+        if self._is_triskel_m():
+            cascade = self.estimators_[0]
+            return self.classes_[cascade.predict(X)]
+        return self.classes_[self._class_scores(X).argmax(axis=1)]
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        try:
+            from sklearn.utils import get_tags
+
+            tags.input_tags.allow_nan = get_tags(self._base()).input_tags.allow_nan
+        except Exception:  # the preset may not exist yet; be conservative
+            tags.input_tags.allow_nan = False
+        return tags
+
+
+# --------------------------------------------------------------------------- registry
+def _triskel_factory(n_rounds, weighting, multiclass="ovo"):
+    def factory(base=None, random_state=None, **params):
+        params = {"n_rounds": n_rounds, "weighting": weighting, "multiclass": multiclass, **params}
+        return TriskelClassifier(base, random_state=random_state, **params)
+
+    return factory
+
+
+def _single_learner(base=None, random_state=None, **params):
+    """The base learner alone (the paper's "SMO" column)."""
+    learner = clone(resolve_estimator(base, default="smo"))
+    if params:
+        learner.set_params(**params)
+    if random_state is not None:
+        keys = [k for k in learner.get_params(deep=True) if k.split("__")[-1] == "random_state"]
+        learner.set_params(**dict.fromkeys(keys, random_state))
+    return learner
+
+
+# Tables 1–2 of the paper: undersampling with bias 0.9 (§3.2), SMO (linear) base learner.
+register("Triskel-1", _triskel_factory(1, "separation"), default_base="smo", paper="000")
+register("Triskel-W2", _triskel_factory(2, "soft_covering"), default_base="smo", paper="000")
+register("Triskel-W4", _triskel_factory(4, "soft_covering"), default_base="smo", paper="000")
+register(
+    "Triskel-M1", _triskel_factory(1, "separation", "triskel-m"), default_base="smo", paper="000"
+)
+register("SMO", _single_learner, default_base="smo", paper="000")

@@ -1,0 +1,145 @@
+"""A formatted table and its renderings (Markdown, CSV, HTML, LaTeX).
+
+Renderers are written here rather than borrowed from pandas so that no optional
+dependency (``tabulate`` for Markdown, ``jinja2`` for LaTeX) is needed and the
+papers' symbols come out right in every format.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pandas as pd
+
+__all__ = ["Table"]
+
+# Special characters of LaTeX text mode, and the papers' symbols in math mode so
+# that any engine typesets them. One character at a time, so no escape is escaped.
+_LATEX_CHARS = {
+    "\\": r"\textbackslash{}",
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "_": r"\_",
+    "{": r"\{",
+    "}": r"\}",
+    "~": r"\textasciitilde{}",
+    "^": r"\textasciicircum{}",
+    "◇": r"$\diamond$",
+    "•": r"$\bullet$",
+    "±": r"$\pm$",
+    "–": "--",
+    "²": r"$^2$",
+}
+
+
+def _latex(text: str) -> str:
+    return "".join(_LATEX_CHARS.get(char, char) for char in text)
+
+
+def _markdown_cell(text: str) -> str:
+    # "*" is escaped so that two markers in one row never turn into emphasis.
+    return text.replace("|", r"\|").replace("*", r"\*").replace("\n", " ")
+
+
+@dataclass(frozen=True, eq=False)
+class Table:
+    """A paper-style table: formatted cells plus the numbers behind them.
+
+    Attributes
+    ----------
+    frame : pandas.DataFrame
+        The formatted cells (strings); the index holds the row labels and its
+        name is the header of the first column.
+    caption : str
+        What the table shows and what its markers mean.
+    data : mapping of str to DataFrame or Series
+        The unformatted numbers (means, standard deviations, p-values, ...).
+    """
+
+    frame: pd.DataFrame
+    caption: str = ""
+    data: Mapping[str, pd.DataFrame | pd.Series] = field(default_factory=dict)
+
+    def _header(self) -> list[str]:
+        index_name = self.frame.index.name
+        return [str(index_name) if index_name is not None else "", *map(str, self.frame.columns)]
+
+    def _rows(self) -> list[list[str]]:
+        return [
+            [str(label), *("" if pd.isna(v) else str(v) for v in row)]
+            for label, row in zip(self.frame.index, self.frame.to_numpy(), strict=True)
+        ]
+
+    def to_markdown(self) -> str:
+        """GitHub-flavoured Markdown; the caption follows as a paragraph."""
+        header = self._header()
+        lines = [
+            "| " + " | ".join(_markdown_cell(h) for h in header) + " |",
+            "|" + "|".join([":---", *["---:"] * (len(header) - 1)]) + "|",
+        ]
+        lines += ["| " + " | ".join(_markdown_cell(c) for c in row) + " |" for row in self._rows()]
+        text = "\n".join(lines) + "\n"
+        if self.caption:
+            text += "\n" + self.caption + "\n"
+        return text
+
+    def to_csv(self, path: str | Path | None = None) -> str:
+        """The formatted cells as CSV (also written to ``path`` if given)."""
+        text = self.frame.to_csv(index=True, lineterminator="\n")
+        if path is not None:
+            Path(path).write_text(text, encoding="utf-8")
+        return text
+
+    def to_html(self, *, table_class: str = "ensemble-lab-table") -> str:
+        """A self-contained ``<table>`` element with the caption."""
+        esc = html.escape
+        parts = [f'<table class="{esc(table_class)}">']
+        if self.caption:
+            parts.append(f"<caption>{esc(self.caption)}</caption>")
+        parts.append(
+            "<thead><tr>" + "".join(f"<th>{esc(h)}</th>" for h in self._header()) + "</tr></thead>"
+        )
+        parts.append("<tbody>")
+        for row in self._rows():
+            cells = f"<th>{esc(row[0])}</th>" + "".join(f"<td>{esc(c)}</td>" for c in row[1:])
+            parts.append(f"<tr>{cells}</tr>")
+        parts.append("</tbody></table>")
+        return "\n".join(parts) + "\n"
+
+    def to_latex(self, *, booktabs: bool = True, float_env: bool = True) -> str:
+        """A LaTeX ``tabular`` (inside a ``table`` float with the caption).
+
+        Parameters
+        ----------
+        booktabs : bool, default=True
+            Use ``\\toprule``/``\\midrule``/``\\bottomrule`` (needs the
+            ``booktabs`` package) instead of ``\\hline``.
+        float_env : bool, default=True
+            Wrap the tabular in ``table`` with ``\\caption``.
+        """
+        top, mid, bottom = (
+            (r"\toprule", r"\midrule", r"\bottomrule") if booktabs else (r"\hline",) * 3
+        )
+        header = self._header()
+        lines = [
+            r"\begin{tabular}{l" + "r" * (len(header) - 1) + "}",
+            top,
+            " & ".join(_latex(h) for h in header) + r" \\",
+            mid,
+        ]
+        lines += [" & ".join(_latex(c) for c in row) + r" \\" for row in self._rows()]
+        lines += [bottom, r"\end{tabular}"]
+        if float_env:
+            lines = [r"\begin{table}[htbp]", r"\centering", *lines]
+            if self.caption:
+                lines.append(r"\caption{" + _latex(self.caption) + "}")
+            lines.append(r"\end{table}")
+        return "\n".join(lines) + "\n"
+
+    def __str__(self) -> str:
+        return self.to_markdown()

@@ -1,0 +1,137 @@
+"""The report a person reads: one self-contained HTML page for a results frame."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import pandas as pd
+from matplotlib.figure import Figure
+
+from ensemble_lab.evaluation import stats
+from ensemble_lab.reporting._cd_diagram import plot_critical_difference
+from ensemble_lab.reporting._comparison_plots import (
+    plot_accuracy_vs_time,
+    plot_error_vs_error,
+)
+from ensemble_lab.reporting._html import HtmlReport
+from ensemble_lab.reporting.tables import (
+    accuracy_table,
+    paired_by_prefix,
+    rank_table,
+    time_table,
+)
+
+__all__ = ["build_report"]
+
+
+def _complete(results: pd.DataFrame) -> bool:
+    """Every method has results on every data set (ranks need it)."""
+    counts = results.groupby(["dataset", "method"]).size().unstack("method")
+    return bool(counts.notna().all().all())
+
+
+def build_report(
+    results: pd.DataFrame,
+    *,
+    title: str = "ensemble-lab results",
+    settings: Mapping[str, object] | None = None,
+    baseline: str | None = None,
+    test: str = "corrected_t",
+    extra_figures: Sequence[tuple[Figure, str]] = (),
+) -> HtmlReport:
+    """Compose the report of one experiment.
+
+    Sections: settings; accuracy with ◇/* markers against ``baseline``; training time;
+    average ranks with win-tie-loss and a critical-difference diagram (when there are
+    at least two data sets and every method ran on each); accuracy against training
+    time; error against error of each method versus the baseline; then
+    ``extra_figures`` (figures only some experiments can draw, such as kappa-error
+    diagrams).
+
+    Parameters
+    ----------
+    results : DataFrame
+        Tidy results, one row per task (see ``ensemble_lab.reporting.tables``).
+    title : str
+        Page title.
+    settings : mapping, optional
+        Experiment settings shown at the top.
+    baseline : str, optional
+        Reference method of the markers (default: the first method).
+    test : str, default="corrected_t"
+        Significance test of the accuracy table.
+    extra_figures : sequence of (Figure, caption)
+        Further figures to embed.
+    """
+    if results.empty:
+        raise ValueError("no results to report")
+    methods = list(dict.fromkeys(results["method"]))
+    baseline = baseline if baseline is not None else methods[0]
+    if baseline not in methods:
+        raise ValueError(f"baseline {baseline!r} has no results; methods: {methods}")
+    report = HtmlReport(title)
+    report.add_heading("Settings")
+    report.add_settings(
+        {
+            **dict(settings or {}),
+            "data sets": results["dataset"].nunique(),
+            "methods": len(methods),
+            "tasks": len(results),
+        }
+    )
+
+    report.add_heading("Accuracy")
+    table = accuracy_table(results, baseline=baseline, test=test)  # type: ignore[arg-type]
+    report.add_table(table.to_html(), table.caption or "Mean accuracy (%)")
+    report.add_text(
+        f"◇ / *: significantly better / worse than {baseline} at the 0.05 level "
+        f"({test.replace('_', ' ')} test).",
+        note=True,
+    )
+
+    report.add_heading("Training time")
+    times = time_table(results, kind="fit_cpu", baseline=baseline)
+    report.add_table(times.to_html(), times.caption or "Mean training time (CPU s)")
+
+    n_datasets = results["dataset"].nunique()
+    if n_datasets >= 2 and len(methods) >= 2 and _complete(results):
+        report.add_heading("Ranks")
+        ranks = rank_table(results, baseline_pairs=paired_by_prefix(methods))
+        report.add_table(ranks.to_html(), ranks.caption or "Average ranks")
+        means = results.groupby(["dataset", "method"])["accuracy"].mean().unstack("method")
+        friedman = stats.friedman(means[methods])
+        cd = stats.nemenyi_cd(len(methods), n_datasets, alpha=0.05)
+        # Figures built without pyplot: no backend or window is involved.
+        fig = Figure(figsize=(7, 0.6 + 0.32 * len(methods)))
+        ax = fig.subplots()
+        plot_critical_difference(friedman.average_ranks.to_dict(), float(cd), ax=ax)
+        report.add_figure(
+            fig,
+            f"Critical-difference diagram (Nemenyi, α = 0.05, CD = {float(cd):.2f}): methods "
+            "joined by a line are not significantly different.",
+        )
+
+    report.add_heading("Figures")
+    fig = Figure(figsize=(6, 4.5))
+    ax = fig.subplots()
+    plot_accuracy_vs_time(results, ax=ax)
+    report.add_figure(fig, "Mean accuracy against mean training time (log scale).")
+    others = [m for m in methods if m != baseline]
+    if n_datasets >= 2 and others:
+        cols = min(3, len(others))
+        rows = -(-len(others) // cols)
+        fig = Figure(figsize=(3.6 * cols, 3.6 * rows))
+        axes = fig.subplots(rows, cols, squeeze=False)
+        for ax, method in zip(axes.flat, others):
+            plot_error_vs_error(results, baseline, method, ax=ax)
+        for ax in list(axes.flat)[len(others) :]:
+            ax.set_visible(False)
+        fig.tight_layout()
+        report.add_figure(
+            fig,
+            f"Error of each method against {baseline}, one point per data set: points "
+            "below the diagonal are data sets where the method errs less.",
+        )
+    for figure, caption in extra_figures:
+        report.add_figure(figure, caption)
+    return report

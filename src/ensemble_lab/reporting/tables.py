@@ -1,0 +1,544 @@
+"""Paper-style tables from a tidy results frame.
+
+* :func:`accuracy_table` — mean accuracy (± sd) per data set × method, with ◇/*
+  markers against a baseline column and a last row counting (better/equal/worse),
+  as Weka's Experimenter and Tables 1 of papers 000 and 003.
+* :func:`time_table` — mean training (or testing) time per data set × method,
+  optionally relative to the baseline and with markers (Table 2 of paper 000).
+* :func:`rank_table` — average ranks over data sets and win-tie-loss of method
+  pairs with the sign-test bullet (Table III of paper 001).
+
+Each returns a :class:`Table` with ``.frame`` and ``.to_markdown()``,
+``.to_csv()``, ``.to_html()``, ``.to_latex()``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Literal
+
+import numpy as np
+import pandas as pd
+
+from ensemble_lab.evaluation import stats
+from ensemble_lab.reporting._render import Table
+
+__all__ = [
+    "RESULT_COLUMNS",
+    "Table",
+    "accuracy_table",
+    "paired_by_prefix",
+    "rank_table",
+    "time_table",
+]
+
+RESULT_COLUMNS: tuple[str, ...] = (
+    "dataset",
+    "method",
+    "repetition",
+    "fold",
+    "n_train",
+    "n_test",
+    "accuracy",
+    "fit_cpu",
+    "fit_wall",
+    "predict_cpu",
+    "predict_wall",
+    "ensemble_size",
+)
+"""Columns of the tidy results frame, one row per (dataset, method, repetition, fold) task.
+
+``repetition`` and ``fold`` identify the train/test split (the same for every
+method of an experiment); ``n_train`` and ``n_test`` are its sizes; ``accuracy``
+is the test accuracy as a fraction in [0, 1]; ``fit_*`` and ``predict_*`` are
+process-CPU and wall-clock seconds of training and testing; ``ensemble_size`` is
+the number of members actually built. Extra columns are allowed and ignored.
+"""
+
+TestName = Literal["corrected_t", "paired_t", "wilcoxon"]
+_SPLIT = ["repetition", "fold"]
+_TEST_LABELS = {
+    "corrected_t": "corrected resampled t-test",
+    "paired_t": "paired t-test",
+    "wilcoxon": "Wilcoxon signed-rank test",
+}
+_TIME_KINDS = ("fit_cpu", "fit_wall", "predict_cpu", "predict_wall")
+_MISSING = "–"
+
+
+# --------------------------------------------------------------------------- helpers
+def _check_results(results: pd.DataFrame, needed: Iterable[str]) -> None:
+    if not isinstance(results, pd.DataFrame):
+        raise TypeError(f"results must be a pandas DataFrame, got {type(results).__name__}.")
+    missing = [c for c in needed if c not in results.columns]
+    if missing:
+        raise ValueError(f"results lack the column(s) {missing}; expected {list(RESULT_COLUMNS)}.")
+    if results.empty:
+        raise ValueError("results is empty.")
+
+
+def _method_order(
+    results: pd.DataFrame, methods: Sequence[str] | None, baseline: str | None
+) -> list[str]:
+    present = list(pd.unique(results["method"]))
+    order = list(methods) if methods is not None else present
+    unknown = [m for m in order if m not in present]
+    if baseline is not None:
+        if baseline not in present:
+            raise ValueError(f"baseline {baseline!r} is not among the methods {present}.")
+        order = [baseline, *(m for m in order if m != baseline)]
+    if unknown:
+        raise ValueError(f"method(s) {unknown} not in results; available: {present}.")
+    return order
+
+
+def _run_test(
+    test: TestName,
+    a: np.ndarray,
+    b: np.ndarray,
+    n_train: np.ndarray,
+    n_test: np.ndarray,
+    alpha: float,
+) -> tuple[int, float]:
+    if a.size < 2:
+        return 0, np.nan  # a single split: nothing to test
+    result: stats.PairedTestResult | stats.WilcoxonResult
+    if test == "corrected_t":
+        # Weka takes the split sizes from the baseline's results.
+        result = stats.corrected_resampled_ttest(a, b, n_train, n_test, alpha=alpha)
+    elif test == "paired_t":
+        result = stats.paired_ttest(a, b, alpha=alpha)
+    else:
+        result = stats.wilcoxon(a, b, alpha=alpha)
+    return result.significance, result.p_value
+
+
+def _compare_to_baseline(
+    results: pd.DataFrame,
+    metric: str,
+    baseline: str | None,
+    test: TestName | None,
+    alpha: float,
+    methods: list[str],
+) -> dict[str, pd.DataFrame]:
+    """Per data set × method: mean, sd, significance and p-value against the baseline."""
+    keys = ["dataset", "method", *_SPLIT]
+    if results.duplicated(keys).any():
+        raise ValueError("results hold more than one row for the same (repetition, fold).")
+    datasets = list(pd.unique(results["dataset"]))
+    grouped = results.groupby(["dataset", "method"], sort=False)[metric]
+    agg = grouped.agg(["mean", "std", "count"])
+
+    def frame(column: str) -> pd.DataFrame:
+        wide = agg[column].unstack("method").reindex(index=datasets, columns=methods)
+        return wide.astype(float)
+
+    out = {"mean": frame("mean"), "sd": frame("std"), "n": frame("count")}
+    sig = np.full((len(datasets), len(methods)), np.nan)
+    pval = np.full_like(sig, np.nan)
+    if test is not None and baseline is not None:
+        size_cols = ["n_train", "n_test"] if test == "corrected_t" else []
+        for i, (dataset, sub) in enumerate(results.groupby("dataset", sort=False)):
+            wide = sub.pivot(index=_SPLIT, columns="method", values=metric)
+            if baseline not in wide.columns:
+                continue
+            base_rows = sub[sub["method"] == baseline].set_index(_SPLIT).reindex(wide.index)
+            sizes = [base_rows[c].to_numpy(dtype=float) for c in size_cols]
+            has_base = wide[baseline].notna().to_numpy()
+            for j, method in enumerate(methods):
+                if method == baseline or method not in wide.columns:
+                    continue
+                values = wide[method].to_numpy(dtype=float)
+                if not np.array_equal(~np.isnan(values), has_base):
+                    raise ValueError(
+                        f"{method!r} and the baseline {baseline!r} were not evaluated on the "
+                        f"same splits of {dataset!r}; paired tests need identical "
+                        "(repetition, fold)."
+                    )
+                base = wide[baseline].to_numpy(dtype=float)[has_base]
+                n_train, n_test = (
+                    (sizes[0][has_base], sizes[1][has_base]) if sizes else (base, base)
+                )
+                sig[i, j], pval[i, j] = _run_test(
+                    test, values[has_base], base, n_train, n_test, alpha
+                )
+    out["significance"] = pd.DataFrame(sig, index=datasets, columns=methods)
+    out["p_value"] = pd.DataFrame(pval, index=datasets, columns=methods)
+    return out
+
+
+def _format_cells(
+    numbers: Mapping[str, pd.DataFrame],
+    fmt: Callable[[float], str],
+    show_sd: bool,
+    markers: bool,
+) -> pd.DataFrame:
+    mean = numbers["mean"].to_numpy()
+    sd = numbers["sd"].to_numpy()
+    sig = numbers["significance"].to_numpy()
+    rows = []
+    for i in range(mean.shape[0]):
+        row = []
+        for j in range(mean.shape[1]):
+            if np.isnan(mean[i, j]):
+                row.append(_MISSING)
+                continue
+            text = fmt(mean[i, j])
+            if show_sd and not np.isnan(sd[i, j]):
+                text += " ± " + fmt(sd[i, j])
+            marker = (
+                stats.significance_marker(int(sig[i, j]))
+                if markers and not np.isnan(sig[i, j])
+                else ""
+            )
+            row.append(f"{text} {marker}" if marker else text)
+        rows.append(row)
+    index, columns = numbers["mean"].index, numbers["mean"].columns
+    return pd.DataFrame(rows, index=index, columns=columns, dtype=object)
+
+
+def _counts_row(sig: pd.DataFrame, baseline: str) -> dict[str, str]:
+    row = {}
+    for method in sig.columns:
+        if method == baseline:
+            row[method] = ""
+            continue
+        col = sig[method].dropna()
+        row[method] = f"({int((col > 0).sum())}/{int((col == 0).sum())}/{int((col < 0).sum())})"
+    return row
+
+
+def _check_test(test: str | None, alpha: float) -> None:
+    if test is not None and test not in _TEST_LABELS:
+        raise ValueError(f"test must be one of {sorted(_TEST_LABELS)}, got {test!r}.")
+    if not 0.0 < alpha < 1.0:
+        raise ValueError(f"alpha must be in (0, 1), got {alpha!r}.")
+
+
+def _with_index_name(frame: pd.DataFrame, name: str) -> pd.DataFrame:
+    frame.index.name = name
+    frame.columns.name = None
+    return frame
+
+
+# --------------------------------------------------------------------------- tables
+def accuracy_table(
+    results: pd.DataFrame,
+    baseline: str,
+    test: TestName = "corrected_t",
+    alpha: float = 0.05,
+    methods: Sequence[str] | None = None,
+    *,
+    metric: str = "accuracy",
+    percent: bool = True,
+    decimals: int = 2,
+    show_sd: bool = True,
+) -> Table:
+    """Mean accuracy per data set × method with ◇/* markers against a baseline.
+
+    Parameters
+    ----------
+    results : DataFrame
+        Tidy results with the columns of :data:`RESULT_COLUMNS`.
+    baseline : str
+        The method every other column is tested against (shown first).
+    test : {"corrected_t", "paired_t", "wilcoxon"}, default="corrected_t"
+        Paired test over the splits of each data set:
+        :func:`~ensemble_lab.evaluation.stats.corrected_resampled_ttest` (Weka's
+        Experimenter default), :func:`~ensemble_lab.evaluation.stats.paired_ttest`
+        or :func:`~ensemble_lab.evaluation.stats.wilcoxon`.
+    alpha : float, default=0.05
+        Significance level of the markers.
+    methods : sequence of str, optional
+        Columns to show, in order (default: all, in order of appearance).
+    metric : str, default="accuracy"
+        Column of ``results`` to tabulate (higher is better).
+    percent : bool, default=True
+        Show the metric × 100, as the papers do.
+    decimals : int, default=2
+        Digits after the decimal point.
+    show_sd : bool, default=True
+        Append ``± sd`` (sample standard deviation over the splits).
+
+    Returns
+    -------
+    Table
+        Rows are data sets plus a last row ``(◇/ /*)`` with, per method, the
+        number of data sets where it is significantly better / not
+        significantly different / significantly worse than the baseline (Weka's
+        ``(v/ /*)``). ``data`` holds ``mean``, ``sd``, ``significance``,
+        ``p_value`` and ``n`` (number of splits) as data sets × methods frames.
+
+    Notes
+    -----
+    ◇ marks a method significantly *better* (higher) than the baseline and * one
+    significantly *worse*, as in Tables 1–2 of paper 000 (Weka itself prints
+    ``v`` and ``*``). A method evaluated on a single split gets no marker; a
+    method missing on a data set shows ``–``. Splits are paired by
+    ``(repetition, fold)``; different split sets for the same data set raise a
+    ``ValueError``.
+    """
+    _check_test(test, alpha)
+    _check_results(results, ["dataset", "method", *_SPLIT, "n_train", "n_test", metric])
+    order = _method_order(results, methods, baseline)
+    numbers = _compare_to_baseline(results, metric, baseline, test, alpha, order)
+    scale = 100.0 if percent else 1.0
+    shown = {k: v * scale if k in ("mean", "sd") else v for k, v in numbers.items()}
+    cells = _format_cells(shown, lambda v: f"{v:.{decimals}f}", show_sd, markers=True)
+    marks = f"{stats.BETTER_MARKER}/ /{stats.WORSE_MARKER}"
+    cells.loc[f"({marks})"] = pd.Series(_counts_row(numbers["significance"], baseline))
+    caption = (
+        f"Mean {metric}{' (%)' if percent else ''}{' ± standard deviation' if show_sd else ''}. "
+        f"{stats.BETTER_MARKER} / {stats.WORSE_MARKER}: significantly better / worse than "
+        f"{baseline} at the {alpha:g} level ({_TEST_LABELS[test]})."
+    )
+    return Table(_with_index_name(cells, "Dataset"), caption, numbers)
+
+
+def time_table(
+    results: pd.DataFrame,
+    kind: str = "fit_cpu",
+    baseline: str | None = None,
+    *,
+    relative: bool = False,
+    test: TestName | None = None,
+    alpha: float = 0.05,
+    methods: Sequence[str] | None = None,
+    decimals: int = 2,
+    show_sd: bool = False,
+) -> Table:
+    """Mean training (or testing) time per data set × method.
+
+    Parameters
+    ----------
+    results : DataFrame
+        Tidy results with the columns of :data:`RESULT_COLUMNS`.
+    kind : {"fit_cpu", "fit_wall", "predict_cpu", "predict_wall"}, default="fit_cpu"
+        Which time to tabulate (any other numeric column works too, e.g.
+        ``"ensemble_size"``).
+    baseline : str, optional
+        Reference method, shown first; needed for ``relative`` and ``test``.
+    relative : bool, default=False
+        Show each mean divided by the baseline's mean on the same data set.
+    test : {"corrected_t", "paired_t", "wilcoxon"}, optional
+        If given, mark times significantly higher (◇) or lower (*) than the
+        baseline's, as Table 2 of paper 000 does.
+    alpha : float, default=0.05
+        Significance level of the markers.
+    methods : sequence of str, optional
+        Columns to show, in order.
+    decimals : int, default=2
+        Digits after the decimal point.
+    show_sd : bool, default=False
+        Append ``± sd`` over the splits (relative to the baseline mean when
+        ``relative``).
+
+    Returns
+    -------
+    Table
+        Rows are data sets (plus a counts row when ``test`` is given); ``data``
+        holds the absolute ``mean``, ``sd``, ``significance``, ``p_value``, ``n``
+        and, when ``relative``, the ``ratio`` frame.
+
+    Notes
+    -----
+    For times ◇ means *significantly larger* (slower): the marker records the
+    direction of the difference, as in paper 000, not a verdict.
+    """
+    _check_test(test, alpha)
+    if (relative or test is not None) and baseline is None:
+        raise ValueError("relative times and significance markers need a baseline.")
+    needed = ["dataset", "method", *_SPLIT, kind]
+    if test == "corrected_t":
+        needed += ["n_train", "n_test"]
+    _check_results(results, needed)
+    if not pd.api.types.is_numeric_dtype(results[kind]):
+        raise ValueError(f"column {kind!r} is not numeric.")
+    order = _method_order(results, methods, baseline)
+    numbers = _compare_to_baseline(results, kind, baseline, test, alpha, order)
+    shown = dict(numbers)
+    if relative:
+        assert baseline is not None
+        base_mean = numbers["mean"][baseline]
+        ratio = numbers["mean"].div(base_mean, axis=0)
+        numbers = {**numbers, "ratio": ratio}
+        shown = {**shown, "mean": ratio, "sd": numbers["sd"].div(base_mean, axis=0)}
+    cells = _format_cells(shown, lambda v: f"{v:.{decimals}f}", show_sd, markers=test is not None)
+    if test is not None:
+        assert baseline is not None
+        marks = f"{stats.BETTER_MARKER}/ /{stats.WORSE_MARKER}"
+        cells.loc[f"({marks})"] = pd.Series(_counts_row(numbers["significance"], baseline))
+    what = "training" if kind.startswith("fit") else "testing" if kind.startswith("predict") else ""
+    unit = "CPU" if kind.endswith("cpu") else "wall-clock" if kind.endswith("wall") else ""
+    label = f"{what} time ({unit} seconds)" if kind in _TIME_KINDS else kind
+    caption = f"Mean {label}"
+    if relative:
+        caption += f", relative to {baseline}"
+    caption += "."
+    if test is not None:
+        caption += (
+            f" {stats.BETTER_MARKER} / {stats.WORSE_MARKER}: significantly larger / smaller than "
+            f"{baseline} at the {alpha:g} level ({_TEST_LABELS[test]})."
+        )
+    return Table(_with_index_name(cells, "Dataset"), caption, numbers)
+
+
+def paired_by_prefix(
+    methods: Iterable[str], treated: str = "H-", reference: str = "N-"
+) -> list[tuple[str, str]]:
+    """Pair each ``treated + x`` method with ``reference + x`` when both exist.
+
+    Parameters
+    ----------
+    methods : iterable of str
+        Method names.
+    treated, reference : str
+        Prefixes; paper 001 names methods with the oracle ``H-…`` and without it
+        ``N-…``.
+
+    Returns
+    -------
+    list of (str, str)
+        ``(treated method, reference method)`` pairs, in the order of ``methods``.
+
+    Examples
+    --------
+    >>> paired_by_prefix(["N-P-Bagging", "H-P-Bagging", "H-U-Ensemble"])
+    [('H-P-Bagging', 'N-P-Bagging')]
+    """
+    names = list(methods)
+    present = set(names)
+    return [
+        (m, reference + m[len(treated) :])
+        for m in names
+        if m.startswith(treated) and reference + m[len(treated) :] in present
+    ]
+
+
+def _mean_table(results: pd.DataFrame, metric: str, methods: list[str]) -> pd.DataFrame:
+    means = results.groupby(["dataset", "method"], sort=False)[metric].mean().unstack("method")
+    means = means.reindex(columns=methods)
+    incomplete = means.columns[means.isna().any()].tolist()
+    if incomplete:
+        raise ValueError(
+            f"method(s) {incomplete} have no results on some data sets; ranks need every "
+            "method on every data set."
+        )
+    return means
+
+
+def rank_table(
+    results: pd.DataFrame,
+    baseline_pairs: Mapping[str, str] | Sequence[tuple[str, str]] | None = None,
+    *,
+    metric: str = "accuracy",
+    higher_is_better: bool = True,
+    alpha: float = 0.05,
+    methods: Sequence[str] | None = None,
+    decimals: int = 2,
+    tie_tolerance: float = 0.0,
+) -> Table:
+    """Average ranks over data sets and win-tie-loss of method pairs.
+
+    Parameters
+    ----------
+    results : DataFrame
+        Tidy results with the columns of :data:`RESULT_COLUMNS`.
+    baseline_pairs : mapping or sequence of (method, reference), optional
+        Pairs whose win-tie-loss over the data sets is reported on the row of
+        ``method``, e.g. each ``"H-x"`` against ``"N-x"``
+        (see :func:`paired_by_prefix`).
+    metric : str, default="accuracy"
+        Column ranked (its mean over the splits of each data set).
+    higher_is_better : bool, default=True
+        Direction of ``metric``.
+    alpha : float, default=0.05
+        Significance level of the sign test.
+    methods : sequence of str, optional
+        Methods to rank (default: all).
+    decimals : int, default=2
+        Digits of the average ranks.
+    tie_tolerance : float, default=0.0
+        Mean scores differing by at most this much count as a tie in win-tie-loss.
+
+    Returns
+    -------
+    Table
+        One row per method, sorted by average rank (best first), with columns
+        ``Average rank`` and, if pairs are given, ``Win-tie-loss``: ``w-t-l`` of
+        the method against its reference, preceded by ``•`` when the sign test
+        finds it significantly better (``wins + ties/2 >= n_c``), ``–`` for
+        methods without a reference. The caption reports the Friedman /
+        Iman–Davenport test and the Nemenyi critical difference; ``data`` holds
+        ``means`` (data sets × methods), ``ranks``, ``average_ranks`` and
+        ``win_tie_loss``.
+
+    Notes
+    -----
+    As in paper 001, ranks are computed on the mean score of each method on
+    each data set; rank 1 is the best and tied methods share the average rank.
+    """
+    if not 0.0 < alpha < 1.0:
+        raise ValueError(f"alpha must be in (0, 1), got {alpha!r}.")
+    _check_results(results, ["dataset", "method", metric])
+    order = _method_order(results, methods, None)
+    if baseline_pairs is None:
+        pairs: list[tuple[str, str]] = []
+    elif isinstance(baseline_pairs, Mapping):
+        pairs = list(baseline_pairs.items())
+    else:
+        pairs = [(method, reference) for method, reference in baseline_pairs]
+    for method, reference in pairs:
+        for name in (method, reference):
+            if name not in order:
+                raise ValueError(f"paired method {name!r} is not among the ranked methods.")
+    means = _mean_table(results, metric, order)
+    ranked = stats.average_ranks(means, higher_is_better=higher_is_better)
+    average = ranked.average.sort_values(kind="stable")
+    cells = pd.DataFrame(
+        {"Average rank": [f"{r:.{decimals}f}" for r in average]}, index=average.index, dtype=object
+    )
+    signed = means if higher_is_better else -means
+    wtl_rows = []
+    if pairs:
+        cells["Win-tie-loss"] = _MISSING
+        for method, reference in pairs:
+            w, t, lo = stats.win_tie_loss(
+                signed[method], signed[reference], tolerance=tie_tolerance
+            )
+            test = stats.sign_test(w, t, lo, alpha=alpha)
+            bullet = "• " if test.better else ""
+            cells.loc[method, "Win-tie-loss"] = f"{bullet}{w}-{t}-{lo}"
+            wtl_rows.append(
+                {
+                    "method": method,
+                    "reference": reference,
+                    "wins": w,
+                    "ties": t,
+                    "losses": lo,
+                    "critical_value": test.critical_value,
+                    "better": test.better,
+                    "worse": test.worse,
+                    "p_value": test.p_value,
+                }
+            )
+    caption = "Average ranks over data sets (1 = best; ties share the average rank)."
+    if means.shape[0] >= 2:
+        fr = stats.friedman(means, higher_is_better=higher_is_better)
+        cd = stats.nemenyi_cd(means.shape[1], means.shape[0], alpha)
+        caption += (
+            f" Friedman χ² = {fr.chi2:.2f}, Iman–Davenport F = {fr.f_statistic:.2f} "
+            f"(p = {fr.f_p_value:.3g}); Nemenyi CD at {alpha:g} = {cd.cd:.2f}."
+        )
+    if pairs:
+        caption += (
+            f" Win-tie-loss of each method against its reference; • marks a significant "
+            f"sign test at the {alpha:g} level."
+        )
+    data: dict[str, pd.DataFrame | pd.Series] = {
+        "means": means,
+        "ranks": ranked.ranks,
+        "average_ranks": average,
+        "win_tie_loss": pd.DataFrame(wtl_rows),
+    }
+    return Table(_with_index_name(cells, "Method"), caption, data)

@@ -1,0 +1,21 @@
+from typer.testing import CliRunner
+
+from ensemble_lab.cli import app
+
+runner = CliRunner()
+
+
+def test_datasets_lists_embedded_and_synthetic(tmp_path, monkeypatch):
+    monkeypatch.delenv("ENSEMBLE_LAB_DATA", raising=False)
+    result = runner.invoke(app, ["datasets", "--data-dir", str(tmp_path)], terminal_width=200)
+    assert result.exit_code == 0, result.output
+    assert "iris" in result.output and "150" in result.output
+    assert "layered-cake" in result.output
+
+
+def test_datasets_reads_the_data_dir(shared_data_dir):
+    result = runner.invoke(
+        app, ["datasets", "--data-dir", str(shared_data_dir)], terminal_width=200
+    )
+    assert result.exit_code == 0, result.output
+    assert "letter" in result.output and "20000" in result.output

@@ -1,0 +1,140 @@
+import tomllib
+from pathlib import Path
+
+import pytest
+from sklearn.ensemble import BaggingClassifier
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+from sklearn.tree import DecisionTreeClassifier
+
+from ensemble_lab.evaluation import (
+    DatasetFiles,
+    ExperimentConfig,
+    FixedSplit,
+    MethodSpec,
+    RepeatedCV,
+    load_config,
+    parse_config,
+)
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "experiments" / "example.toml"
+
+MINIMAL = {"name": "x", "datasets": ["iris"], "methods": ["J48"]}
+
+
+def test_example_file_parses_to_what_it_says():
+    config = load_config(EXAMPLE)
+    assert config.name == "example"
+    assert config.seed == 1
+    assert config.datasets == ("embedded",)
+    assert config.protocol == RepeatedCV(n_folds=10, n_repetitions=10)
+    assert config.method_labels == ["J48", "AdaBoost-50", "Bagging-50", "Triskel-W4"]
+    ada = config.methods[1]
+    assert (ada.name, ada.base, dict(ada.params)) == ("AdaBoost-50", "j48", {})
+    assert dict(config.methods[2].params) == {"n_estimators": 50}
+    assert config.baseline == "J48"
+    assert config.record_predictions and config.record_members
+
+
+def test_defaults_of_a_minimal_file():
+    config = parse_config(MINIMAL)
+    assert config.protocol == RepeatedCV(10, 10)
+    assert config.seed == 1
+    assert not config.record_predictions
+    assert config.methods == (MethodSpec(label="J48", name="J48"),)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"folds": 10}, "experiment: unknown key 'folds'"),
+        ({"name": None}, "name: expected a string"),
+        ({"seed": "1"}, "seed: expected an integer"),
+        ({"seed": True}, "seed: expected an integer"),
+        ({"datasets": []}, "datasets: the experiment needs at least one dataset"),
+        ({"datasets": [3]}, r"datasets\[0\]: expected a dataset name"),
+        ({"datasets": [{"name": "a", "train": "a.arff"}]}, r"datasets\[0\]: missing key 'test'"),
+        ({"methods": ["J48", {"base": "smo"}]}, r"methods\[1\]: missing key 'name'"),
+        ({"methods": [{"name": "J48", "parms": {}}]}, r"methods\[0\]: unknown key 'parms'"),
+        ({"methods": [{"name": "J48", "params": 3}]}, r"methods\[0\].params: expected a table"),
+        ({"methods": ["J48", "J48"]}, "methods: duplicate label 'J48'"),
+        ({"protocol": {"kind": "cv", "folds": "ten"}}, "protocol.folds: expected an integer"),
+        ({"record": {"prediction": True}}, "record: unknown key 'prediction'"),
+        ({"record": {"members": True}}, "record.members needs record.predictions"),
+        ({"baseline": "SMO"}, "baseline: 'SMO' is not one of the methods"),
+        (
+            {"datasets": [{"name": "a", "train": "a.arff", "test": "b.arff"}]},
+            "need protocol.kind = 'fixed'",
+        ),
+    ],
+)
+def test_bad_files_name_the_bad_key(change, message):
+    with pytest.raises(ValueError, match=message):
+        parse_config({**MINIMAL, **change})
+
+
+def test_missing_required_key():
+    with pytest.raises(ValueError, match="experiment: missing key 'methods'"):
+        parse_config({"name": "x", "datasets": ["iris"]})
+
+
+def test_load_config_prefixes_errors_with_the_file(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "x"\ndatasets = ["iris"]\nmethods = ["J48"]\nsed = 3\n')
+    with pytest.raises(ValueError, match=r"bad.toml: experiment: unknown key 'sed'"):
+        load_config(bad)
+    bad.write_text("name = ")
+    with pytest.raises(ValueError, match="not valid TOML"):
+        load_config(bad)
+
+
+def test_train_test_files_resolve_against_the_file(tmp_path):
+    path = tmp_path / "fixed.toml"
+    path.write_text(
+        'name = "f"\nmethods = ["J48"]\n'
+        'datasets = [{ name = "d", train = "d-train.arff", test = "d-test.arff" }]\n'
+        '[protocol]\nkind = "fixed"\ntest_column = "__split__"\n'
+    )
+    config = load_config(path)
+    assert config.datasets == (DatasetFiles("d", "d-train.arff", "d-test.arff"),)
+    assert config.base_dir == tmp_path.resolve()
+    assert config.protocol == FixedSplit(test_column="__split__")
+
+
+def test_config_hash_tracks_what_changes_results():
+    raw = tomllib.loads(EXAMPLE.read_text())
+    base = parse_config(raw).config_hash()
+    assert parse_config(raw).config_hash() == base
+    assert parse_config({**raw, "description": "other words"}).config_hash() == base
+    assert parse_config({**raw, "seed": 2}).config_hash() != base
+    changed = {**raw, "methods": [*raw["methods"][:2], {"name": "Bagging", "params": {}}]}
+    assert parse_config(changed).config_hash() != base
+
+
+def test_estimator_method_is_cloned_and_fully_seeded():
+    tree = DecisionTreeClassifier(max_depth=3)
+    spec = MethodSpec.from_estimator("bag", BaggingClassifier(tree, n_estimators=3))
+    built = spec.build(123)
+    assert built.random_state == 123
+    assert isinstance(built.estimator.random_state, int)
+    assert built.estimator is not tree and tree.random_state is None  # never mutated
+    assert repr(spec.build(123)) == repr(built)
+    assert spec.build(124).estimator.random_state != built.estimator.random_state
+    pipe = MethodSpec.from_estimator("p", make_pipeline(StandardScaler(), DecisionTreeClassifier()))
+    assert isinstance(pipe.build(5).steps[1][1].random_state, int)
+
+
+def test_estimator_description_changes_the_hash():
+    def cfg(depth):
+        spec = MethodSpec.from_estimator("tree", DecisionTreeClassifier(max_depth=depth))
+        return ExperimentConfig("t", datasets=("iris",), methods=(spec,))
+
+    assert cfg(3).config_hash() == cfg(3).config_hash()
+    assert cfg(3).config_hash() != cfg(4).config_hash()
+
+
+def test_method_spec_needs_a_name_or_an_estimator():
+    with pytest.raises(ValueError, match="exactly one of name or estimator"):
+        MethodSpec(label="x")
+    with pytest.raises(TypeError, match="is not an estimator"):
+        MethodSpec(label="x", estimator=42)

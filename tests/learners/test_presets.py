@@ -1,0 +1,160 @@
+"""The named presets: construction, mixed data, weights, persistence, sklearn checks."""
+
+import pickle
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+from numpy.testing import assert_allclose, assert_array_equal
+from sklearn.base import clone
+from sklearn.exceptions import ConvergenceWarning
+from sklearn.svm import SVC
+from sklearn.utils.estimator_checks import check_estimator
+from sklearn.utils.validation import has_fit_parameter
+
+from ensemble_lab.learners import (
+    C45TreeClassifier,
+    EncodedClassifier,
+    MixedEncoder,
+    MixedNaiveBayes,
+    learner_names,
+    make_learner,
+)
+
+NAMES = ["j48", "j48-unpruned", "mlp", "nb", "qda", "rbf-svm", "smo"]
+
+
+@pytest.fixture(autouse=True)
+def _quiet_mlp():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        yield
+
+
+def mixed_frame(n=90, seed=0):
+    rng = np.random.default_rng(seed)
+    y = rng.choice(["low", "mid", "high"], size=n)
+    num = rng.normal(size=n) + (y == "high") * 2
+    cat = np.where(y == "low", "p", rng.choice(["q", "r"], size=n))
+    X = pd.DataFrame(
+        {
+            "num": num,
+            "cat": pd.Categorical(cat),
+            "obj": rng.choice(["s", "t"], size=n).astype(object),
+        }
+    )
+    X.loc[rng.choice(n, 9, replace=False), "num"] = np.nan
+    X.loc[rng.choice(n, 9, replace=False), "cat"] = np.nan
+    X.loc[rng.choice(n, 5, replace=False), "obj"] = np.nan
+    return X, y
+
+
+def test_learner_names():
+    assert learner_names() == NAMES
+
+
+def test_unknown_name_lists_valid_ones():
+    with pytest.raises(ValueError, match=r"'c4\.5'.*j48, j48-unpruned, mlp, nb, qda, rbf-svm, smo"):
+        make_learner("c4.5")
+
+
+def test_params_reach_the_learner():
+    assert make_learner("J48", confidence_factor=0.1).confidence_factor == 0.1
+    smo = make_learner("smo", C=10, probability=True)
+    assert (smo.estimator.C, smo.estimator.probability, smo.scale) == (10, True, "minmax")
+    assert make_learner("mlp", random_state=3).random_state == 3
+    assert isinstance(make_learner("nb"), MixedNaiveBayes)
+    with pytest.raises(ValueError, match="Invalid parameter"):
+        make_learner("nb", C=1)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_mixed_frame_weights_clone_pickle(name):
+    X, y = mixed_frame()
+    est = make_learner(name)
+    if "random_state" in est.get_params():
+        est.set_params(random_state=0)
+    assert has_fit_parameter(est, "sample_weight")
+    w = np.random.default_rng(0).uniform(0.5, 2, size=len(y))
+    est.fit(X, y, sample_weight=w)
+    pred = est.predict(X)
+    assert set(pred) <= {"low", "mid", "high"}
+    assert np.mean(pred == y) > 0.6  # "low" is given away by the nominal column
+    again = pickle.loads(pickle.dumps(est))
+    assert_array_equal(again.predict(X), pred)
+    fresh = clone(est).fit(X, y, sample_weight=w)
+    assert_array_equal(fresh.predict(X), pred)
+    # Numeric arrays work as well.
+    Xn = np.nan_to_num(X[["num"]].to_numpy())
+    assert clone(est).fit(Xn, y).predict(Xn).shape == (len(y),)
+
+
+def test_smo_is_weka_smo_space_and_one_vs_one():
+    X, y = mixed_frame(seed=1)
+    smo = make_learner("smo").fit(X, y)
+    Z = MixedEncoder(scale="minmax").fit_transform(X)
+    assert Z.min() == 0 and Z.max() == 1
+    direct = SVC(kernel="linear", C=1.0).fit(Z, y)
+    assert_allclose(smo.decision_function(X), direct.decision_function(Z))
+    # Pairwise: each prediction is the majority vote of the three binary SVMs.
+    classes = np.unique(y)
+    votes = np.zeros((len(y), 3))
+    for i in range(3):
+        for j in range(i + 1, 3):
+            pair = np.isin(y, classes[[i, j]])
+            binary = SVC(kernel="linear", C=1.0).fit(Z[pair], y[pair])
+            winner = np.searchsorted(classes, binary.predict(Z))
+            votes[np.arange(len(y)), winner] += 1
+    clear = np.sort(votes, axis=1)[:, -2] < votes.max(axis=1)  # no three-way tie
+    assert_array_equal(smo.predict(X)[clear], classes[votes.argmax(axis=1)][clear])
+
+
+def test_smo_probability_only_when_asked():
+    X, y = mixed_frame(seed=2)
+    smo = make_learner("smo").fit(X, y)
+    assert not hasattr(smo, "predict_proba")
+    calibrated = make_learner("smo", probability=True, random_state=0).fit(X, y)
+    proba = calibrated.predict_proba(X)
+    assert_allclose(proba.sum(axis=1), 1.0)
+    binary = make_learner("smo").fit(X, y == "high")
+    assert binary.decision_function(X).shape == (len(y),)
+    assert_array_equal(binary.decision_function(X) > 0, binary.predict(X))
+
+
+def test_zero_weight_means_absent_for_encoded_learners():
+    X, y = mixed_frame(seed=3)
+    keep = np.random.default_rng(0).random(len(y)) < 0.7
+    a = make_learner("smo").fit(X, y, sample_weight=keep.astype(float))
+    b = make_learner("smo").fit(X[keep], y[keep])
+    assert_allclose(a.decision_function(X), b.decision_function(X), atol=1e-6)
+
+
+def test_mlp_honours_sample_weight():
+    X, y = mixed_frame(seed=4)
+    w = np.where(y == "mid", 20.0, 1.0)
+    plain = make_learner("mlp", random_state=0).fit(X, y)
+    weighted = make_learner("mlp", random_state=0).fit(X, y, sample_weight=w)
+    assert np.mean(weighted.predict(X) == "mid") > np.mean(plain.predict(X) == "mid")
+
+
+FAST_PRESETS = ["j48-unpruned", "qda", "rbf-svm"]  # the others are in tests/test_common.py
+
+
+@pytest.mark.parametrize("name", FAST_PRESETS)
+def test_preset_passes_check_estimator(name):
+    est = make_learner(name)
+    check_estimator(est, expected_failed_checks=getattr(est, "_expected_failed_checks", {}))
+
+
+@pytest.mark.slow
+def test_mlp_preset_passes_check_estimator():
+    est = make_learner("mlp")
+    check_estimator(est, expected_failed_checks=est._expected_failed_checks)
+
+
+def test_default_instances_are_the_presets():
+    # tests/test_common.py checks the classes with default arguments: make sure those are
+    # the j48, smo and nb presets.
+    assert C45TreeClassifier().get_params() == make_learner("j48").get_params()
+    assert repr(EncodedClassifier()._make_estimator()) == repr(make_learner("smo").estimator)

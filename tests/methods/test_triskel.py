@@ -1,0 +1,294 @@
+"""TriskelClassifier: the paper's claims on the layered cake, the voting rule, multi-class."""
+
+import numpy as np
+import pandas as pd
+import pytest
+from joblib import parallel_backend
+from numpy.testing import assert_allclose, assert_array_equal
+from sklearn.base import clone
+from sklearn.datasets import load_breast_cancer, load_iris, make_classification
+from sklearn.dummy import DummyClassifier
+from sklearn.ensemble import AdaBoostClassifier
+from sklearn.linear_model import LinearRegression
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import MinMaxScaler
+from sklearn.svm import SVC, LinearSVC
+from sklearn.utils.estimator_checks import parametrize_with_checks
+
+from ensemble_lab import TriskelClassifier
+from ensemble_lab.datasets import make_layered_cake
+from ensemble_lab.learners import MixedEncoder
+from ensemble_lab.methods import Oversample, Threshold, Undersample, make, names
+from ensemble_lab.methods._biasing import ConstantClassifier
+from ensemble_lab.utils.discovery import expected_failed_checks
+
+
+def linear_svm():
+    return make_pipeline(MinMaxScaler(), SVC(kernel="linear", C=1))
+
+
+# ----------------------------------------------------------------- sklearn contract
+# The default configuration (smo preset, one-vs-one, undersampling) is checked by
+# tests/test_common.py; here a configuration that exercises Triskel-M and thresholding.
+@parametrize_with_checks(
+    [
+        TriskelClassifier(
+            SVC(kernel="linear"),
+            2,
+            bias=Threshold(0.2),
+            weighting="soft_covering",
+            multiclass="triskel-m",
+        ),
+    ],
+    expected_failed_checks=expected_failed_checks,
+)
+def test_sklearn_contract_with_explicit_svm(estimator, check):
+    check(estimator)
+
+
+# ----------------------------------------------------------------- the layered cake
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_layered_cake_linear_svm_and_boosting_fail_triskel_succeeds(seed):
+    # Paper §1 / Figure 1: one line cannot fit the cake, boosting lines does not help,
+    # while Triskel's three lines (K=1) fit it. Bias used: "auto", i.e. thresholding the
+    # SVM's decision function at the pair chosen from the training-set bias curves
+    # (it lands at about 0.45-0.5 on this task).
+    X, y = make_layered_cake(400, random_state=seed)
+    svm_acc = linear_svm().fit(X, y).score(X, y)
+    boosted = AdaBoostClassifier(SVC(kernel="linear", C=1), n_estimators=50, random_state=seed)
+    boost_acc = boosted.fit(X, y).score(X, y)
+    triskel = TriskelClassifier(linear_svm(), 1, bias="auto", random_state=seed).fit(X, y)
+    assert svm_acc < 0.8
+    assert boost_acc < 0.8
+    assert triskel.score(X, y) >= 0.95
+    assert len(triskel.estimators_[0].rounds) == 1  # three members in all
+
+
+def test_layered_cake_fixed_threshold_bias():
+    # the same with an explicit symmetric bias: Threshold(0.45) keeps 55 % of h's
+    # positive (and negative) predictions
+    X, y = make_layered_cake(400, random_state=0)
+    triskel = TriskelClassifier(linear_svm(), 1, bias=Threshold(0.45)).fit(X, y)
+    assert triskel.score(X, y) >= 0.95
+
+
+def test_layered_cake_strong_bias_does_not_help():
+    # paper §5 on Figure 4: the useful biases on the cake are small; with a strong bias
+    # (the paper's 0.9 undersampling) the biased pair covers little and Triskel does no
+    # better than the single SVM
+    for seed in (0, 1):
+        X, y = make_layered_cake(400, random_state=seed)
+        svm_acc = linear_svm().fit(X, y).score(X, y)
+        triskel = TriskelClassifier(linear_svm(), 1, bias=0.9, random_state=seed).fit(X, y)
+        assert triskel.score(X, y) < svm_acc + 0.05
+
+
+# ----------------------------------------------------------------- voting rule
+def _weighted_sum_reference(cascade, X):
+    """sign Σ α_t h*_t(x), α_t = 3^{K+1−t}, computed from the members directly."""
+    K = len(cascade.rounds)
+    total = cascade.arbiter.predict(X).astype(float)  # α_{K+1} = 1
+    for t, (h_plus, h_minus) in enumerate(cascade.rounds, start=1):
+        total += 3.0 ** (K + 1 - t) * (h_plus.predict(X) + h_minus.predict(X))
+    return total
+
+
+@pytest.mark.parametrize("n_rounds", [1, 2, 4])
+@pytest.mark.parametrize("weighting", ["separation", "soft_covering"])
+@pytest.mark.parametrize("bias", [0.9, 0.5, Threshold(0.3), (0.2, 0.7)])
+def test_cascade_equals_weighted_sum(n_rounds, weighting, bias):
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(150, 3))
+    y = np.where(X[:, 0] * X[:, 1] + 0.5 * rng.normal(size=150) > 0, "yes", "no")
+    clf = TriskelClassifier(
+        LinearSVC(), n_rounds, weighting=weighting, bias=bias, random_state=1
+    ).fit(X, y)
+    X_new = rng.normal(size=(300, 3)) * 2
+    reference = _weighted_sum_reference(clf.estimators_[0], X_new)
+    assert np.all(reference != 0)
+    assert_array_equal(clf.predict(X_new), np.where(reference > 0, "yes", "no"))
+    assert_allclose(clf.decision_function(X_new), reference)
+
+
+def test_easy_instances_leave_under_separation():
+    # with separation, round 2 sees exactly the instances round 1 left hard
+    X, y = make_classification(200, n_features=4, flip_y=0.2, random_state=0)
+    clf = TriskelClassifier(LinearSVC(), 2, bias=Threshold(0.3), random_state=0).fit(X, y)
+    y_pm = 2 * y - 1
+    (h_plus, h_minus), _ = clf.estimators_[0].rounds
+    hard = ~((h_plus.predict(X) == y_pm) & (h_minus.predict(X) == y_pm))
+    second_h = clf.estimators_[0].rounds[1][0].estimator
+    ref = LinearSVC().fit(X[hard], y_pm[hard])
+    assert_allclose(second_h.coef_, ref.coef_, rtol=1e-6)
+
+
+# ----------------------------------------------------------------- early stop
+def test_early_stop_on_empty_hard_set():
+    X, y = make_classification(100, n_features=2, n_redundant=0, class_sep=4, random_state=0)
+    assert linear_svm().fit(X, y).score(X, y) == 1.0
+    clf = TriskelClassifier(linear_svm(), 4, bias=Threshold(0.0)).fit(X, y)
+    assert clf.n_rounds_ == 1
+    assert clf.score(X, y) == 1.0
+
+
+def test_early_stop_on_single_class_hard_set():
+    # the majority-class learner puts every minority instance in the hard set
+    X = np.arange(20, dtype=float).reshape(-1, 1)
+    y = np.array([0] * 6 + [1] * 14)
+    clf = TriskelClassifier(DummyClassifier(), 3, bias=Threshold(0.0)).fit(X, y)
+    assert clf.n_rounds_ == 1
+    arbiter = clf.estimators_[0].arbiter
+    assert isinstance(arbiter, ConstantClassifier) and arbiter.label == -1
+
+
+# ----------------------------------------------------------------- multi-class
+def test_n_jobs_does_not_change_the_ensemble():
+    X, y = load_iris(return_X_y=True)
+    params = {"n_rounds": 2, "weighting": "soft_covering", "bias": 0.6, "random_state": 3}
+    one = TriskelClassifier(linear_svm(), n_jobs=1, **params).fit(X, y)
+    # threads keep the test fast; members get their seeds in fit, whatever the backend
+    with parallel_backend("threading"):
+        two = TriskelClassifier(linear_svm(), n_jobs=2, **params).fit(X, y)
+    assert_array_equal(one.predict_proba(X), two.predict_proba(X))
+    for c1, c2 in zip(one.estimators_, two.estimators_):
+        for (p1, m1), (p2, m2) in zip(c1.rounds, c2.rounds):
+            assert_allclose(p1[-1].coef_, p2[-1].coef_)
+            assert_allclose(m1[-1].coef_, m2[-1].coef_)
+
+
+def test_random_state_matters_for_undersampling():
+    X, y = load_iris(return_X_y=True)
+    a = TriskelClassifier(linear_svm(), bias=0.9, random_state=0).fit(X, y)
+    b = TriskelClassifier(linear_svm(), bias=0.9, random_state=1).fit(X, y)
+    coef_a = a.estimators_[0].rounds[0][0][-1].coef_
+    assert not np.allclose(coef_a, b.estimators_[0].rounds[0][0][-1].coef_)
+
+
+def test_one_vs_one_votes():
+    X, y = load_iris(return_X_y=True)
+    names_ = np.array(["setosa", "versicolor", "virginica"])[y]
+    clf = TriskelClassifier(linear_svm(), 1, random_state=0).fit(X, names_)
+    assert clf.pairs_ == [(0, 1), (0, 2), (1, 2)]
+    votes = np.zeros((X.shape[0], 3))
+    for (a, b), cascade in zip(clf.pairs_, clf.estimators_):
+        wins_b = cascade.predict(X) == 1
+        votes[wins_b, b] += 1
+        votes[~wins_b, a] += 1
+    assert_allclose(clf.predict_proba(X), votes / 3)
+    assert_array_equal(clf.predict(X), clf.classes_[votes.argmax(axis=1)])
+    assert clf.score(X, names_) > 0.9
+
+
+def test_triskel_m_rule():
+    X, y = load_iris(return_X_y=True)
+    clf = TriskelClassifier(linear_svm(), 1, multiclass="triskel-m", bias=0.5, random_state=0)
+    clf.fit(X, y)
+    cascade = clf.estimators_[0]
+    (members,) = cascade.rounds
+    assert len(members) == 3  # one one-vs-all member per class
+    claims = np.column_stack([m.predict(X) == 1 for m in members])
+    votes = np.zeros((X.shape[0], 3))
+    for (a, b), member in cascade.arbiter.members.items():
+        wins_b = member.predict(X) == 1
+        votes[wins_b, b] += 1
+        votes[~wins_b, a] += 1
+    expected = np.where(claims.sum(axis=1) == 1, claims.argmax(axis=1), votes.argmax(axis=1))
+    assert_array_equal(clf.predict(X), expected)
+    assert 0 < (claims.sum(axis=1) == 1).mean() < 1  # both branches are exercised
+    proba = clf.predict_proba(X)
+    assert_allclose(proba.sum(axis=1), 1.0)
+    assert_array_equal(proba.argmax(axis=1), expected)
+
+
+def test_mixed_dataframe_with_string_labels():
+    rng = np.random.default_rng(0)
+    n = 120
+    colour = rng.choice(["red", "green", "blue"], size=n)
+    size = rng.normal(size=n)
+    size[::17] = np.nan
+    X = pd.DataFrame({"colour": pd.Categorical(colour), "size": size})
+    y = np.where((colour == "red") ^ (np.nan_to_num(size) > 0), "pos", "neg")
+    base = make_pipeline(MixedEncoder(), SVC(kernel="linear"))
+    for multiclass in ("ovo", "triskel-m"):
+        clf = TriskelClassifier(base, 2, weighting="soft_covering", multiclass=multiclass)
+        clf.fit(X, y)
+        assert set(clf.predict(X)) <= {"neg", "pos"}
+        assert_array_equal(clf.feature_names_in_, ["colour", "size"])
+    y3 = np.where(np.nan_to_num(size) > 0.5, "big", np.where(colour == "red", "red", "other"))
+    clf = TriskelClassifier(base, 1, multiclass="triskel-m", bias=0.5).fit(X, y3)
+    assert clf.score(X, y3) > 0.8
+
+
+def test_sample_weight_zero_is_like_dropping_rows():
+    X, y = load_breast_cancer(return_X_y=True)
+    w = np.ones(y.size)
+    w[::3] = 0
+    clf = TriskelClassifier(linear_svm(), 2, bias=Threshold(0.2), weighting="soft_covering")
+    weighted = clone(clf).fit(X, y, sample_weight=w)
+    dropped = clone(clf).fit(X[w > 0], y[w > 0])
+    assert_array_equal(weighted.predict(X), dropped.predict(X))
+
+
+# ----------------------------------------------------------------- bad input
+def test_bad_input_errors():
+    X, y = load_iris(return_X_y=True)
+    with pytest.raises(ValueError, match="at least two classes"):
+        TriskelClassifier(linear_svm()).fit(X, np.zeros(len(y)))
+    with pytest.raises(ValueError, match="pair"):
+        TriskelClassifier(linear_svm(), bias=(0.1, 0.2, 0.3)).fit(X, y)
+    with pytest.raises(ValueError, match="bias"):
+        TriskelClassifier(linear_svm(), bias=1.5).fit(X, y)
+    with pytest.raises(ValueError, match=r"must lie in \[0, 1\)"):
+        TriskelClassifier(linear_svm(), bias=Oversample(bias=(0.5, 1.0))).fit(X, y)
+    with pytest.raises(ValueError, match="weighting"):
+        TriskelClassifier(linear_svm(), weighting="hard").fit(X, y)
+    with pytest.raises(ValueError, match="n_rounds"):
+        TriskelClassifier(linear_svm(), 0).fit(X, y)
+    with pytest.raises(ValueError, match="sample_weight"):
+        TriskelClassifier(linear_svm()).fit(X, y, sample_weight=np.full(len(y), np.nan))
+    with pytest.raises(TypeError, match="classifier"):
+        TriskelClassifier(LinearRegression()).fit(X, y)
+    clf = TriskelClassifier(linear_svm()).fit(X, y)
+    with pytest.raises(ValueError, match="features"):
+        clf.predict(X[:, :2])
+
+
+class _NoScores(DummyClassifier):
+    """A classifier without decision_function or predict_proba."""
+
+    def __getattribute__(self, name):
+        if name in ("predict_proba", "decision_function", "predict_log_proba"):
+            raise AttributeError(name)
+        return super().__getattribute__(name)
+
+
+def test_threshold_needs_scores():
+    X, y = load_breast_cancer(return_X_y=True)
+    with pytest.raises(ValueError, match="decision_function or predict_proba"):
+        TriskelClassifier(_NoScores(), bias=Threshold(0.2)).fit(X, y)
+    # "auto" falls back to undersampling for such a learner
+    clf = TriskelClassifier(_NoScores(), bias="auto").fit(X, y)
+    assert clf.n_rounds_ == 1
+
+
+# ----------------------------------------------------------------- registry
+def test_paper_names():
+    assert {"SMO", "Triskel-1", "Triskel-W2", "Triskel-W4", "Triskel-M1"} <= set(names("000"))
+    expected = {
+        "Triskel-1": (1, "separation", "ovo"),
+        "Triskel-W2": (2, "soft_covering", "ovo"),
+        "Triskel-W4": (4, "soft_covering", "ovo"),
+        "Triskel-M1": (1, "separation", "triskel-m"),
+    }
+    for name, (k, weighting, multiclass) in expected.items():
+        est = make(name, base=linear_svm(), random_state=5)
+        assert isinstance(est, TriskelClassifier)
+        assert (est.n_rounds, est.weighting, est.multiclass) == (k, weighting, multiclass)
+        assert est.bias == 0.9 and est.random_state == 5
+    smo = make("SMO", base=linear_svm())
+    assert type(smo[-1]) is SVC
+
+
+def test_undersample_is_default_bias():
+    clf = TriskelClassifier(linear_svm())
+    assert isinstance(clf._strategy(linear_svm()), Undersample)
