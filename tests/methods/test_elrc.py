@@ -17,7 +17,8 @@ from sklearn.svm import SVC
 from sklearn.tree import DecisionTreeClassifier
 
 from ensemble_lab import ELRCClassifier
-from ensemble_lab.learners import MixedEncoder
+from ensemble_lab.datasets import load
+from ensemble_lab.learners import MixedEncoder, make_learner
 from ensemble_lab.methods import make, names
 from ensemble_lab.methods._elrc import rank_candidates
 from ensemble_lab.methods._elrc_tree import (
@@ -348,7 +349,8 @@ def mixed_frame(n=240, seed=0):
 def test_mixed_frame_string_labels_nominal_split():
     X, y = mixed_frame()
     learner = make_pipeline(MixedEncoder(), DecisionTreeClassifier(max_depth=2, random_state=0))
-    est = ELRCClassifier((learner, make_pipeline(MixedEncoder(), GaussianNB())), random_state=0)
+    candidates = (learner, make_pipeline(MixedEncoder(), GaussianNB()))
+    est = ELRCClassifier(candidates, cv=4, random_state=0)
     est.fit(X, y)
     assert set(est.predict(X)) <= {"no", "yes"}
     assert est.score(X, y) > 0.8
@@ -376,9 +378,9 @@ def test_class_absent_from_a_region_gets_zero_there(fitted_two_regions):
 
 def test_same_result_for_any_n_jobs():
     X, y = two_regions(80)
-    kwargs = {"max_depth": 2, "cv": 5, "random_state": 42, "prune": True}
-    one = ELRCClassifier((LINEAR, NB, TREE), n_jobs=1, **kwargs).fit(X, y)
-    two = ELRCClassifier((LINEAR, NB, TREE), n_jobs=2, **kwargs).fit(X, y)
+    kwargs = {"max_depth": 2, "cv": 4, "random_state": 42, "prune": True}
+    one = ELRCClassifier((NB, TREE), n_jobs=1, **kwargs).fit(X, y)
+    two = ELRCClassifier((NB, TREE), n_jobs=2, **kwargs).fit(X, y)
     assert [n.learner for n in one.nodes_] == [n.learner for n in two.nodes_]
     assert [n.cv_accuracy for n in one.nodes_] == [n.cv_accuracy for n in two.nodes_]
     assert_array_equal(one.predict_proba(X), two.predict_proba(X))
@@ -440,3 +442,18 @@ def test_apply_returns_the_deepest_region(fitted_two_regions):
     for node_id, mask in sorted(region_masks(est, X).items()):
         expected[mask] = node_id  # pre-order: children come after their parent
     assert_array_equal(est.apply(X), expected)
+
+
+def test_default_presets_on_mixed_data_with_missing_values():
+    X, y = load("breast-cancer")  # nominal columns, missing values, string labels
+    est = ELRCClassifier(max_depth=2, random_state=0).fit(X, y)
+    assert est.learner_names_ == ["smo", "nb", "j48"]
+    assert all(set(node.cv_accuracy) == {"smo", "nb", "j48"} for node in est.nodes_)
+    proba = est.predict_proba(X)
+    assert_allclose(proba.sum(1), 1.0)
+    assert_array_equal(est.predict(X), est.classes_[proba.argmax(1)])
+    # smo has no predict_proba: its vote is the one-hot of its prediction
+    smo = make_learner("smo").fit(X, y)
+    alone = ELRCClassifier(("smo",), max_depth=1).fit(X, y)
+    expected = (smo.predict(X)[:, None] == alone.classes_[None, :]).astype(float)
+    assert_array_equal(alone.predict_proba(X), expected)
