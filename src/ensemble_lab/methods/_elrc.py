@@ -80,14 +80,16 @@ def member_proba(estimator, X, classes: np.ndarray) -> np.ndarray:
     return (prediction[:, None] == classes[None, :]).astype(float)
 
 
-def _run_fold(estimator, X, y, train, test, seed, classes, want_proba):
-    """Fit on ``train``, return (correct count on ``test``, test probabilities or None)."""
-    model = _fit_learner(estimator, safe_rows(X, train), y[train], seed)
-    X_test = safe_rows(X, test)
-    if want_proba:
-        proba = member_proba(model, X_test, classes)
-        return int((classes[proba.argmax(axis=1)] == y[test]).sum()), proba
-    return int((model.predict(X_test) == y[test]).sum()), None
+def _run_fold(learners, X, y, train, test, seed, classes, want_proba):
+    """Fit every candidate on ``train``; per candidate, return (correct count on
+    ``test``, test probabilities or None)."""
+    X_train, y_train, X_test = safe_rows(X, train), y[train], safe_rows(X, test)
+    out = []
+    for learner in learners:
+        model = _fit_learner(learner, X_train, y_train, seed)
+        correct = int((model.predict(X_test) == y[test]).sum())
+        out.append((correct, member_proba(model, X_test, classes) if want_proba else None))
+    return out
 
 
 def _run_full(estimator, X, y, seed):
@@ -232,6 +234,15 @@ class ELRCClassifier(ClassifierMixin, BaseEstimator):
       a node (with what remains of its subtree) is removed when the vote of the path
       including it is less accurate on its region's out-of-fold predictions than the
       vote of the path above it. Samples routed to a removed child stop at its parent.
+    * **Missing values** are accepted when every candidate takes them (its tags, or for
+      a Pipeline its first step's); otherwise NaN is a ``ValueError``. The presets
+      ``smo``, ``nb`` and ``j48`` all take them.
+    * **Presets.** ``smo`` has no ``predict_proba`` unless built with
+      ``make_learner("smo", probability=True)`` (pass that object as a candidate for
+      Platt-calibrated votes); by default its vote is one-hot, as in Weka.
+    * ``n_jobs`` runs one task per fold (all candidates) and one per full fit; on small
+      regions process start-up and data transfer can outweigh the gain (see
+      ``benchmarks/elrc.py``).
     * ``sample_weight`` is not supported: the paper's method has no instance weights.
     """
 
@@ -555,20 +566,18 @@ class _Grower:
             return best, model, model.predict(X), full, full, 0, held
         folds = _node_folds(y, self.est.cv, seed)
         want_proba = self.est.prune
+        # One task per fold (every candidate on it) and one per full fit: coarse enough
+        # that a worker's share outweighs the cost of shipping the region to it.
         tasks = [
-            delayed(_run_fold)(learner, X, y, train, test, seed, classes, want_proba)
-            for learner in self.learners
+            delayed(_run_fold)(self.learners, X, y, train, test, seed, classes, want_proba)
             for train, test in folds
         ]
         tasks += [delayed(_run_full)(learner, X, y, seed) for learner in self.learners]
         results = self.parallel(tasks)
-        fold_results, full_results = results[: len(tasks) - n_cand], results[-n_cand:]
+        fold_results, full_results = results[: len(folds)], results[len(folds) :]
         train_correct = np.array([int((pred == y).sum()) for _, pred in full_results])
         if folds:
-            per = len(folds)
-            cv_correct = np.array(
-                [sum(r[0] for r in fold_results[c * per : (c + 1) * per]) for c in range(n_cand)]
-            )
+            cv_correct = np.array([sum(fold[c][0] for fold in fold_results) for c in range(n_cand)])
         else:
             cv_correct = train_correct.copy()
         best = self._ranked(cv_correct, train_correct, ancestors)[0]
@@ -577,10 +586,8 @@ class _Grower:
         if want_proba:
             held_out = np.zeros((n, classes.shape[0]))
             if folds:
-                for (_, test), (_, proba) in zip(
-                    folds, fold_results[best * per : (best + 1) * per]
-                ):
-                    held_out[test] = proba
+                for (_, test), fold in zip(folds, fold_results):
+                    held_out[test] = fold[best][1]
             else:
                 held_out = member_proba(model, X, classes)
         return best, model, predictions, cv_correct, train_correct, len(folds), held_out
