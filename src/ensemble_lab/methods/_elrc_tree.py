@@ -50,7 +50,7 @@ def entropy(counts) -> np.ndarray:
     n = counts.sum(axis=-1, keepdims=True)
     p = np.divide(counts, n, out=np.zeros_like(counts), where=n > 0)
     logp = np.log2(p, out=np.zeros_like(p), where=p > 0)
-    return -(p * logp).sum(axis=-1)
+    return 0.0 - (p * logp).sum(axis=-1)  # 0 - x: no negative zero for a pure set
 
 
 def split_score(left_counts, right_counts) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
