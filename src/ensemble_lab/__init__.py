@@ -6,6 +6,7 @@ The public API (estimators, presets, datasets, statistics) is re-exported here.
 from .methods import (
     BoostingClassifier,
     DecorateClassifier,
+    ELRCClassifier,
     MultiBoostClassifier,
     ProjectionBoostingClassifier,
     RandomLinearOracle,
@@ -18,6 +19,7 @@ __version__ = "0.1.0"
 __all__ = [
     "BoostingClassifier",
     "DecorateClassifier",
+    "ELRCClassifier",
     "MultiBoostClassifier",
     "ProjectionBoostingClassifier",
     "RandomLinearOracle",

@@ -6,6 +6,7 @@ Each method module registers its named configurations when it is imported below.
 from . import _single  # noqa: F401  (registers the single learners by their table names)
 from ._biasing import Oversample, Threshold, Undersample
 from ._boosting import BoostingClassifier
+from ._elrc import ELRCClassifier
 from ._multiboost import MultiBoostClassifier
 from ._oracle_ensembles import DecorateClassifier, RandomLinearOracle, RotationForestClassifier
 from ._projection_boosting import ProjectionBoostingClassifier
@@ -15,6 +16,7 @@ from ._triskel import TriskelClassifier
 __all__ = [
     "BoostingClassifier",
     "DecorateClassifier",
+    "ELRCClassifier",
     "MultiBoostClassifier",
     "Oversample",
     "ProjectionBoostingClassifier",
