@@ -1,0 +1,71 @@
+"""What every reproduction shares: run a config into a store, write a page and figures."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+from matplotlib.figure import Figure
+
+from ..evaluation import ExperimentConfig, load_results, run_experiment
+
+__all__ = ["markdown_table", "run_and_load", "save_figure", "write_page"]
+
+
+def run_and_load(
+    config: ExperimentConfig,
+    out_dir: Path,
+    *,
+    data_dir: Path | None = None,
+    n_jobs: int = 1,
+    backend: Any = None,
+    progress: Callable[[Any], None] | None = None,
+) -> pd.DataFrame:
+    """Run (or resume) ``config`` into ``out_dir/results.db`` and return its tidy results.
+
+    Raises ``KeyboardInterrupt`` when the run was interrupted (finished tasks are kept,
+    the next call resumes) and ``RuntimeError`` naming the first failure when a task
+    failed, so a page is never written from incomplete results.
+    """
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    db = out_dir / "results.db"
+    summary = run_experiment(
+        config, db, n_jobs=n_jobs, backend=backend, data_dir=data_dir, progress=progress
+    )
+    if summary.interrupted:
+        raise KeyboardInterrupt
+    if summary.failures:
+        key, message = summary.failures[0]
+        raise RuntimeError(f"{summary.failed} task(s) failed; first: {key}: {message}")
+    return load_results(db, config.name)
+
+
+def markdown_table(frame: pd.DataFrame, *, decimals: int = 2, index: bool = True) -> str:
+    """A DataFrame as a GitHub Markdown table (floats rounded, NaN blank)."""
+    shown = frame.reset_index() if index else frame
+    header = [str(c) for c in shown.columns]
+
+    def cell(value: object) -> str:
+        if isinstance(value, float):
+            return "" if pd.isna(value) else f"{value:.{decimals}f}"
+        return str(value)
+
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(cell(v) for v in row) + " |" for row in shown.to_numpy()]
+    return "\n".join(lines)
+
+
+def save_figure(fig: Figure, out_dir: Path, filename: str, *, dpi: int = 80) -> str:
+    """Save ``fig`` as ``out_dir/filename`` and return the name to link from the page."""
+    fig.savefig(Path(out_dir) / filename, dpi=dpi, bbox_inches="tight")
+    return filename
+
+
+def write_page(out_dir: Path, name: str, text: str) -> Path:
+    """Write the reproduction's Markdown page ``out_dir/name.md``."""
+    path = Path(out_dir) / f"{name}.md"
+    path.write_text(text.rstrip() + "\n", encoding="utf-8")
+    return path
