@@ -176,9 +176,7 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
         list_: Annotated[bool, typer.Option("--list", help="List the reproductions.")] = False,
         results: Annotated[
             Path | None,
-            typer.Option(
-                "--results", help="Output directory [default: ./ensemble-lab-results/NAME]."
-            ),
+            typer.Option("--results", help="Output directory [default: ./ensemble-lab-results]."),
         ] = None,
         data_dir: DataDir = None,
         n_jobs: NJobs = 2,
@@ -197,7 +195,7 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
             console.print(f"[red]Unknown reproduction {name!r}[/]; available: {', '.join(names)}")
             raise typer.Exit(2)
         module = reproduction(name)
-        out_dir = results or DEFAULT_RESULTS / name
+        out_dir = results or DEFAULT_RESULTS
         backend = make_backend(n_jobs, scheduler)
         console.print(f"[bold]{name}[/]: {module.DESCRIPTION}\noutput: {out_dir}")
         try:

@@ -2,9 +2,11 @@
 
 * ``quick.toml`` is the main job of ``ensemble-lab run`` (format: docs/experiments.md).
 * A *reproduction* is a module of this package listed in ``REPRODUCTIONS``; it rebuilds
-  one paper's table or figure and writes a Markdown page (our numbers beside the
-  paper's) with its figures into an output directory. ``ensemble-lab reproduce NAME``
-  runs it. Each module provides::
+  one paper's table or figure and writes, into an output directory, a Markdown page
+  ``NAME.md`` (our numbers beside the paper's), its figures ``NAME-*.png`` and, when it
+  uses the runner, the results store ``NAME.db``. ``ensemble-lab reproduce NAME`` runs
+  it; the committed copies are in the repository's ``experiments/results/``. Each module
+  provides::
 
       DESCRIPTION: str
       def run(out_dir: Path, *, data_dir=None, n_jobs=1, backend=None,

@@ -23,7 +23,7 @@ def run_and_load(
     backend: Any = None,
     progress: Callable[[Any], None] | None = None,
 ) -> pd.DataFrame:
-    """Run (or resume) ``config`` into ``out_dir/results.db`` and return its tidy results.
+    """Run (or resume) ``config`` into ``out_dir/<config.name>.db``; return its tidy results.
 
     Raises ``KeyboardInterrupt`` when the run was interrupted (finished tasks are kept,
     the next call resumes) and ``RuntimeError`` naming the first failure when a task
@@ -31,7 +31,7 @@ def run_and_load(
     """
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    db = out_dir / "results.db"
+    db = out_dir / f"{config.name}.db"
     summary = run_experiment(
         config, db, n_jobs=n_jobs, backend=backend, data_dir=data_dir, progress=progress
     )
