@@ -88,3 +88,35 @@ def test_reproduce_lists_and_runs_the_oracle_example(tmp_path):
     assert "0.2167" in page and (tmp_path / "oracle-2d.png").stat().st_size > 10_000
     unknown = runner.invoke(app, ["reproduce", "nosuch"])
     assert unknown.exit_code == 2
+
+
+def test_report_draws_kappa_error_diagrams_when_members_are_recorded(tmp_path):
+    config = tmp_path / "members.toml"
+    config.write_text(
+        textwrap.dedent(
+            """
+            name = "members"
+            datasets = ["iris"]
+            baseline = "J48"
+            [protocol]
+            kind = "cv"
+            folds = 3
+            [record]
+            predictions = true
+            members = true
+            [[methods]]
+            name = "J48"
+            [[methods]]
+            name = "N-P-Bagging"
+            label = "Bagging"
+            [[methods]]
+            name = "H-P-Bagging"
+            label = "Bagging+RLO"
+            """
+        )
+    )
+    result = runner.invoke(app, ["run", str(config), "--results", str(tmp_path), "-j", "1"])
+    assert result.exit_code == 0, result.output
+    page = (tmp_path / "members-report.html").read_text()
+    assert "Kappa-error diagram on iris" in page
+    assert page.count("<svg") == 2  # accuracy vs time, kappa-error (one data set: no ranks)

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from matplotlib.figure import Figure
 from rich.console import Console
 from rich.table import Table as RichTable
 
@@ -13,6 +14,7 @@ from ..evaluation import (
     ExperimentConflictError,
     load_config,
     load_failures,
+    load_predictions,
     load_results,
     make_backend,
     run_experiment,
@@ -20,7 +22,7 @@ from ..evaluation import (
 from ..evaluation.store import ResultsStore
 from ..experiments import experiment_path, reproduction, reproduction_names
 from ..reporting._render import Table
-from ..reporting._report import build_report
+from ..reporting._report import build_report, kappa_error_figures
 from ..reporting.tables import accuracy_table, rank_table, time_table
 from ._progress import ProgressBar
 
@@ -104,11 +106,20 @@ def _run(
         title=f"ensemble-lab: {config.name}",
         settings=_settings(config),
         baseline=baseline,
+        extra_figures=_kappa_error(db, config.name),
     )
     path = report.write(out_dir / f"{config.name}-report.html")
     console.print(f"Report: [bold]{path.resolve()}[/]")
     if summary.failed:
         raise typer.Exit(1)
+
+
+def _kappa_error(db: Path, experiment: str) -> list[tuple[Figure, str]]:
+    """Kappa-error diagrams when the experiment recorded its members' predictions."""
+    predictions = load_predictions(db, experiment)
+    if predictions.empty:
+        return []
+    return kappa_error_figures(predictions)
 
 
 def _settings(config: object) -> dict[str, object]:
@@ -259,7 +270,11 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
         if fmt == "html":
             path = output or db.with_name(f"{experiment}-report.html")
             build_report(
-                frame, title=f"ensemble-lab: {experiment}", settings=settings, baseline=baseline
+                frame,
+                title=f"ensemble-lab: {experiment}",
+                settings=settings,
+                baseline=baseline,
+                extra_figures=_kappa_error(db, experiment),
             ).write(path)
             console.print(f"Report: {path.resolve()}")
             return

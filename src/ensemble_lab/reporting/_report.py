@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
@@ -21,7 +22,56 @@ from ensemble_lab.reporting.tables import (
     time_table,
 )
 
-__all__ = ["build_report"]
+__all__ = ["build_report", "kappa_error_figures"]
+
+
+def kappa_error_figures(
+    predictions: pd.DataFrame, *, max_datasets: int = 4
+) -> list[tuple[Figure, str]]:
+    """Kappa-error diagrams from stored member predictions, one figure per data set.
+
+    Every method whose members' predictions were recorded is drawn on the same axes;
+    the points of each fold of the first repetition are pooled (each fold's ensemble
+    contributes its own L(L−1)/2 pairs, on its own test set).
+
+    Parameters
+    ----------
+    predictions : DataFrame
+        As returned by :func:`ensemble_lab.evaluation.load_predictions`.
+    max_datasets : int, default=4
+        At most this many data sets (the first ones, in order) get a diagram.
+    """
+    from ensemble_lab.diversity import kappa_error_points
+    from ensemble_lab.reporting._kappa_error_plot import plot_kappa_error
+
+    with_members = predictions[predictions["members"].notna()]
+    figures: list[tuple[Figure, str]] = []
+    for dataset in list(dict.fromkeys(with_members["dataset"]))[:max_datasets]:
+        rows = with_members[
+            (with_members["dataset"] == dataset)
+            & (with_members["repetition"] == with_members["repetition"].min())
+        ]
+        points = {}
+        for method, by_method in rows.groupby("method", sort=False):
+            per_fold = []
+            for _, fold in by_method.groupby("fold"):
+                members = np.stack(fold["members"].to_list(), axis=1)
+                if members.shape[0] >= 2:
+                    per_fold.append(kappa_error_points(members, y=fold["y_true"].to_numpy()))
+            if per_fold:
+                points[str(method)] = np.vstack(per_fold)
+        if not points:
+            continue
+        fig = Figure(figsize=(5.5, 4.2))
+        plot_kappa_error(points, ax=fig.subplots())
+        figures.append(
+            (
+                fig,
+                f"Kappa-error diagram on {dataset}: one point per pair of members (κ of their "
+                "labels, mean error of the two); left is more diverse, lower is more accurate.",
+            )
+        )
+    return figures
 
 
 def _complete(results: pd.DataFrame) -> bool:
