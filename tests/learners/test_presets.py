@@ -158,3 +158,13 @@ def test_default_instances_are_the_presets():
     # the j48, smo and nb presets.
     assert C45TreeClassifier().get_params() == make_learner("j48").get_params()
     assert repr(EncodedClassifier()._make_estimator()) == repr(make_learner("smo").estimator)
+
+
+def test_learner_without_sample_weight_is_refused_clearly():
+    from sklearn.neighbors import KNeighborsClassifier
+
+    X, y = mixed_frame()
+    est = EncodedClassifier(KNeighborsClassifier())
+    assert est.fit(X, y).predict(X).shape == y.shape
+    with pytest.raises(TypeError, match="KNeighborsClassifier does not accept sample_weight"):
+        est.fit(X, y, sample_weight=np.ones(len(y)))
