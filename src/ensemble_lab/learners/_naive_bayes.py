@@ -132,7 +132,8 @@ class MixedNaiveBayes(ClassifierMixin, BaseEstimator):
         theta = np.empty((onehot.shape[1], Xnum.shape[1]))
         var = np.empty_like(theta)
         for c in range(onehot.shape[1]):  # centred per class: no cancellation error
-            theta[c], var[c] = _weighted_mean_var(X0, observed, onehot[:, c])
+            rows = onehot[:, c] > 0
+            theta[c], var[c] = _weighted_mean_var(X0[rows], observed[rows], onehot[rows, c])
         empty = np.isnan(theta)
         theta = np.where(empty, overall_mean, theta)
         var = np.where(empty, overall_var, var)
@@ -229,8 +230,13 @@ def _numeric_precision(Xnum: np.ndarray) -> np.ndarray:
     0.01 for a column with fewer than two distinct observed values (Weka's default).
     """
     precision = np.full(Xnum.shape[1], 0.01)
-    for j in range(Xnum.shape[1]):  # one np.unique per column, vectorised over samples
-        values = np.unique(Xnum[:, j][~np.isnan(Xnum[:, j])])
-        if values.size > 1:
-            precision[j] = (values[-1] - values[0]) / (values.size - 1)
+    if Xnum.shape[0] < 2:
+        return precision
+    ordered = np.sort(Xnum, axis=0)  # NaN sorts last, and its gaps compare False
+    distinct = 1 + np.count_nonzero(np.diff(ordered, axis=0) > 0, axis=0)
+    n_observed = np.count_nonzero(~np.isnan(ordered), axis=0)
+    largest = ordered[np.maximum(n_observed - 1, 0), np.arange(ordered.shape[1])]
+    spread = largest - ordered[0]
+    several = distinct > 1
+    precision[several] = spread[several] / (distinct[several] - 1)
     return precision
