@@ -168,3 +168,13 @@ def test_learner_without_sample_weight_is_refused_clearly():
     assert est.fit(X, y).predict(X).shape == y.shape
     with pytest.raises(TypeError, match="KNeighborsClassifier does not accept sample_weight"):
         est.fit(X, y, sample_weight=np.ones(len(y)))
+
+
+@pytest.mark.parametrize("name", ["j48", "nb", "smo", "qda"])
+def test_skops_round_trip(name):
+    sio = pytest.importorskip("skops.io")
+    X, y = mixed_frame(seed=5)
+    est = make_learner(name).fit(X, y)
+    data = sio.dumps(est)
+    loaded = sio.loads(data, trusted=sio.get_untrusted_types(data=data))
+    assert_array_equal(loaded.predict(X), est.predict(X))
