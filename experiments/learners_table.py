@@ -135,7 +135,7 @@ def write_markdown(cache: dict, all_datasets: list[str], out: Path) -> None:
 
 
 def tree_section(cache: dict, datasets: list[str]) -> list[str]:
-    rows, smaller, not_worse, counted = [], 0, 0, 0
+    rows, smaller, larger, not_worse, counted = [], 0, 0, 0, 0
     for ds in datasets:
         if not all(t in cache[ds] for t in TREES):
             continue
@@ -144,6 +144,7 @@ def tree_section(cache: dict, datasets: list[str]) -> list[str]:
         pn, un = np.mean(p["nodes"]), np.mean(u["nodes"])
         counted += 1
         smaller += bool(pn < un)
+        larger += bool(pn > un)
         not_worse += bool(pa >= ua)
         rows.append(
             f"| {ds} | {pn:.1f} | {un:.1f} | {np.mean(p['leaves']):.1f} | "
@@ -156,8 +157,10 @@ def tree_section(cache: dict, datasets: list[str]) -> list[str]:
         "Mean over the 10 folds of the number of nodes (internal + leaves, binary splits) "
         "and of leaves of the final tree.",
         "",
-        f"Pruned tree smaller on {smaller} of {counted} datasets; pruned accuracy at least "
-        f"as good on {not_worse} of {counted}.",
+        f"Pruned tree smaller on {smaller} of {counted} datasets, the same size on "
+        f"{counted - smaller - larger}, larger on {larger} (pruning only removes nodes, so "
+        "a tie means no subtree passed the test); pruned accuracy at least as good on "
+        f"{not_worse} of {counted}.",
         "",
         "| dataset | nodes j48 | nodes unpruned | leaves j48 | leaves unpruned | "
         "acc j48 | acc unpruned |",

@@ -3,7 +3,7 @@
 import numpy as np
 import pandas as pd
 import pytest
-from numpy.testing import assert_allclose, assert_array_equal
+from numpy.testing import assert_allclose
 from scipy.stats import norm
 
 from ensemble_lab.learners import MixedNaiveBayes
@@ -24,7 +24,8 @@ def mixed_data(n=60, seed=0):
 
 
 def reference_posterior(X, y, Xt, w=None):
-    """Weighted counts with Laplace correction and normal densities, sample by sample."""
+    """Weka's NaiveBayes, sample by sample: Laplace-corrected weighted counts, and for
+    numeric values the normal probability of the value's precision interval."""
     w = np.ones(len(y)) if w is None else w
     classes = np.unique(y)
     numeric = [c for c in X.columns if X[c].dtype.kind == "f"]
@@ -39,13 +40,16 @@ def reference_posterior(X, y, Xt, w=None):
                 if np.isnan(v):
                     continue
                 vals = X[col].to_numpy()
+                distinct = np.unique(vals[~np.isnan(vals)])
+                precision = (distinct[-1] - distinct[0]) / (len(distinct) - 1)
+                vals = np.round(vals / precision) * precision
+                v = np.round(v / precision) * precision
                 ok = in_c & ~np.isnan(vals)
                 mean = np.average(vals[ok], weights=w[ok])
                 var = np.average((vals[ok] - mean) ** 2, weights=w[ok])
-                distinct = np.unique(vals[~np.isnan(vals)])
-                precision = (distinct[-1] - distinct[0]) / (len(distinct) - 1)
                 sd = max(np.sqrt(var), precision / 6)
-                logp += norm.logpdf(v, mean, sd)
+                prob = norm.cdf(v + precision / 2, mean, sd) - norm.cdf(v - precision / 2, mean, sd)
+                logp += np.log(max(prob, 1e-75))
             for col in nominal:
                 v = Xt[col].iloc[i]
                 if pd.isna(v):
@@ -63,7 +67,7 @@ def reference_posterior(X, y, Xt, w=None):
 def test_posterior_matches_direct_computation():
     X, y = mixed_data()
     Xt, _ = mixed_data(n=15, seed=1)
-    nb = MixedNaiveBayes(var_smoothing=0).fit(X, y)
+    nb = MixedNaiveBayes().fit(X, y)
     assert_allclose(nb.predict_proba(Xt), reference_posterior(X, y, Xt), rtol=1e-9)
 
 
@@ -71,7 +75,7 @@ def test_weights_are_weighted_counts():
     X, y = mixed_data(seed=2)
     w = np.random.default_rng(0).uniform(0.1, 3, size=len(y))
     Xt, _ = mixed_data(n=10, seed=3)
-    nb = MixedNaiveBayes(var_smoothing=0).fit(X, y, sample_weight=w)
+    nb = MixedNaiveBayes().fit(X, y, sample_weight=w)
     assert_allclose(nb.predict_proba(Xt), reference_posterior(X, y, Xt, w), rtol=1e-9)
     # Integer weights are repetitions.
     counts = np.random.default_rng(1).integers(0, 3, size=len(y))
@@ -96,16 +100,19 @@ def test_laplace_on_a_hand_worked_table():
     assert_allclose(nb.predict_proba(missing), [[4 / 6, 2 / 6]])
 
 
-def test_numeric_array_close_to_gaussian_nb():
+def test_numeric_estimates_match_gaussian_nb_on_a_unit_grid():
     from sklearn.naive_bayes import GaussianNB
 
+    # Integer data using every value 0..19: precision 1, so rounding changes nothing.
     rng = np.random.default_rng(0)
-    X = rng.normal(size=(200, 3))
-    y = (X[:, 0] > 0).astype(int)
+    X = rng.integers(0, 20, size=(300, 3)).astype(float)
+    X[:20] = np.arange(20)[:, None]
+    y = (X[:, 0] > 9).astype(int)
     ours = MixedNaiveBayes().fit(X, y)
     theirs = GaussianNB().fit(X, y)
+    assert_allclose(ours.precision_, 1.0)
     assert_allclose(ours.theta_, theirs.theta_)
-    assert_array_equal(ours.predict(X), theirs.predict(X))
+    assert_allclose(ours.var_, theirs.var_, rtol=1e-6)
 
 
 def test_constant_within_class_does_not_dominate():
@@ -119,6 +126,7 @@ def test_constant_within_class_does_not_dominate():
     X = pd.DataFrame({"x0": x0, "flag": flag})
     nb = MixedNaiveBayes().fit(X, y)
     assert np.all(np.sqrt(nb.var_) >= 1 / 6 - 1e-12)  # precision = 1 here
+    assert np.exp(nb.predict_log_proba(X)).max() <= 1
     assert np.mean(nb.predict(X) == y) > 0.9
 
 

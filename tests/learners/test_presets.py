@@ -158,3 +158,23 @@ def test_default_instances_are_the_presets():
     # the j48, smo and nb presets.
     assert C45TreeClassifier().get_params() == make_learner("j48").get_params()
     assert repr(EncodedClassifier()._make_estimator()) == repr(make_learner("smo").estimator)
+
+
+def test_learner_without_sample_weight_is_refused_clearly():
+    from sklearn.neighbors import KNeighborsClassifier
+
+    X, y = mixed_frame()
+    est = EncodedClassifier(KNeighborsClassifier())
+    assert est.fit(X, y).predict(X).shape == y.shape
+    with pytest.raises(TypeError, match="KNeighborsClassifier does not accept sample_weight"):
+        est.fit(X, y, sample_weight=np.ones(len(y)))
+
+
+@pytest.mark.parametrize("name", ["j48", "nb", "smo", "qda"])
+def test_skops_round_trip(name):
+    sio = pytest.importorskip("skops.io")
+    X, y = mixed_frame(seed=5)
+    est = make_learner(name).fit(X, y)
+    data = sio.dumps(est)
+    loaded = sio.loads(data, trusted=sio.get_untrusted_types(data=data))
+    assert_array_equal(loaded.predict(X), est.predict(X))

@@ -22,11 +22,12 @@ class MixedCodes:
     ----------
     nominal_mask : ndarray of bool
         Which input columns are nominal.
-    categories : list of pandas.Index
-        Observed values of each nominal column (in column order).
+    categories : list of ndarray of object
+        Values of each nominal column (in column order). Plain arrays rather than
+        ``pandas.Index`` so that a fitted learner persists with ``skops``.
     """
 
-    def __init__(self, nominal_mask: np.ndarray, categories: list[pd.Index]):
+    def __init__(self, nominal_mask: np.ndarray, categories: list[np.ndarray]):
         self.nominal_mask = nominal_mask
         self.categories = categories
 
@@ -78,15 +79,16 @@ def fit_mixed_codes(X) -> MixedCodes:
         for j in np.flatnonzero(mask):
             column = columns[j]
             if isinstance(column.dtype, pd.CategoricalDtype):
-                categories.append(pd.Index(column.cat.categories))
+                categories.append(column.cat.categories.to_numpy(dtype=object))
             else:
                 values = column.to_numpy(dtype=object)
-                categories.append(pd.Index(pd.unique(values[pd.notna(values)])))
+                categories.append(pd.unique(values[pd.notna(values)]).astype(object))
     return MixedCodes(mask, categories)
 
 
-def _codes_of(column: pd.Series, categories: pd.Index) -> np.ndarray:
-    """Position of each value of ``column`` in ``categories``; -1 if missing or unseen."""
+def _codes_of(column: pd.Series, values: np.ndarray) -> np.ndarray:
+    """Position of each value of ``column`` in ``values``; -1 if missing or unseen."""
+    categories = pd.Index(values, dtype=object)
     if isinstance(column.dtype, pd.CategoricalDtype):
         codes = column.cat.codes.to_numpy()
         if column.cat.categories.equals(categories):

@@ -13,6 +13,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.neural_network import MLPClassifier
 from sklearn.svm import SVC
 from sklearn.utils.metaestimators import available_if
+from sklearn.utils.validation import has_fit_parameter
 
 from ..base import check_sample_weight, safe_rows, validate_mixed_data
 from ..utils._sklearn_compat import HasMethods, StrOptions, _fit_context, check_is_fitted
@@ -153,6 +154,11 @@ class EncodedClassifier(ClassifierMixin, BaseEstimator):
                 k: self.random_state for k in estimator.get_params() if k.endswith("random_state")
             }
             estimator.set_params(**seeds)
+        if sample_weight is not None and not has_fit_parameter(estimator, "sample_weight"):
+            raise TypeError(
+                f"{type(estimator).__name__} does not accept sample_weight in fit; "
+                "wrap a learner that does, or resample instead of weighting."
+            )
         fit_params = {} if sample_weight is None else {"sample_weight": sample_weight}
         self.estimator_ = estimator.fit(self.encoder_.transform(X), y, **fit_params)
         self.classes_ = self.estimator_.classes_
@@ -272,8 +278,10 @@ def make_learner(name: str, **params) -> BaseEstimator:
         * ``"nb"`` — :class:`MixedNaiveBayes`.
         * ``"qda"`` — standardised numerics, one-hot nominals, then
           :class:`RegularizedQDA`.
-        * ``"mlp"`` — one hidden layer of 15 units, 300 epochs (Adam), on the [0, 1]
-          encoded data; pass ``random_state`` for reproducible weights.
+        * ``"mlp"`` — one hidden layer of 15 units, at most 300 epochs (Adam; training
+          stops earlier when the training loss has not improved by 1e-4 for 10
+          epochs, scikit-learn's default), on the [0, 1] encoded data; supports
+          ``sample_weight`` natively; pass ``random_state`` for reproducible weights.
         * ``"rbf-svm"`` — SVM with a Gaussian kernel (``gamma="scale"``), C = 1, on the
           [0, 1] encoded data.
     **params : dict
