@@ -13,7 +13,7 @@ Times are the best of ``--repeat`` fits; ratios > 1 mean ours is slower.
 
 Run::
 
-    python benchmarks/learners.py --data-dir /work/shared/datasets
+    python benchmarks/learners.py --data-dir ../shared/datasets
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ after every dataset.
 
 Run::
 
-    nice -n 10 python experiments/learners_table.py --data-dir /work/shared/datasets
+    nice -n 10 python experiments/learners_table.py --data-dir ../shared/datasets
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from ensemble_lab.learners import learner_names, make_learner  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_OUT = HERE / "results" / "learners.md"
-COMMAND = "nice -n 10 python experiments/learners_table.py --data-dir /work/shared/datasets"
+COMMAND = "nice -n 10 python experiments/learners_table.py --data-dir ../shared/datasets"
 TREES = ("j48", "j48-unpruned")
 SEED = 1
 
