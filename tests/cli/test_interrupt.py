@@ -1,0 +1,69 @@
+"""Ctrl-C stops `ensemble-lab run` cleanly and the same command resumes."""
+
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+import time
+
+from ensemble_lab.evaluation import load_results
+
+CONFIG = """
+name = "interrupted"
+seed = 5
+datasets = ["diabetes", "vote"]
+baseline = "J48"
+[protocol]
+kind = "repeated-cv"
+folds = 5
+repetitions = 2
+[[methods]]
+name = "J48"
+[[methods]]
+name = "N-P-Bagging"
+"""
+
+
+def _finished(db):
+    try:
+        with sqlite3.connect(db) as con:
+            return con.execute("SELECT COUNT(*) FROM results").fetchone()[0]
+    except sqlite3.Error:
+        return 0
+
+
+def test_ctrl_c_stops_cleanly_and_the_same_command_resumes(tmp_path):
+    config = tmp_path / "run.toml"
+    config.write_text(textwrap.dedent(CONFIG))
+    out = tmp_path / "out"
+    command = [
+        sys.executable,
+        "-m",
+        "ensemble_lab",
+        "run",
+        str(config),
+        "--results",
+        str(out),
+        "-j",
+        "1",
+    ]
+    db = out / "results.db"
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    deadline = time.monotonic() + 120
+    while _finished(db) < 5 and time.monotonic() < deadline and process.poll() is None:
+        time.sleep(0.2)
+    assert process.poll() is None, "the run ended before it could be interrupted"
+    process.send_signal(signal.SIGINT)
+    output, _ = process.communicate(timeout=120)
+    assert process.returncode == 130, output
+    assert "Stopped" in output and "resume" in output
+    done_before = _finished(db)
+    assert 5 <= done_before < 2 * 2 * 10
+
+    resumed = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    assert resumed.returncode == 0, resumed.stdout + resumed.stderr
+    assert f"{done_before} task(s) were already in the store" in resumed.stdout
+    frame = load_results(db, "interrupted")
+    assert len(frame) == 2 * 2 * 10
+    assert not frame.duplicated(["dataset", "method", "repetition", "fold"]).any()
