@@ -23,7 +23,8 @@ body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2r
 h1 { font-size: 1.6rem; margin-bottom: .2rem; }
 h2 { font-size: 1.25rem; margin-top: 2.2rem; border-bottom: 1px solid #d0d7de; }
 table { border-collapse: collapse; margin: .8rem 0; font-size: .88rem; }
-th, td { border: 1px solid #d0d7de; padding: .25rem .55rem; text-align: right; }
+th, td { border: 1px solid #d0d7de; padding: .25rem .55rem; text-align: right;
+         white-space: nowrap; }
 th:first-child, td:first-child { text-align: left; }
 thead th { background: #f6f8fa; cursor: pointer; user-select: none; }
 thead th[aria-sort="ascending"]::after { content: " \\25B2"; font-size: .7em; }

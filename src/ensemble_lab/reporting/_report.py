@@ -74,6 +74,17 @@ def kappa_error_figures(
     return figures
 
 
+def _setting_text(value: object) -> object:
+    """A setting as a person reads it: ``{'kind': 'cv', 'folds': 5}`` -> ``cv, folds 5``."""
+    if isinstance(value, dict):
+        items = list(value.items())
+        if items and items[0][0] == "kind":
+            head, items = str(items[0][1]), items[1:]
+            return ", ".join([head, *(f"{k} {v}" for k, v in items)])
+        return ", ".join(f"{k} {v}" for k, v in items)
+    return value
+
+
 def _complete(results: pd.DataFrame) -> bool:
     """Every method has results on every data set (ranks need it)."""
     counts = results.groupby(["dataset", "method"]).size().unstack("method")
@@ -123,7 +134,7 @@ def build_report(
     report.add_heading("Settings")
     report.add_settings(
         {
-            **dict(settings or {}),
+            **{k: _setting_text(v) for k, v in dict(settings or {}).items()},
             "data sets": results["dataset"].nunique(),
             "methods": len(methods),
             "tasks": len(results),
@@ -133,11 +144,6 @@ def build_report(
     report.add_heading("Accuracy")
     table = accuracy_table(results, baseline=baseline, test=test)  # type: ignore[arg-type]
     report.add_table(table.to_html(), table.caption or "Mean accuracy (%)")
-    report.add_text(
-        f"◇ / *: significantly better / worse than {baseline} at the 0.05 level "
-        f"({test.replace('_', ' ')} test).",
-        note=True,
-    )
 
     report.add_heading("Training time")
     times = time_table(results, kind="fit_cpu", baseline=baseline)
