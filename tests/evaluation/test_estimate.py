@@ -168,3 +168,27 @@ def test_cli_estimate_explains_a_reproduction_without_config():
     out = CliRunner().invoke(app, ["reproduce", "oracle-2d", "--estimate"])
     assert out.exit_code == 2
     assert "has no config()" in out.output and "experiment runner" in out.output
+
+
+def test_cli_estimate_prints_cpu_and_wall_times_of_a_reproduction(monkeypatch, tmp_path):
+    from types import SimpleNamespace
+
+    from ensemble_lab.cli import _commands
+    from ensemble_lab.cli._app import app
+
+    config = ExperimentConfig(
+        name="tiny",
+        datasets=("iris",),
+        methods=(MethodSpec.from_estimator("nb", GaussianNB()),),
+        protocol=RepeatedCV(n_folds=2, n_repetitions=2),
+    )
+    module = SimpleNamespace(DESCRIPTION="tiny", config=lambda quick=False: config)
+    monkeypatch.setattr(_commands, "reproduction", lambda name: module)
+    monkeypatch.setattr(_commands, "reproduction_names", lambda: ["tiny"])
+    args = ["reproduce", "tiny", "--estimate", "--results", str(tmp_path)]
+    out = CliRunner().invoke(app, args)
+    assert out.exit_code == 0, out.output
+    assert "tiny: 4 tasks (0 measured in the store, 1 timed now, 3 extrapolated)" in out.output
+    for workers in (1, 2, 16):
+        assert f"{workers:>3d} worker(s): wall" in out.output
+    assert not (tmp_path / "tiny.db").exists()  # an estimate stores nothing

@@ -147,12 +147,15 @@ class DaskBackend(Backend):
             raise ValueError(f"a local Dask cluster needs n_workers >= 1, got {n_workers}")
         from distributed import Client, LocalCluster
 
+        # Worker processes talk TCP on loopback only; in-process workers use Dask's
+        # in-memory transport, which takes no host.
+        network = {"host": "127.0.0.1"} if processes else {}
         cluster = LocalCluster(
             n_workers=n_workers,
             threads_per_worker=threads_per_worker,
             processes=processes,
-            host="127.0.0.1",
             dashboard_address=None,
+            **network,
         )
         try:
             client = Client(cluster)
