@@ -113,6 +113,17 @@ def _run(
         raise typer.Exit(1)
 
 
+def _settings(config: object) -> dict[str, object]:
+    as_dict = config.to_dict()  # type: ignore[attr-defined]
+    return {
+        "experiment": as_dict.get("name"),
+        "description": as_dict.get("description", ""),
+        "protocol": as_dict.get("protocol"),
+        "seed": as_dict.get("seed"),
+        "baseline": as_dict.get("baseline"),
+    }
+
+
 def _backend(console: Console, n_jobs: int, scheduler: str | None, dask_local: int | None) -> Any:
     """The backend of the command line options, or exit 2 with the reason."""
     if scheduler is not None and dask_local is not None:
@@ -160,17 +171,6 @@ def _estimate(
         config, results=results, data_dir=data_dir, max_datasets=max_datasets
     )
     typer.echo(estimate.summary())
-
-
-def _settings(config: object) -> dict[str, object]:
-    as_dict = config.to_dict()  # type: ignore[attr-defined]
-    return {
-        "experiment": as_dict.get("name"),
-        "description": as_dict.get("description", ""),
-        "protocol": as_dict.get("protocol"),
-        "seed": as_dict.get("seed"),
-        "baseline": as_dict.get("baseline"),
-    }
 
 
 Results = Annotated[
