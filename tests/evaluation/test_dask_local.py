@@ -168,3 +168,20 @@ def test_cli_run_on_a_local_cluster(tmp_path):
     assert "local Dask cluster of 2 worker process(es)" in out.output
     rows = load_results(tmp_path / "r" / "results.db", "cli-dask")
     assert len(rows) == 2 and rows["accuracy"].between(0.8, 1.0).all()
+
+
+def test_a_second_copy_of_a_finished_task_cannot_be_stored(tmp_path):
+    """The guarantee behind 'exactly once': a rerun task's result never lands twice."""
+    import sqlite3
+
+    from ensemble_lab.evaluation import ResultsStore, TaskKey, TaskResult
+
+    key = TaskKey("syn", "nb", 0, 0)
+    with ResultsStore(tmp_path / "r.db") as db:
+        exp = db.open_experiment("x", {"name": "x"}, "h")
+        db.write_result(exp, TaskResult(key, 1, 10, 5, error="RuntimeError: lost"))
+        db.write_result(exp, TaskResult(key, 1, 10, 5, accuracy=0.8))  # replaces the failure
+        with pytest.raises(sqlite3.IntegrityError):
+            db.write_result(exp, TaskResult(key, 1, 10, 5, accuracy=0.8))
+    rows = load_results(tmp_path / "r.db")
+    assert len(rows) == 1 and rows["accuracy"].tolist() == [0.8]

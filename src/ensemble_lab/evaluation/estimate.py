@@ -254,7 +254,7 @@ def estimate_runtime(
         for dataset in sampled:
             X, labels, protocol = bound[dataset]
             classes = np.unique(labels)
-            first = {}
+            first: dict[str, Any] = {}
             for t in plan_tasks(config, dataset, labels, protocol):
                 first.setdefault(t.key.method, t)  # the first split of each method
             for label, t in first.items():
