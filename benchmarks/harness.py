@@ -27,6 +27,7 @@ from sklearn.naive_bayes import GaussianNB
 from sklearn.tree import DecisionTreeClassifier
 
 from ensemble_lab.evaluation import (
+    Backend,
     ExperimentConfig,
     MethodSpec,
     Progress,
@@ -36,8 +37,8 @@ from ensemble_lab.evaluation import (
 )
 
 
-def _data() -> dict[str, tuple[np.ndarray, np.ndarray]]:
-    sizes = {"small": 300, "medium": 1000, "large": 2000}
+def _data(scale: float = 1.0) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    sizes = {"small": int(300 * scale), "medium": int(1000 * scale), "large": int(2000 * scale)}
     return {
         name: make_classification(n_samples=n, n_features=20, n_informative=8, random_state=i)
         for i, (name, n) in enumerate(sizes.items())
@@ -58,19 +59,26 @@ CONFIG = ExperimentConfig(
 )
 
 
-def plain_loop(data: dict[str, tuple[np.ndarray, np.ndarray]]) -> float:
+def plain_loop(
+    data: dict[str, tuple[np.ndarray, np.ndarray]], config: ExperimentConfig = CONFIG
+) -> float:
     """Wall time of the same fits and predictions without the runner."""
     start = time.perf_counter()
     for X, y in data.values():
-        for split in CONFIG.protocol.splits(y, CONFIG.seed):
-            for method in CONFIG.methods:
+        for split in config.protocol.splits(y, config.seed):
+            for method in config.methods:
                 est = method.build(0).fit(X[split.train_idx], y[split.train_idx])
                 np.mean(est.predict(X[split.test_idx]) == y[split.test_idx])
     return time.perf_counter() - start
 
 
-def runner(data: dict[str, tuple[np.ndarray, np.ndarray]], n_jobs: int) -> dict[str, float]:
-    """Run the experiment with ``n_jobs`` workers; return its timings."""
+def runner(
+    data: dict[str, tuple[np.ndarray, np.ndarray]],
+    n_jobs: int,
+    config: ExperimentConfig = CONFIG,
+    backend: Backend | None = None,
+) -> dict[str, float]:
+    """Run the experiment with ``n_jobs`` workers (or on ``backend``); return its timings."""
     tasks: list[TaskResult] = []
 
     def collect(p: Progress) -> None:
@@ -80,7 +88,7 @@ def runner(data: dict[str, tuple[np.ndarray, np.ndarray]], n_jobs: int) -> dict[
     with tempfile.TemporaryDirectory() as tmp:
         start = time.perf_counter()
         summary = run_experiment(
-            CONFIG, Path(tmp) / "r.db", data=data, n_jobs=n_jobs, progress=collect
+            config, Path(tmp) / "r.db", data=data, n_jobs=n_jobs, backend=backend, progress=collect
         )
         elapsed = time.perf_counter() - start
     assert summary.complete

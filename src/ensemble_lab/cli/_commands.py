@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from types import ModuleType
+from typing import Annotated, Any
 
 import typer
 from matplotlib.figure import Figure
@@ -57,12 +58,13 @@ def _run(
     data_dir: Path | None,
     n_jobs: int,
     scheduler: str | None,
+    dask_local: int | None,
     new: bool,
 ) -> None:
     config = load_config(config_path)
     db, out_dir = _results_paths(results)
     db.parent.mkdir(parents=True, exist_ok=True)
-    backend = make_backend(n_jobs, scheduler)
+    backend = _backend(console, n_jobs, scheduler, dask_local)
     console.print(
         f"[bold]{config.name}[/]: {config.description or ''}\\n"
         f"results: {db}  (stop with Ctrl-C; running again resumes)"
@@ -133,6 +135,55 @@ def _settings(config: object) -> dict[str, object]:
     }
 
 
+def _backend(console: Console, n_jobs: int, scheduler: str | None, dask_local: int | None) -> Any:
+    """The backend of the command line options, or exit 2 with the reason."""
+    if scheduler is not None and dask_local is not None:
+        console.print("[red]Give either --scheduler or --dask-local, not both.[/]")
+        raise typer.Exit(2)
+    if dask_local is not None and dask_local < 1:
+        console.print(f"[red]--dask-local needs at least 1 worker, got {dask_local}.[/]")
+        raise typer.Exit(2)
+    if dask_local is not None:
+        console.print(f"Starting a local Dask cluster of {dask_local} worker process(es)...")
+    return make_backend(n_jobs, scheduler, dask_local)
+
+
+def _estimate(
+    console: Console,
+    name: str,
+    module: ModuleType,
+    out_dir: Path,
+    *,
+    data_dir: Path | None,
+    quick: bool,
+    max_datasets: int | None,
+) -> None:
+    """Print how long a reproduction takes on 1, 2 and 16 workers (nothing is stored)."""
+    from ..evaluation.estimate import estimate_runtime
+
+    make_config = getattr(module, "config", None)
+    if make_config is None:
+        console.print(
+            f"[red]Reproduction {name!r} has no config()[/]: it does not run tasks through "
+            "the experiment runner, so there are no task times to estimate from."
+        )
+        raise typer.Exit(2)
+    config = make_config(quick=quick)
+    db = Path(out_dir) / f"{config.name}.db"
+    results = None
+    if db.is_file():
+        try:
+            results = load_results(db, config.name)
+        except KeyError:  # the store holds other experiments only
+            results = None
+    source = f"{len(results)} stored task(s) in {db}" if results is not None else "no store"
+    console.print(f"Estimating {name} ({source}; timing one fold per untimed cell)...")
+    estimate = estimate_runtime(
+        config, results=results, data_dir=data_dir, max_datasets=max_datasets
+    )
+    typer.echo(estimate.summary())
+
+
 Results = Annotated[
     Path | None,
     typer.Option(
@@ -147,6 +198,14 @@ NJobs = Annotated[int, typer.Option("--n-jobs", "-j", help="Local worker process
 Scheduler = Annotated[
     str | None,
     typer.Option("--scheduler", help="Address of a Dask scheduler (tcp://HOST:PORT)."),
+]
+DaskLocal = Annotated[
+    int | None,
+    typer.Option(
+        "--dask-local",
+        metavar="N",
+        help="Run on a Dask LocalCluster of N worker processes (loopback), closed after.",
+    ),
 ]
 New = Annotated[bool, typer.Option("--new", help="Replace a stored experiment of the same name.")]
 
@@ -164,6 +223,7 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
         data_dir: DataDir = None,
         n_jobs: NJobs = 2,
         scheduler: Scheduler = None,
+        dask_local: DaskLocal = None,
         new: New = False,
     ) -> None:
         """Run an experiment (default: a quick comparison on the embedded datasets)."""
@@ -178,6 +238,7 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
             data_dir=data_dir,
             n_jobs=n_jobs,
             scheduler=scheduler,
+            dask_local=dask_local,
             new=new,
         )
 
@@ -192,9 +253,25 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
         data_dir: DataDir = None,
         n_jobs: NJobs = 2,
         scheduler: Scheduler = None,
+        dask_local: DaskLocal = None,
         quick: Annotated[
             bool, typer.Option("--quick", help="A reduced run (fewer repetitions/datasets).")
         ] = False,
+        estimate: Annotated[
+            bool,
+            typer.Option(
+                "--estimate",
+                help="Only estimate the run's CPU and wall time on 1, 2 and 16 workers.",
+            ),
+        ] = False,
+        estimate_datasets: Annotated[
+            int | None,
+            typer.Option(
+                "--estimate-datasets",
+                metavar="N",
+                help="With --estimate: time tasks on at most N datasets, extrapolate the rest.",
+            ),
+        ] = None,
     ) -> None:
         """Rebuild one of the papers' tables or figures, our numbers beside the paper's."""
         names = reproduction_names()
@@ -207,7 +284,18 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
             raise typer.Exit(2)
         module = reproduction(name)
         out_dir = results or DEFAULT_RESULTS
-        backend = make_backend(n_jobs, scheduler)
+        if estimate:
+            _estimate(
+                console,
+                name,
+                module,
+                out_dir,
+                data_dir=data_dir,
+                quick=quick,
+                max_datasets=estimate_datasets,
+            )
+            return
+        backend = _backend(console, n_jobs, scheduler, dask_local)
         console.print(f"[bold]{name}[/]: {module.DESCRIPTION}\noutput: {out_dir}")
         try:
             with ProgressBar(console, name) as bar:

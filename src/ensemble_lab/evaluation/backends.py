@@ -84,7 +84,7 @@ class JoblibBackend(Backend):
 
 
 class DaskBackend(Backend):
-    """A Dask ``distributed`` cluster: an existing scheduler or a given client.
+    """A Dask ``distributed`` cluster: an existing scheduler, a given client, or a local one.
 
     Parameters
     ----------
@@ -93,38 +93,100 @@ class DaskBackend(Backend):
         by :meth:`close`.
     client : distributed.Client, optional
         An existing client to use instead (left open by :meth:`close`).
+    retries : int, default=1
+        Extra attempts for a call that raised *outside* the task function's own error
+        handling (e.g. a worker that could not unpickle its arguments). Tasks of a worker
+        that died are rescheduled by Dask itself and do not count as retries.
 
     Notes
     -----
-    Workers need ``ensemble_lab`` importable (and the same version as the coordinator).
-    Datasets are scattered to the cluster once (:meth:`share`) instead of being
-    serialised with every task. Every task is submitted at once; the scheduler queues
-    them, and results are yielded with ``distributed.as_completed``.
+    Workers need ``ensemble_lab`` importable (and the same version as the coordinator);
+    they only compute, and return each result to the coordinator, which alone writes
+    the results store. A shared dataset (:meth:`share`) becomes a task of the graph
+    whose argument is the dataset, so the scheduler can recompute it if the worker
+    holding it dies; other workers fetch it from a peer once instead of receiving it with
+    every task. Every call is submitted at once with ``pure=False`` (no two calls are
+    merged even if their arguments are equal); the scheduler queues them, and results
+    are yielded with ``distributed.as_completed``, each call's result exactly once.
+
+    Use :meth:`local` for a :class:`distributed.LocalCluster` that lives as long as the
+    backend.
     """
 
-    def __init__(self, address: str | None = None, *, client: Any = None) -> None:
+    def __init__(self, address: str | None = None, *, client: Any = None, retries: int = 1) -> None:
         if (address is None) == (client is None):
             raise ValueError("DaskBackend needs exactly one of address or client")
         self.address = address
+        self.retries = retries
         self._own = client is None
+        self._cluster: Any = None
         if client is None:
             from distributed import Client
 
             client = Client(address)
         self.client = client
 
+    @classmethod
+    def local(
+        cls, n_workers: int, *, processes: bool = True, threads_per_worker: int = 1
+    ) -> DaskBackend:
+        """Start a ``LocalCluster`` on the loopback interface; :meth:`close` stops it.
+
+        Parameters
+        ----------
+        n_workers : int
+            Worker processes (or threads, when ``processes=False``).
+        processes : bool, default=True
+            Workers in their own processes (each under a nanny that restarts it if
+            it dies), or in-process threads (cheap to start, for tests).
+        threads_per_worker : int, default=1
+            Threads of each worker; 1 runs one task per worker at a time, as the
+            runner's timings assume.
+        """
+        if n_workers < 1:
+            raise ValueError(f"a local Dask cluster needs n_workers >= 1, got {n_workers}")
+        from distributed import Client, LocalCluster
+
+        # Worker processes talk TCP on loopback only; in-process workers use Dask's
+        # in-memory transport, which takes no host.
+        network = {"host": "127.0.0.1"} if processes else {}
+        cluster = LocalCluster(
+            n_workers=n_workers,
+            threads_per_worker=threads_per_worker,
+            processes=processes,
+            dashboard_address=None,
+            **network,
+        )
+        try:
+            client = Client(cluster)
+        except BaseException:
+            cluster.close()
+            raise
+        backend = cls(client=client)
+        backend._own = True
+        backend._cluster = cluster
+        return backend
+
     def share(self, obj: Any) -> Any:
-        # Wrapped in a list so that a tuple (X, y) is scattered as one object.
-        return self.client.scatter([obj], broadcast=False, hash=False)[0]
+        # A task holding the object (not a scattered copy): if the worker that holds
+        # its result dies, the scheduler recomputes it from the graph instead of failing
+        # every task that depends on it with "lost dependencies".
+        return self.client.submit(_identity, obj, pure=False)
 
     def run(
         self, fn: Callable[..., Any], calls: Iterable[tuple[Any, ...]]
     ) -> Generator[Any, None, None]:
         from distributed import as_completed
 
-        futures = [self.client.submit(fn, *args, pure=False) for args in calls]
+        futures = [
+            self.client.submit(fn, *args, pure=False, retries=self.retries) for args in calls
+        ]
+        seen: set[str] = set()
         try:
             for future in as_completed(futures):
+                if future.key in seen:  # never hand the same call's result over twice
+                    continue
+                seen.add(future.key)
                 result = future.result()
                 future.release()
                 yield result
@@ -134,12 +196,30 @@ class DaskBackend(Backend):
     def close(self) -> None:
         if self._own:
             self.client.close()
+        if self._cluster is not None:
+            self._cluster.close()
+            self._cluster = None
 
 
-def make_backend(n_jobs: int = 1, scheduler: str | None = None) -> Backend:
-    """The backend for the usual options: ``n_jobs`` local workers or a Dask scheduler."""
+def _identity(obj: Any) -> Any:
+    return obj
+
+
+def make_backend(
+    n_jobs: int = 1, scheduler: str | None = None, dask_local: int | None = None
+) -> Backend:
+    """The backend for the usual options.
+
+    ``scheduler`` (a Dask scheduler's address) or ``dask_local`` (workers of a
+    ``LocalCluster`` started for the run) take precedence over ``n_jobs`` local joblib
+    workers; giving both Dask options is an error.
+    """
+    if scheduler is not None and dask_local is not None:
+        raise ValueError("give either a Dask scheduler address or a local cluster size, not both")
     if scheduler is not None:
         return DaskBackend(scheduler)
+    if dask_local is not None:
+        return DaskBackend.local(dask_local)
     if n_jobs == 1:
         return SequentialBackend()
     return JoblibBackend(n_jobs)
