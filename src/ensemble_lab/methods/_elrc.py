@@ -165,8 +165,8 @@ class ELRCClassifier(ClassifierMixin, BaseEstimator):
     min_samples : int, default=10
         No region with fewer instances is created (the inner CV needs them).
     n_jobs : int or None, default=None
-        Parallel jobs (joblib) for the per-node cross-validation: every (candidate, fold)
-        fit is a task. The result does not depend on ``n_jobs``.
+        Parallel jobs (joblib) for the per-node cross-validation: every (region, fold)
+        of a tree level is a task. The result does not depend on ``n_jobs``.
     prune : bool, default=False
         Remove the nodes whose held-out accuracy is worse than that of the path above
         them (see Notes).
@@ -241,9 +241,13 @@ class ELRCClassifier(ClassifierMixin, BaseEstimator):
     * **Presets.** ``smo`` has no ``predict_proba`` unless built with
       ``make_learner("smo", probability=True)`` (pass that object as a candidate for
       Platt-calibrated votes); by default its vote is one-hot, as in Weka.
-    * ``n_jobs`` runs one task per fold (all candidates) and one per full fit; on small
-      regions process start-up and data transfer can outweigh the gain (see
-      ``benchmarks/elrc.py``).
+    * ``n_jobs``: the tree is grown level by level, and the cross-validation of all
+      regions of a level is one joblib call, with one task per (region, fold) (all
+      candidates) and one per (region, candidate) full fit. A region's folds and its
+      learners' seeds come from ``random_state`` and the region's position in the tree
+      (root 0, children of ``p`` at ``2p + 1`` and ``2p + 2``), so the tree does not
+      depend on ``n_jobs``. On small regions process start-up and data transfer can
+      outweigh the gain (see ``benchmarks/elrc.py``).
     * ``sample_weight`` is not supported: the paper's method has no instance weights.
     """
 
