@@ -13,12 +13,15 @@ from ensemble_lab.evaluation import load_results
 from ensemble_lab.experiments import reproduction, reproduction_names
 from ensemble_lab.experiments.elrc import (
     COLUMNS,
+    DATASETS,
     PAPER_TABLE2,
     BootstrapMember,
     WekaAdaBoostM1,
     claim_check,
     config,
+    large_config,
     paper_matrix,
+    write_from_store,
 )
 from ensemble_lab.learners import make_learner
 from ensemble_lab.methods import BoostingClassifier, make, names
@@ -130,17 +133,27 @@ def test_paper_table_transcription_and_its_own_claim():
     assert claim_check(paper)["beats all"].all()
 
 
-def test_config_runs_the_papers_protocol():
-    cfg = config()
-    assert cfg.protocol.n_splits() == 10 and len(cfg.datasets) == 10
-    assert cfg.method_labels == COLUMNS
-    assert {m.estimator.n_estimators for m in cfg.methods if m.estimator is not None} == {21}
+def test_configs_cover_the_ten_datasets_with_the_papers_methods():
+    small, large = config(), large_config()
+    assert small.protocol.n_splits() == 10 and large.protocol.n_splits() == 3
+    assert sorted(small.datasets + large.datasets) == sorted(DATASETS)
+    for cfg in (small, large):
+        assert cfg.method_labels == COLUMNS
+        assert {m.estimator.n_estimators for m in cfg.methods if m.estimator is not None} == {21}
+    assert small.name == "elrc" and large.name == "elrc-large"
 
 
-def test_quick_run_writes_page_with_paper_and_our_numbers(tmp_path, shared_data_dir):
+@pytest.fixture(scope="module")
+def quick_dir(tmp_path_factory, shared_data_dir):
+    out = tmp_path_factory.mktemp("elrc-quick")
+    reproduction("elrc").run(out, data_dir=shared_data_dir, quick=True)
+    return out
+
+
+def test_quick_run_writes_page_with_paper_and_our_numbers(quick_dir):
     assert "elrc" in reproduction_names()
-    page = reproduction("elrc").run(tmp_path, data_dir=shared_data_dir, quick=True)
-    text = page.read_text()
+    tmp_path = quick_dir
+    text = (tmp_path / "elrc.md").read_text()
     assert (tmp_path / "elrc-accuracy.png").stat().st_size > 0
     assert (tmp_path / "elrc-vs-single.png").stat().st_size > 0
     results = load_results(tmp_path / "elrc.db", "elrc")
@@ -152,6 +165,23 @@ def test_quick_run_writes_page_with_paper_and_our_numbers(tmp_path, shared_data_
             ours = results.loc[cell, "accuracy"].mean()
             assert f"{paper_value:.2f} / {100 * ours:.2f}" in text
     assert "new-thyroid" in text and "Quick run" in text
+    assert "Incomplete run" not in text
+
+
+def test_page_from_a_partial_store_leaves_unfinished_datasets_out(tmp_path, quick_dir):
+    import shutil
+    import sqlite3
+
+    tmp_path = tmp_path / "partial"
+    shutil.copytree(quick_dir, tmp_path)
+    with sqlite3.connect(tmp_path / "elrc.db") as db:
+        db.execute("DELETE FROM results WHERE dataset = 'glass' AND fold = 0")
+    text = write_from_store(tmp_path, quick=True).read_text()
+    assert (
+        "Incomplete run" in text
+        and "out of our columns and of every comparison below: Glass" in text
+    )
+    assert "| Glass | 53.94 / – |" in text
 
 
 @pytest.mark.parametrize("bad", ["AdaBoost-21x", "Bagging-22"])
