@@ -314,13 +314,16 @@ def _figures(paper: pd.DataFrame, ours: pd.DataFrame, out_dir: Path) -> tuple[st
     ax = fig.subplots()
     markers = {"Single": "o", "Ada": "^", "Bagging": "s"}
     colours = {"SMO": "tab:blue", "NB": "tab:orange", "C4.5": "tab:green"}
+    # Our hypothyroid is not the paper's dataset: no point in placing it against it.
+    ours_all, ours = ours, ours.drop(index="Hypothyroid", errors="ignore")
+    paper_same = paper.loc[ours.index]
     for col in COLUMNS:
         if col == "ELRC":
             style = {"marker": "*", "color": "tab:red", "s": 120}
         else:
             group, kind = col.split()
             style = {"marker": markers[kind], "color": colours[group], "s": 30}
-        ax.scatter(paper[col], ours[col], label=col, alpha=0.8, **style)
+        ax.scatter(paper_same[col], ours[col], label=col, alpha=0.8, **style)
     ax.plot([0, 100], [0, 100], color="grey", lw=0.8, ls="--")
     values = np.concatenate([paper.to_numpy().ravel(), ours.to_numpy().ravel()])
     low = float(values[np.isfinite(values)].min()) - 3
@@ -328,12 +331,13 @@ def _figures(paper: pd.DataFrame, ours: pd.DataFrame, out_dir: Path) -> tuple[st
     ax.set_ylim(low, 100)
     ax.set_xlabel("paper, Table 2 (accuracy %)")
     ax.set_ylabel("ours (accuracy %)")
-    ax.set_title("Every cell of Table 2: paper vs ours")
+    ax.set_title("Every cell of Table 2 (Hypothyroid left out): paper vs ours")
     ax.legend(fontsize=7, ncol=2, loc="upper left")
     first = save_figure(fig, out_dir, f"{NAME}-accuracy.png")
 
     fig = Figure(figsize=(9, 4))
     ax = fig.subplots()
+    ours = ours_all
     ours_diff, paper_diff = claim_check(ours), claim_check(paper)
     x = np.arange(len(ours.index))
     width = 0.27
@@ -349,7 +353,8 @@ def _figures(paper: pd.DataFrame, ours: pd.DataFrame, out_dir: Path) -> tuple[st
             label="paper" if k == 0 else None,
         )
     ax.axhline(0, color="grey", lw=0.8)
-    ax.set_xticks(x, ours.index, rotation=30, ha="right")
+    ticks = [f"{d} (not the paper's)" if d == "Hypothyroid" else d for d in ours.index]
+    ax.set_xticks(x, ticks, rotation=30, ha="right")
     ax.set_ylabel("ELRC − single learner (points)")
     ax.set_title("ELRC against each single learner (bars: ours; dashes: paper)")
     ax.legend(fontsize=7)
@@ -552,7 +557,7 @@ Ours alone, the best of each row in bold (as in the paper):
 
 {markdown_table(_bold_best(table_ours))}
 
-![every cell of Table 2, paper against ours]({figures[0]})
+![every cell of Table 2 except Hypothyroid, paper against ours]({figures[0]})
 
 ## The paper's claim: ELRC beats the single learners on every dataset
 
