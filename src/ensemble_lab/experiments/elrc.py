@@ -232,7 +232,7 @@ def config(quick: bool = False) -> ExperimentConfig:
     return ExperimentConfig(
         name=NAME,
         datasets=QUICK_DATASETS if quick else SMALL_DATASETS,
-        methods=_methods(5 if quick else ENSEMBLE_SIZE, {"cv": 3} if quick else {}),
+        methods=tuple(_methods(5 if quick else ENSEMBLE_SIZE, {"cv": 3} if quick else {})),
         protocol=StratifiedKFold(n_folds=3 if quick else 10),
         seed=SEED,
         description=DESCRIPTION,
@@ -245,7 +245,7 @@ def large_config() -> ExperimentConfig:
     return ExperimentConfig(
         name=f"{NAME}-large",
         datasets=LARGE_DATASETS,
-        methods=_methods(ENSEMBLE_SIZE, {}),
+        methods=tuple(_methods(ENSEMBLE_SIZE, {})),
         protocol=StratifiedKFold(n_folds=LARGE_FOLDS),
         seed=SEED,
         description=DESCRIPTION + "; the five large datasets, 3-fold CV",
@@ -319,11 +319,13 @@ def _figures(paper: pd.DataFrame, ours: pd.DataFrame, out_dir: Path) -> tuple[st
     paper_same = paper.loc[ours.index]
     for col in COLUMNS:
         if col == "ELRC":
-            style = {"marker": "*", "color": "tab:red", "s": 120}
+            marker, colour, size = "*", "tab:red", 120
         else:
             group, kind = col.split()
-            style = {"marker": markers[kind], "color": colours[group], "s": 30}
-        ax.scatter(paper_same[col], ours[col], label=col, alpha=0.8, **style)
+            marker, colour, size = markers[kind], colours[group], 30
+        ax.scatter(
+            paper_same[col], ours[col], s=size, c=colour, marker=marker, label=col, alpha=0.8
+        )
     ax.plot([0, 100], [0, 100], color="grey", lw=0.8, ls="--")
     values = np.concatenate([paper.to_numpy().ravel(), ours.to_numpy().ravel()])
     low = float(values[np.isfinite(values)].min()) - 3
