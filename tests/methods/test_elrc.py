@@ -457,3 +457,40 @@ def test_default_presets_on_mixed_data_with_missing_values():
     alone = ELRCClassifier(("smo",), max_depth=1).fit(X, y)
     expected = (smo.predict(X)[:, None] == alone.classes_[None, :]).astype(float)
     assert_array_equal(alone.predict_proba(X), expected)
+
+
+def test_one_parallel_call_per_level_and_nodes_in_pre_order(monkeypatch):
+    """The regions of a level are cross-validated together (one joblib call each), and
+    ``nodes_`` still lists the tree in pre-order: a left child right after its parent,
+    a right child right after its sibling's subtree."""
+    import ensemble_lab.methods._elrc as elrc_module
+
+    calls = []
+    real = elrc_module.Parallel
+
+    class Counting(real):
+        def __call__(self, iterable):
+            tasks = list(iterable)
+            calls.append(len(tasks))
+            return super().__call__(tasks)
+
+    monkeypatch.setattr(elrc_module, "Parallel", Counting)
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(400, 4))
+    y = (X[:, 0] + rng.normal(scale=1.0, size=400) > 0).astype(int)
+    est = ELRCClassifier((NB, TREE), cv=3, random_state=0).fit(X, y)
+    per_level = [sum(n.depth == d for n in est.nodes_) for d in (1, 2, 3)]
+    assert per_level == [1, 2, 4]
+    # (3 folds + 2 full fits) per region, all regions of a level in one call
+    assert calls == [5 * k for k in per_level]
+
+    def subtree_size(i):
+        node = est.nodes_[i]
+        return 1 + sum(subtree_size(c) for c in (node.left, node.right) if c is not None)
+
+    for i, node in enumerate(est.nodes_):
+        assert node.node_id == i
+        if node.left is not None:
+            assert node.left == i + 1 and est.nodes_[node.left].parent == i
+        if node.right is not None:
+            assert node.right == i + 1 + (subtree_size(node.left) if node.left else 0)

@@ -140,6 +140,7 @@ class _Region:
     indices: np.ndarray
     correct: np.ndarray
     held_out: np.ndarray | None
+    position: int = 0
 
 
 class ELRCClassifier(ClassifierMixin, BaseEstimator):
@@ -164,8 +165,8 @@ class ELRCClassifier(ClassifierMixin, BaseEstimator):
     min_samples : int, default=10
         No region with fewer instances is created (the inner CV needs them).
     n_jobs : int or None, default=None
-        Parallel jobs (joblib) for the per-node cross-validation: every (candidate, fold)
-        fit is a task. The result does not depend on ``n_jobs``.
+        Parallel jobs (joblib) for the per-node cross-validation: every (region, fold)
+        of a tree level is a task. The result does not depend on ``n_jobs``.
     prune : bool, default=False
         Remove the nodes whose held-out accuracy is worse than that of the path above
         them (see Notes).
@@ -240,9 +241,13 @@ class ELRCClassifier(ClassifierMixin, BaseEstimator):
     * **Presets.** ``smo`` has no ``predict_proba`` unless built with
       ``make_learner("smo", probability=True)`` (pass that object as a candidate for
       Platt-calibrated votes); by default its vote is one-hot, as in Weka.
-    * ``n_jobs`` runs one task per fold (all candidates) and one per full fit; on small
-      regions process start-up and data transfer can outweigh the gain (see
-      ``benchmarks/elrc.py``).
+    * ``n_jobs``: the tree is grown level by level, and the cross-validation of all
+      regions of a level is one joblib call, with one task per (region, fold) (all
+      candidates) and one per (region, candidate) full fit. A region's folds and its
+      learners' seeds come from ``random_state`` and the region's position in the tree
+      (root 0, children of ``p`` at ``2p + 1`` and ``2p + 2``), so the tree does not
+      depend on ``n_jobs``. On small regions process start-up and data transfer can
+      outweigh the gain (see ``benchmarks/elrc.py``).
     * ``sample_weight`` is not supported: the paper's method has no instance weights.
     """
 
@@ -461,8 +466,25 @@ class ELRCClassifier(ClassifierMixin, BaseEstimator):
         return "\n".join(lines)
 
 
+@dataclass
+class _Pending:
+    """A region waiting to be fitted: where it sits in the tree and what it holds."""
+
+    indices: np.ndarray
+    depth: int
+    parent: _Region | None
+    conditions: tuple[str, ...]
+    ancestors: list[str]
+    position: int  # heap position: root 0, children of p at 2p + 1 (left), 2p + 2
+    side: bool | None = None  # True: left child of ``parent``
+
+
 class _Grower:
-    """Builds the regions depth-first; one instance per fit."""
+    """Builds the regions level by level; one instance per fit.
+
+    All regions of one level are cross-validated in a single ``Parallel`` call, so
+    workers stay busy across regions instead of waiting at the end of each one.
+    """
 
     def __init__(self, est: ELRCClassifier, learners, X, y, y_codes, Z, seed: int):
         self.est = est
@@ -479,18 +501,33 @@ class _Grower:
         self.regions: list[_Region] = []
 
     def grow(self, parallel: Parallel) -> list[_Region]:
-        self.parallel = parallel
-        self._grow(np.arange(self.y.shape[0]), 1, None, (), [])
-        return self.regions
+        """Fit every level; return the regions in pre-order (ids re-numbered later)."""
+        level = [_Pending(np.arange(self.y.shape[0]), 1, None, (), [], 0)]
+        while level:
+            choices = self._choose_level(level, parallel)
+            next_level: list[_Pending] = []
+            for pending, choice in zip(level, choices):
+                region = self._add(pending, choice)
+                next_level += self._split(region, [*pending.ancestors, region.node.learner])
+            level = next_level
+        return self._pre_order()
 
-    def _node_seed(self, node_id: int) -> int:
-        return int(np.random.SeedSequence([self.seed, node_id]).generate_state(1)[0] >> 1)
+    def _pre_order(self) -> list[_Region]:
+        by_id = {r.node.node_id: r for r in self.regions}
+        order, stack = [], [0]
+        while stack:
+            region = by_id[stack.pop()]
+            order.append(region)
+            stack += [c for c in (region.node.right, region.node.left) if c is not None]
+        return order
 
-    def _grow(self, indices, depth, parent: _Region | None, conditions, ancestors):
+    def _node_seed(self, position: int) -> int:
+        return int(np.random.SeedSequence([self.seed, position]).generate_state(1)[0] >> 1)
+
+    def _add(self, pending: _Pending, choice) -> _Region:
         node_id = len(self.regions)
-        seed = self._node_seed(node_id)
-        X, y = safe_rows(self.X, indices), self.y[indices]
-        choice = self._choose(X, y, seed, ancestors)
+        indices, parent = pending.indices, pending.parent
+        y = self.y[indices]
         best, model, predictions, cv_correct, train_correct, n_folds, held_out = choice
         correct = predictions == y
         n_correct = int(correct.sum())
@@ -499,15 +536,18 @@ class _Grower:
         else:
             parent_correct = int(parent.correct[np.isin(parent.indices, indices)].sum())
             weight = n_correct / max(parent_correct, 1) * parent.node.weight
-        winner = self.names[best]
+            if pending.side:
+                parent.node.left = node_id
+            else:
+                parent.node.right = node_id
         node = ELRCNode(
             node_id=node_id,
-            depth=depth,
+            depth=pending.depth,
             parent=None if parent is None else parent.node.node_id,
-            conditions=conditions,
+            conditions=pending.conditions,
             n_samples=int(indices.shape[0]),
             class_counts=np.bincount(self.y_codes[indices], minlength=self.n_classes),
-            learner=winner,
+            learner=self.names[best],
             estimator=model,
             cv_accuracy=dict(zip(self.names, (cv_correct / max(indices.size, 1)).tolist())),
             train_accuracy=dict(zip(self.names, (train_correct / indices.size).tolist())),
@@ -516,11 +556,12 @@ class _Grower:
             n_parent_correct=parent_correct,
             weight=float(weight),
         )
-        region = _Region(node, indices, correct, held_out)
+        region = _Region(node, indices, correct, held_out, pending.position)
         self.regions.append(region)
-        self._split(region, [*ancestors, winner])
+        return region
 
-    def _split(self, region: _Region, lineage: list[str]) -> None:
+    def _split(self, region: _Region, lineage: list[str]) -> list[_Pending]:
+        """The two children of ``region`` to fit next, or none (with the stop reason)."""
         node, indices = region.node, region.indices
         min_child = max(self.est.min_samples, 1)
         if np.count_nonzero(node.class_counts) < 2:
@@ -537,43 +578,76 @@ class _Grower:
             )
             if split is None:
                 node.stop_reason = "no_split"
-                return
+                return []
             node.split = split
             left = split.goes_left(self.Z[indices])
+            children = []
             for side, rows in ((True, indices[left]), (False, indices[~left])):
                 text = split.describe(side, self.feature_names, self.est._categories)
-                child_id = len(self.regions)
-                self._grow(rows, node.depth + 1, region, (*node.conditions, text), lineage)
-                if side:
-                    node.left = child_id
-                else:
-                    node.right = child_id
+                children.append(
+                    _Pending(
+                        rows,
+                        node.depth + 1,
+                        region,
+                        (*node.conditions, text),
+                        lineage,
+                        2 * region.position + (1 if side else 2),
+                        side,
+                    )
+                )
+            return children
+        return []
 
     def _ranked(self, cv_correct, train_correct, ancestors) -> list[int]:
         counts = np.array([ancestors.count(name) for name in self.names])
         return rank_candidates(cv_correct, train_correct, counts)
 
-    def _choose(self, X, y, seed, ancestors):
-        """Cross-validate and fit every candidate on the region; keep the best."""
-        n = y.shape[0]
+    def _choose_level(self, level: list[_Pending], parallel: Parallel) -> list[tuple]:
+        """Cross-validate and fit every candidate on every region of a level (one
+        ``Parallel`` call for the whole level); keep each region's best."""
+        classes = self.est.classes_
+        want_proba = self.est.prune
+        plans, tasks = [], []
+        for pending in level:
+            X, y = safe_rows(self.X, pending.indices), self.y[pending.indices]
+            seed = self._node_seed(pending.position)
+            if np.unique(y).size < 2:
+                plans.append((X, y, None, 0))
+                continue
+            folds = _node_folds(y, self.est.cv, seed)
+            # One task per fold (every candidate on it) and one per full fit: coarse
+            # enough that a worker's share outweighs the cost of shipping the region.
+            tasks += [
+                delayed(_run_fold)(self.learners, X, y, train, test, seed, classes, want_proba)
+                for train, test in folds
+            ]
+            tasks += [delayed(_run_full)(learner, X, y, seed) for learner in self.learners]
+            plans.append((X, y, folds, len(folds) + len(self.learners)))
+        results = parallel(tasks) if tasks else []
+        choices, offset = [], 0
+        for pending, (X, y, folds, n_tasks) in zip(level, plans):
+            if folds is None:
+                choices.append(self._constant(X, y, pending.ancestors))
+            else:
+                own = results[offset : offset + n_tasks]
+                choices.append(self._pick(X, y, folds, own, pending.ancestors))
+            offset += n_tasks
+        return choices
+
+    def _constant(self, X, y, ancestors):
+        """A single-class region: a constant predictor; every candidate counts as
+        perfect, so the ancestors' choice (then the priority) names the learner."""
+        n, n_cand = y.shape[0], len(self.learners)
+        model = DummyClassifier(strategy="prior").fit(X, y)
+        full = np.full(n_cand, n)
+        held = member_proba(model, X, self.est.classes_) if self.est.prune else None
+        best = self._ranked(full, full, ancestors)[0]
+        return best, model, model.predict(X), full, full, 0, held
+
+    def _pick(self, X, y, folds, results, ancestors):
+        """Rank the candidates from their fold and full-fit results; keep the best."""
         n_cand = len(self.learners)
         classes = self.est.classes_
-        if np.unique(y).size < 2:
-            model = DummyClassifier(strategy="prior").fit(X, y)
-            full = np.full(n_cand, n)
-            held = member_proba(model, X, classes) if self.est.prune else None
-            best = self._ranked(full, full, ancestors)[0]
-            return best, model, model.predict(X), full, full, 0, held
-        folds = _node_folds(y, self.est.cv, seed)
-        want_proba = self.est.prune
-        # One task per fold (every candidate on it) and one per full fit: coarse enough
-        # that a worker's share outweighs the cost of shipping the region to it.
-        tasks = [
-            delayed(_run_fold)(self.learners, X, y, train, test, seed, classes, want_proba)
-            for train, test in folds
-        ]
-        tasks += [delayed(_run_full)(learner, X, y, seed) for learner in self.learners]
-        results = self.parallel(tasks)
         fold_results, full_results = results[: len(folds)], results[len(folds) :]
         train_correct = np.array([int((pred == y).sum()) for _, pred in full_results])
         if folds:
@@ -583,8 +657,8 @@ class _Grower:
         best = self._ranked(cv_correct, train_correct, ancestors)[0]
         model, predictions = full_results[best]
         held_out = None
-        if want_proba:
-            held_out = np.zeros((n, classes.shape[0]))
+        if self.est.prune:
+            held_out = np.zeros((y.shape[0], classes.shape[0]))
             if folds:
                 for (_, test), fold in zip(folds, fold_results):
                     held_out[test] = fold[best][1]

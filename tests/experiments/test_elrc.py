@@ -1,0 +1,190 @@
+"""Reproduction of paper 004's Table 2: its ensembles, the transcription, the page."""
+
+import numpy as np
+import pytest
+from numpy.testing import assert_array_equal
+from sklearn.base import clone
+from sklearn.model_selection import StratifiedKFold, cross_val_score
+from sklearn.tree import DecisionTreeClassifier
+from sklearn.utils.validation import has_fit_parameter
+
+from ensemble_lab.datasets import load
+from ensemble_lab.evaluation import load_results
+from ensemble_lab.experiments import reproduction, reproduction_names
+from ensemble_lab.experiments.elrc import (
+    COLUMNS,
+    DATASETS,
+    PAPER_TABLE2,
+    BootstrapMember,
+    WekaAdaBoostM1,
+    claim_check,
+    config,
+    large_config,
+    paper_matrix,
+    write_from_store,
+)
+from ensemble_lab.learners import make_learner
+from ensemble_lab.methods import BoostingClassifier, make, names
+
+STUMP = DecisionTreeClassifier(max_depth=1, random_state=0)
+
+
+def weka_adaboost_m1_reference(X, y, n_rounds):
+    """AdaBoost.M1 by reweighting, written out as Weka's loop: stop at the first member
+    with weighted error 0 or >= 0.5 (keep it only if it is the first)."""
+    w = np.full(y.shape[0], 1.0 / y.shape[0])
+    members, alphas = [], []
+    for _ in range(n_rounds):
+        member = clone(STUMP).fit(X, y, sample_weight=w * y.shape[0])
+        wrong = member.predict(X) != y
+        error = w[wrong].sum()
+        if error >= 0.5 or error == 0:
+            if not members:
+                members, alphas = [member], [1.0]
+            break
+        beta = error / (1 - error)
+        members.append(member)
+        alphas.append(np.log(1 / beta))
+        w = np.where(wrong, w, w * beta)
+        w /= w.sum()
+    classes = np.unique(y)
+    votes = np.zeros((X.shape[0], classes.size))
+    for member, alpha in zip(members, alphas):
+        votes[np.arange(X.shape[0]), np.searchsorted(classes, member.predict(X))] += alpha
+    return len(members), classes[votes.argmax(axis=1)]
+
+
+def three_class_task(seed=0):
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(300, 2))
+    y = np.digitize(X[:, 0] + 0.5 * X[:, 1] + rng.normal(scale=0.6, size=300), [-0.5, 0.5])
+    return X, y
+
+
+def test_weka_adaboost_matches_a_loop_reference():
+    X, y = three_class_task()
+    est = WekaAdaBoostM1(STUMP, 21, mode="reweight", random_state=0).fit(X, y)
+    n_members, prediction = weka_adaboost_m1_reference(X, y, 21)
+    assert len(est.estimators_) == n_members
+    assert_array_equal(est.predict(X), prediction)
+
+
+def test_weka_adaboost_stops_where_the_package_boosting_resets():
+    # Three stumps split off one class each; a fourth round on the reweighted data
+    # errs on half the weight or more, so Weka's loop ends while BoostingClassifier
+    # resets the weights and goes on.
+    X, y = three_class_task()
+    weka = WekaAdaBoostM1(STUMP, 21, mode="reweight", random_state=0).fit(X, y)
+    ours = BoostingClassifier(STUMP, 21, mode="reweight", random_state=0).fit(X, y)
+    assert len(weka.estimators_) < 21
+    assert weka.n_attempts_ == len(weka.estimators_) + 1  # the failed round ends it
+    assert len(ours.estimators_) > len(weka.estimators_)
+
+
+def test_first_member_above_half_error_is_the_whole_ensemble():
+    # Eight balanced classes: a stump gets at most two of them right (error >= 0.75).
+    rng = np.random.default_rng(1)
+    X = rng.normal(size=(400, 3))
+    y = np.repeat(np.arange(8), 50)
+    X[:, 0] += y
+    est = WekaAdaBoostM1(STUMP, 21, mode="reweight").fit(X, y)
+    assert len(est.estimators_) == 1
+    assert_array_equal(est.predict(X), clone(STUMP).fit(X, y).predict(X))
+
+
+def test_paper_names_are_registered_apart_from_paper_000s_adaboost():
+    assert {"AdaBoostM1-21", "Bagging-21"} <= set(names(paper="004"))
+    ada = make("AdaBoost-21", base="nb", random_state=3)
+    assert isinstance(ada, WekaAdaBoostM1)
+    assert (ada.n_estimators, ada.mode, ada.update) == (21, "reweight", "aggressive")
+    bag = make("Bagging-21", base="smo")
+    assert bag.n_estimators == 21 and isinstance(bag.estimator, BootstrapMember)
+    # paper 000's AdaBoost-10 stays its one-vs-one SMO boosting
+    assert not isinstance(make("AdaBoost-10"), WekaAdaBoostM1)
+
+
+def test_bagging_members_see_drawn_rows_not_count_weights(shared_data_dir):
+    """scikit-learn's Bagging passes a bag as count weights (0 for rows not drawn) to a
+    learner whose fit takes sample_weight; the one-vs-one SVM of the smo preset then
+    loses 15-20 points on ecoli (classes of 2 and 5 instances). The bag must reach the
+    member as rows, as Weka's Bagging passes it."""
+    assert not has_fit_parameter(BootstrapMember(make_learner("smo")), "sample_weight")
+    X, y = load("ecoli", data_dir=shared_data_dir)
+    cv = StratifiedKFold(3, shuffle=True, random_state=1)
+    single = cross_val_score(make_learner("smo"), X, y, cv=cv).mean()
+    bag = make("Bagging-21", base="smo", random_state=0)
+    bagged = cross_val_score(bag, X, y, cv=cv).mean()
+    assert bagged > single - 0.03
+    fitted = bag.fit(X, y)
+    assert all(len(m.estimator_.classes_) <= 8 for m in fitted.estimators_)
+    assert min(len(np.unique(idx)) for idx in fitted.estimators_samples_) < len(y)
+
+
+def test_paper_table_transcription_and_its_own_claim():
+    assert len(PAPER_TABLE2) == 10 and all(len(v) == len(COLUMNS) for v in PAPER_TABLE2.values())
+    paper = paper_matrix(list(PAPER_TABLE2))
+    # spot checks against the text of Table 2
+    assert paper.loc["Abalone", "ELRC"] == 27.10
+    assert paper.loc["Glass", "C4.5 Ada"] == 77.42
+    assert paper.loc["Vehicle", "NB Bagging"] == 46.52
+    # where AdaBoost.M1 stops at its first member, Single and Ada coincide
+    assert paper.loc["Abalone", "SMO Ada"] == paper.loc["Abalone", "SMO Single"]
+    # the claim under test holds in the paper's own table on every row
+    assert claim_check(paper)["beats all"].all()
+
+
+def test_configs_cover_the_ten_datasets_with_the_papers_methods():
+    small, large = config(), large_config()
+    assert small.protocol.n_splits() == 10 and large.protocol.n_splits() == 3
+    assert sorted(small.datasets + large.datasets) == sorted(DATASETS)
+    for cfg in (small, large):
+        assert cfg.method_labels == COLUMNS
+        assert {m.estimator.n_estimators for m in cfg.methods if m.estimator is not None} == {21}
+    assert small.name == "elrc" and large.name == "elrc-large"
+
+
+@pytest.fixture(scope="module")
+def quick_dir(tmp_path_factory, shared_data_dir):
+    out = tmp_path_factory.mktemp("elrc-quick")
+    reproduction("elrc").run(out, data_dir=shared_data_dir, quick=True)
+    return out
+
+
+def test_quick_run_writes_page_with_paper_and_our_numbers(quick_dir):
+    assert "elrc" in reproduction_names()
+    tmp_path = quick_dir
+    text = (tmp_path / "elrc.md").read_text()
+    assert (tmp_path / "elrc-accuracy.png").stat().st_size > 0
+    assert (tmp_path / "elrc-vs-single.png").stat().st_size > 0
+    results = load_results(tmp_path / "elrc.db", "elrc")
+    assert len(results) == 2 * 3 * len(COLUMNS)
+    for dataset, row in (("glass", "Glass"), ("ecoli", "Ecoli")):
+        for column in ("SMO Single", "C4.5 Bagging", "ELRC"):
+            paper_value = PAPER_TABLE2[row][COLUMNS.index(column)]
+            cell = (results["dataset"] == dataset) & (results["method"] == column)
+            ours = results.loc[cell, "accuracy"].mean()
+            assert f"{paper_value:.2f} / {100 * ours:.2f}" in text
+    assert "new-thyroid" in text and "Quick run" in text
+    assert "Incomplete run" not in text
+
+
+def test_page_from_a_partial_store_leaves_unfinished_datasets_out(tmp_path, quick_dir):
+    import shutil
+    import sqlite3
+
+    tmp_path = tmp_path / "partial"
+    shutil.copytree(quick_dir, tmp_path)
+    with sqlite3.connect(tmp_path / "elrc.db") as db:
+        db.execute("DELETE FROM results WHERE dataset = 'glass' AND fold = 0")
+    text = write_from_store(tmp_path, quick=True).read_text()
+    assert (
+        "Incomplete run" in text
+        and "out of our columns and of every comparison below: Glass" in text
+    )
+    assert "| Glass | 53.94 / – |" in text
+
+
+@pytest.mark.parametrize("bad", ["AdaBoost-21x", "Bagging-22"])
+def test_unknown_names_are_rejected(bad):
+    with pytest.raises(ValueError, match="Unknown method"):
+        make(bad)
