@@ -7,6 +7,8 @@ numeric attributes scaled. ``MixedEncoder`` is that space as a scikit-learn tran
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator, TransformerMixin
@@ -72,7 +74,8 @@ class MixedEncoder(TransformerMixin, BaseEstimator):
         self.nominal_mask_ = nominal_columns(X)
         numeric = _numeric_block(X, self.nominal_mask_)
         # Eq. of Weka's ReplaceMissingValues: the training mean (0 for an all-missing column)
-        with np.errstate(invalid="ignore"):
+        with warnings.catch_warnings():  # an all-missing column has no mean: filled with 0
+            warnings.simplefilter("ignore", RuntimeWarning)
             means = np.nanmean(numeric, axis=0) if numeric.shape[0] else np.zeros(numeric.shape[1])
         self.numeric_fill_ = np.where(np.isnan(means), 0.0, means)
         filled = self._fill(numeric)
