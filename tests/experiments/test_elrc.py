@@ -15,8 +15,6 @@ from ensemble_lab.experiments.elrc import (
     COLUMNS,
     DATASETS,
     PAPER_TABLE2,
-    BootstrapMember,
-    WekaAdaBoostM1,
     claim_check,
     config,
     large_config,
@@ -25,6 +23,7 @@ from ensemble_lab.experiments.elrc import (
 )
 from ensemble_lab.learners import make_learner
 from ensemble_lab.methods import BoostingClassifier, make, names
+from ensemble_lab.methods._weka_hosts import BootstrapMember, WekaAdaBoostM1
 
 STUMP = DecisionTreeClassifier(max_depth=1, random_state=0)
 

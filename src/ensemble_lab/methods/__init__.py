@@ -12,6 +12,7 @@ from ._oracle_ensembles import DecorateClassifier, RandomLinearOracle, RotationF
 from ._projection_boosting import ProjectionBoostingClassifier
 from ._registry import make, names, register
 from ._triskel import TriskelClassifier
+from ._weka_hosts import WekaAdaBoostM1
 
 __all__ = [
     "BoostingClassifier",
@@ -25,6 +26,7 @@ __all__ = [
     "Threshold",
     "TriskelClassifier",
     "Undersample",
+    "WekaAdaBoostM1",
     "make",
     "names",
     "register",
