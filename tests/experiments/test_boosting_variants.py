@@ -196,3 +196,29 @@ def test_plots():
     ax = Figure().subplots()
     plot_weight_scatter(np.random.default_rng(0).normal(size=(10, 2)), np.full(10, 0.1), ax=ax)
     assert ax.collections[0].get_array().tolist() == pytest.approx([1.0] * 10)
+
+
+def test_conclusion_check_counts_winners_by_hand():
+    from ensemble_lab.experiments._boosting_claims import _conclusion_check
+
+    def stops(errors_by_config):
+        rows = []
+        for config, errors in enumerate(errors_by_config):
+            for variant, error in zip(bv.VARIANTS, errors):
+                rows.append(
+                    {
+                        "study": "fig4",
+                        "dataset": "phoneme",
+                        "base": "qda",
+                        "n_train": config,
+                        "variant": variant,
+                        "error_last": error,
+                    }
+                )
+        return pd.DataFrame(rows)
+
+    # aggressive / conservative / inverse errors in three configurations
+    check = _conclusion_check(stops([(0.2, 0.1, 0.3), (0.2, 0.15, 0.3), (0.1, 0.2, 0.3)]))
+    assert check.verdict == "holds" and "aggressive 1, conservative 2, inverse 0" in check.evidence
+    assert _conclusion_check(stops([(0.2, 0.1, 0.3), (0.1, 0.2, 0.3)])).verdict == "partly"
+    assert _conclusion_check(stops([(0.1, 0.2, 0.3)])).verdict == "does not hold"
