@@ -39,6 +39,7 @@ def test_quick_page_holds_paper_claims_ours_and_figures(quick_run):
     assert "| fig2 | Cone-Torus | QDA | 2 |" in text
     assert "| fig3 | Cone-Torus | QDA | 2 |" in text
     assert "not available" in text  # Cone-Torus is generated, and the page says so
+    assert "the weights were reset\n  on average aggressive" in text
     for name in ("fig2", "fig3"):
         assert (out / f"boosting-variants-{name}.png").stat().st_size > 10_000
         assert f"boosting-variants-{name}.png" in text
