@@ -432,6 +432,7 @@ def final_error_table(stops: pd.DataFrame) -> str:
 def stopping_table(frame: pd.DataFrame, stops: pd.DataFrame) -> str:
     """Markdown: testing error at the minimum training Q against the full and the best sizes."""
     means = mean_curves(frame)
+    tally = {"better": [], "same": [], "worse": []}
     lines = [
         "| study | data | base | variant | median k* | error at k* | error at L | "
         "best k (mean curve) | its error | k* vs L |",
@@ -443,12 +444,20 @@ def stopping_table(frame: pd.DataFrame, stops: pd.DataFrame) -> str:
         best_k = int(curve.idxmin())
         star, last = group["error_star"].mean(), group["error_last"].mean()
         verdict = "better" if star < last - 0.0025 else "worse" if star > last + 0.0025 else "same"
+        tally[verdict].append(variant)
         lines.append(
             f"| {study} | {_config_label(dataset, n)} | {base.upper()} | {variant} | "
             f"{int(group['k_star'].median())} | {pct(star)} | {pct(last)} | {best_k} | "
             f"{pct(curve.min())} | {verdict} |"
         )
-    return "\n".join(lines)
+    summary = "; ".join(
+        f"{outcome} in {len(names)} ("
+        + ", ".join(f"{v} {names.count(v)}" for v in VARIANTS if v in names)
+        + ")"
+        for outcome, names in tally.items()
+        if names
+    )
+    return "\n".join(lines) + f"\n\nStopping at k* instead of L: {summary}."
 
 
 # ---------------------------------------------------------------- figures
