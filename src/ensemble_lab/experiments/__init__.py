@@ -34,6 +34,7 @@ _DIR = Path(__file__).parent
 
 #: reproduction name -> module of this package
 REPRODUCTIONS: dict[str, str] = {
+    "oracle": "oracle",
     "oracle-2d": "oracle_2d",
 }
 
