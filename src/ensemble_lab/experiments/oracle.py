@@ -504,7 +504,8 @@ Produced by `ensemble-lab reproduce oracle`. Results: `oracle.db` (experiments
   instances (hypothyroid, kr-vs-kp, letter, mushroom, segment, sick, splice, waveform)
   are replaced by a stratified random subsample of about {MAX_INSTANCES} instances (each
   class keeps its share, at least one instance; seed {SUBSAMPLE_SEED}), named
-  `<name>-{MAX_INSTANCES}`. Their accuracies are therefore those of a smaller training set than the paper's.
+  `<name>-{MAX_INSTANCES}`. Their accuracies are therefore those of a smaller training
+  set than the paper's.
 * Consequences: each mean accuracy rests on 2 estimates rather than 100, so many
   H-/N- differences on a dataset are noise; win-tie-loss counts (and the sign test on
   them) are noisier than the paper's, while average ranks over 35 datasets are more
