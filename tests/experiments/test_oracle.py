@@ -129,3 +129,32 @@ def _connect(path):
     import sqlite3
 
     return sqlite3.connect(path)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_oracle_category_code_space_equals_mixed_encoder(seed):
+    """The oracle's fast space for category frames is MixedEncoder(scale="minmax")'s matrix."""
+    from ensemble_lab.learners import MixedEncoder
+    from ensemble_lab.methods._oracle import _CategoryCodesSpace
+
+    rng = np.random.default_rng(seed)
+    n = 40
+    declared = ["b", "a", "c", "unused", "10", "9"]
+    frame = pd.DataFrame(
+        {
+            "num": np.where(rng.random(n) < 0.2, np.nan, rng.normal(size=n)),
+            # ties for the mode are likely with 6 categories on 40 rows
+            "cat": pd.Categorical(rng.choice(["b", "a", "c", "10", "9", None], n), declared),
+            "const": rng.normal(size=n).round(0) * 0 + 3.0,
+            "empty": pd.Categorical([None] * n, categories=["q", "p"]),
+            "ints": pd.Categorical(rng.choice([3, 1, 2], n)),
+        }
+    )
+    space = _CategoryCodesSpace().fit(frame.iloc[:30])
+    reference = MixedEncoder(scale="minmax").fit(frame.iloc[:30])
+    np.testing.assert_allclose(space.transform(frame), reference.transform(frame))
+    assert space.n_features_out_ == reference.n_features_out_
+    # a test frame whose category column declares other categories: matched by value
+    other = frame.iloc[30:].copy()
+    other["cat"] = pd.Categorical(other["cat"].astype(object).fillna("new"))
+    np.testing.assert_allclose(space.transform(other), reference.transform(other))
