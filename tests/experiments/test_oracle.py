@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 from ensemble_lab import datasets, methods
-from ensemble_lab.evaluation import stats
+from ensemble_lab.evaluation import load_results, stats
 from ensemble_lab.experiments import oracle, reproduction, reproduction_names
 from ensemble_lab.methods._reframe import FrameRestorer
 
@@ -72,8 +72,8 @@ def test_every_table_i_dataset_is_in_the_collection(shared_data_dir):
 
 def test_subsampled_loader_caps_the_large_datasets(shared_data_dir):
     load = oracle._loader(shared_data_dir)
-    _, y = load("segment-1000")
-    assert abs(len(y) - 1000) <= 7  # one rounding per class
+    _, y = load(oracle.subsample_name("segment"))
+    assert abs(len(y) - oracle.MAX_INSTANCES) <= 7  # one rounding per class
     full = datasets.load("segment", data_dir=shared_data_dir)[1]
     shares = y.value_counts(normalize=True).sort_index()
     np.testing.assert_allclose(shares, full.value_counts(normalize=True).sort_index(), atol=0.01)
@@ -112,9 +112,11 @@ def test_quick_run_writes_page_with_paper_and_our_numbers(tmp_path):
     text = page.read_text()
     # the paper's numbers (transcribed) and ours side by side
     assert "15.40" in text and "• 26-2-7" in text and "28.63" in text
-    results = pd.read_sql("SELECT * FROM results", _connect(tmp_path / "oracle.db"))
+    results = load_results(tmp_path / "oracle.db", "oracle")
     assert set(results["dataset"]) == set(oracle._QUICK_DATASETS)
-    assert len(results) == len(oracle._QUICK_DATASETS) * len(oracle._QUICK_METHODS) * 2
+    # one half split: one task per dataset and method, tested on half of the data
+    assert len(results) == len(oracle._QUICK_DATASETS) * len(oracle._QUICK_METHODS)
+    assert (results["n_test"] - results["n_train"]).abs().max() <= 3
     means = results.groupby(["dataset", "method"])["accuracy"].mean().unstack()
     ranks = means.rank(axis=1, ascending=False).mean()
     assert f"{ranks['H-P-Bagging']:.2f}" in text
@@ -123,12 +125,6 @@ def test_quick_run_writes_page_with_paper_and_our_numbers(tmp_path):
         assert (tmp_path / png).stat().st_size > 1000
         assert f"]({png})" in text
     assert math.isfinite(float(text.split("Spearman")[1].split("**")[1]))
-
-
-def _connect(path):
-    import sqlite3
-
-    return sqlite3.connect(path)
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
