@@ -689,10 +689,9 @@ Why our numbers can differ from the paper's, besides chance:
   instances. The oracle halves each member's training data again, which costs more
   when there is little of it; the paper's members trained on 90 % of up to 20 000.
 * **Implementations.** Our J48 is a re-implementation of C4.5 (`j48` preset), and
-  Rotation Forest, Decorate, MultiBoost and the random tree follow the published
-  descriptions, not Weka's code; the per-dataset accuracies differ from Weka's by
-  more than the oracle's typical effect, although every method shares the same
-  implementation with and without the oracle.
+  Rotation Forest, Decorate, MultiBoost and the random tree are this project's
+  implementations, not Weka's code, so absolute accuracies are not comparable with
+  the paper's; the H- and N- version of a method share everything but the oracle.
 
 ## Kappa-error diagrams (first test fold; 10 members → 45 pairs per ensemble)
 
