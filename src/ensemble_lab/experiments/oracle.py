@@ -635,7 +635,9 @@ Produced by `ensemble-lab reproduce oracle`. Results: `oracle.db` (experiments
   45 s on credit-g and 66 s on soybean (Rotation Forest, Decorate and the oracle's
   per-member encoding of nominal data dominate), i.e. roughly 15–20 CPU-minutes for
   one fold over the 35 datasets; one half split on datasets of at most
-  {MAX_INSTANCES} instances is what fits.
+  {MAX_INSTANCES} instances is what fits. The {len(results)} tasks of this run took
+  {results["fit_cpu"].sum() / 60:.1f} CPU-minutes of fitting and
+  {results["predict_cpu"].sum() / 60:.1f} of prediction.
 * **Subsampled datasets**: the {len(big)} datasets with more than {MAX_INSTANCES}
   instances ({", ".join(big)}) are replaced by a stratified random subsample of about
   {MAX_INSTANCES} instances (each class keeps its share, at least one instance; seed
