@@ -36,6 +36,7 @@ _DIR = Path(__file__).parent
 REPRODUCTIONS: dict[str, str] = {
     "boosting-variants": "boosting_variants",
     "elrc": "elrc",
+    "oracle": "oracle",
     "oracle-2d": "oracle_2d",
 }
 

@@ -6,12 +6,20 @@ from __future__ import annotations
 import warnings
 
 import numpy as np
+import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.dummy import DummyClassifier
 from sklearn.utils import check_random_state, get_tags
 from sklearn.utils.metaestimators import available_if
 
-from ..base import align_proba, is_mixed_frame, resolve_estimator, safe_rows, validate_mixed_data
+from ..base import (
+    align_proba,
+    is_mixed_frame,
+    nominal_columns,
+    resolve_estimator,
+    safe_rows,
+    validate_mixed_data,
+)
 from ..learners import MixedEncoder
 from ..utils._sklearn_compat import HasMethods, _fit_context, check_is_fitted
 from ._member_utils import fit_weighted, require_y, seed_estimator, validated_weights
@@ -94,10 +102,12 @@ class RandomLinearOracle(ClassifierMixin, BaseEstimator):
         Number of features seen in ``fit``.
     feature_names_in_ : ndarray of str
         Names of the features, when ``X`` has string column names.
-    encoder_ : MixedEncoder or None
+    encoder_ : MixedEncoder, _CategoryCodesSpace or None
         The space of the hyperplane: missing values imputed (training mean / mode),
         nominal features one-hot, numeric features min–max scaled on the training data.
-        None for all-numeric input, where the same mapping is computed directly.
+        None for all-numeric input, where the same mapping is computed directly; for a
+        DataFrame whose nominal columns are all ``category`` columns, the same matrix as
+        ``MixedEncoder(scale="minmax")`` computed from the category codes.
     hyperplane_normal_ : ndarray of shape (n_encoded_features,)
         Normal vector ``z_b - z_a`` in the encoded space (all zeros if every training
         point coincides, in which case one classifier serves both sides).
@@ -225,7 +235,13 @@ class RandomLinearOracle(ClassifierMixin, BaseEstimator):
     def _fit_space(self, X):
         """Fit the hyperplane's space (``MixedEncoder(scale="minmax")``) on ``X``."""
         if is_mixed_frame(X):
-            self.encoder_ = MixedEncoder(scale="minmax").fit(X)
+            nominal = nominal_columns(X)
+            if all(
+                isinstance(X.dtypes.iloc[j], pd.CategoricalDtype) for j in np.flatnonzero(nominal)
+            ):
+                self.encoder_ = _CategoryCodesSpace().fit(X)
+            else:
+                self.encoder_ = MixedEncoder(scale="minmax").fit(X)
             return
         # Numeric input: the same imputation and scaling as MixedEncoder, in plain NumPy
         # (the oracle is refitted for every ensemble member, so this path is hot).
@@ -308,3 +324,82 @@ class RandomLinearOracle(ClassifierMixin, BaseEstimator):
         except (ImportError, ValueError):
             tags.input_tags.allow_nan = True
         return tags
+
+
+class _CategoryCodesSpace:
+    """``MixedEncoder(scale="minmax")``'s matrix, computed from pandas category codes.
+
+    For a DataFrame whose nominal columns are all ``category`` columns (what
+    :class:`~ensemble_lab.methods._reframe.FrameRestorer` hands every ensemble member),
+    the one-hot blocks come from one integer lookup per column instead of matching
+    values, which makes the oracle's encoding several times faster. The result equals
+    ``MixedEncoder``'s: one column per declared category in ``str`` order, a missing value
+    imputed by the training mode (ties: first in that order), numeric columns imputed by
+    the training mean and min–max scaled. Values of a column whose categories differ from
+    the training ones are matched by value (unseen: all zeros), as ``MixedEncoder`` does.
+    """
+
+    def fit(self, X: pd.DataFrame) -> _CategoryCodesSpace:
+        self.nominal_mask_ = nominal_columns(X)
+        numeric = X.iloc[:, np.flatnonzero(~self.nominal_mask_)].to_numpy(
+            dtype=float, na_value=np.nan
+        )
+        with np.errstate(invalid="ignore"), warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            mean = np.nanmean(numeric, axis=0)
+            lo, hi = np.nanmin(numeric, axis=0), np.nanmax(numeric, axis=0)
+        empty = np.isnan(mean) if numeric.shape[0] else np.ones(numeric.shape[1], dtype=bool)
+        self.numeric_fill_ = np.where(empty, 0.0, mean)
+        self.numeric_offset_ = np.where(empty, 0.0, lo)
+        span = np.where(empty, 0.0, hi - lo)
+        self.numeric_scale_ = np.where(span > 0, span, 1.0)
+        self.dtype_categories_, self.lookup_, self.categories_, self.mode_positions_ = (
+            [],
+            [],
+            [],
+            [],
+        )
+        for j in np.flatnonzero(self.nominal_mask_):
+            column = X.iloc[:, j]
+            declared = column.cat.categories
+            order = np.array(
+                sorted(range(len(declared)), key=lambda c: str(declared[c])), dtype=int
+            )
+            lookup = np.empty(len(declared), dtype=np.intp)
+            lookup[order] = np.arange(len(declared))
+            codes = column.cat.codes.to_numpy()
+            counts = np.bincount(codes[codes >= 0], minlength=len(declared))[order]
+            self.dtype_categories_.append(declared)
+            self.lookup_.append(lookup)
+            self.categories_.append(np.asarray(declared, dtype=object)[order])
+            self.mode_positions_.append(int(np.argmax(counts)) if len(declared) else -1)
+        self.n_features_out_ = int(numeric.shape[1]) + sum(c.size for c in self.categories_)
+        return self
+
+    def transform(self, X: pd.DataFrame) -> np.ndarray:
+        numeric = X.iloc[:, np.flatnonzero(~self.nominal_mask_)].to_numpy(
+            dtype=float, na_value=np.nan
+        )
+        numeric = np.where(np.isnan(numeric), self.numeric_fill_, numeric)
+        out = np.zeros((X.shape[0], self.n_features_out_))
+        out[:, : numeric.shape[1]] = (numeric - self.numeric_offset_) / self.numeric_scale_
+        start = numeric.shape[1]
+        rows = np.arange(X.shape[0])
+        for k, j in enumerate(np.flatnonzero(self.nominal_mask_)):
+            column = X.iloc[:, j]
+            declared = self.dtype_categories_[k]
+            categories = self.categories_[k]
+            dtype = column.dtype
+            if isinstance(dtype, pd.CategoricalDtype) and dtype.categories.equals(declared):
+                codes = column.cat.codes.to_numpy()
+                positions = np.where(codes >= 0, self.lookup_[k][codes], -1)
+            else:  # other categories: match values, unseen -> -1, as MixedEncoder
+                values = column.astype(object).to_numpy()
+                positions = pd.Index(categories).get_indexer(values)
+                positions[pd.isna(values)] = -1
+            missing = column.isna().to_numpy()
+            positions = np.where(missing, self.mode_positions_[k], positions)
+            known = positions >= 0
+            out[rows[known], start + positions[known]] = 1.0
+            start += categories.size
+        return out

@@ -30,6 +30,30 @@ def nominal_object_columns(X: np.ndarray) -> np.ndarray:
     return np.array([kind in _NOMINAL_KINDS for kind in kinds], dtype=bool)
 
 
+def _categories(column: np.ndarray) -> np.ndarray:
+    """Sorted distinct non-missing values of an object column, as strings."""
+    values = pd.unique(column[~pd.isna(column)])
+    return np.unique(np.asarray([str(v) for v in values], dtype=object))
+
+
+def _codes(column: np.ndarray, categories: np.ndarray) -> np.ndarray:
+    """Position of each value of ``column`` in ``categories`` (-1: missing or unseen).
+
+    Values that are not strings are looked up by their string form, as in ``fit``.
+    """
+    index = pd.Index(categories)
+    codes = index.get_indexer(column)
+    retry = np.flatnonzero(codes < 0)
+    if retry.size:
+        values = column[retry]
+        present = ~pd.isna(values)
+        if present.any():
+            codes[retry[present]] = index.get_indexer(
+                np.asarray([str(v) for v in values[present]], dtype=object)
+            )
+    return codes
+
+
 def _estimator_has(attr):
     return lambda self: hasattr(self.estimator, attr)
 
@@ -69,10 +93,7 @@ class FrameRestorer(ClassifierMixin, BaseEstimator):
         if isinstance(X, np.ndarray) and X.dtype == object:
             mask = nominal_object_columns(X)
             if mask.any():
-                self.categories_ = [
-                    np.sort(pd.unique(pd.Series(X[:, j]).dropna().astype(str))) if m else None
-                    for j, m in enumerate(mask)
-                ]
+                self.categories_ = [_categories(X[:, j]) if m else None for j, m in enumerate(mask)]
         Xf = self._restore(X)
         self.estimator_ = clone(self.estimator)
         fit_weighted(self.estimator_, Xf, y, sample_weight)
@@ -84,18 +105,17 @@ class FrameRestorer(ClassifierMixin, BaseEstimator):
             if isinstance(X, np.ndarray) and X.dtype == object:
                 return X.astype(float)
             return X
+        # Ensembles call this once per member and per prediction, so each column is a
+        # single hash lookup of its values in the fitted categories (Categorical.from_codes)
+        # rather than a chain of pandas Series operations.
         columns = {}
         for j, cats in enumerate(self.categories_):
             col = X[:, j]
             if cats is None:
-                columns[j] = pd.to_numeric(pd.Series(col), errors="coerce").astype(float)
+                columns[f"x{j}"] = pd.to_numeric(col, errors="coerce").astype(float)
             else:
-                values = pd.Series(col, dtype=object)
-                values = values.where(values.isna(), values.astype(str))
-                columns[j] = pd.Categorical(values, categories=cats)
-        frame = pd.DataFrame(columns)
-        frame.columns = [f"x{j}" for j in range(frame.shape[1])]
-        return frame
+                columns[f"x{j}"] = pd.Categorical.from_codes(_codes(col, cats), categories=cats)
+        return pd.DataFrame(columns, copy=False)
 
     def predict(self, X):
         """Predict with the wrapped learner."""
