@@ -1,5 +1,7 @@
 """The projection-boosting reproduction (paper 003, Table 1 and Figure 2)."""
 
+import sqlite3
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -33,6 +35,24 @@ def test_quick_run_writes_the_papers_numbers_ours_and_the_figure(tmp_path):
             assert f"| {method} | " in text and f"{w}/{t}/{lo}" in text
     # a second call resumes from the store (nothing re-run) and rewrites the same page
     assert pb.run(tmp_path, quick=True).read_text() == text
+
+    # an unfinished run: a dataset with a missing task is left out and named as missing
+    with sqlite3.connect(db) as con:
+        con.execute(
+            "DELETE FROM results WHERE dataset = 'iris' AND method = 'PB-NDA' AND fold = 1"
+            " AND experiment_id = (SELECT id FROM experiments WHERE name = ?)",
+            (pb.experiment_name("mlp"),),
+        )
+    partial = pb.write_from_store(tmp_path, quick=True).read_text()
+    assert "Neural nets (`mlp`), 1 datasets: heart-statlog. **Not finished** (left out): iris" in (
+        partial
+    )
+    assert "C4.5 (`j48`), 2 datasets: heart-statlog, iris\n" in partial
+
+
+def test_page_needs_a_store(tmp_path):
+    with pytest.raises(FileNotFoundError, match="run the reproduction first"):
+        pb.write_from_store(tmp_path)
 
 
 def test_compare_counts_wins_and_matches_scipy_wilcoxon():

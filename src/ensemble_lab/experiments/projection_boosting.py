@@ -28,13 +28,14 @@ from ..evaluation import (
     FiveByTwoCV,
     MethodSpec,
     RepeatedCV,
+    ResultsStore,
     load_results,
     run_experiment,
 )
 from ..evaluation.stats import wilcoxon
 from ._common import markdown_table, save_figure, write_page
 
-__all__ = ["DESCRIPTION", "config", "configs", "run"]
+__all__ = ["DESCRIPTION", "config", "configs", "run", "write_from_store"]
 
 NAME = "projection-boosting"
 DESCRIPTION = (
@@ -174,8 +175,40 @@ def run(
     cfgs = configs(quick)
     for cfg in cfgs:
         _run_into(cfg, db, data_dir=data_dir, n_jobs=n_jobs, backend=backend, progress=progress)
-    results = {cfg.name.removeprefix(f"{NAME}-"): load_results(db, cfg.name) for cfg in cfgs}
+    return write_from_store(out_dir, quick=quick)
+
+
+def write_from_store(out_dir: Path, *, quick: bool = False) -> Path:
+    """Write the page and figure from what ``out_dir/projection-boosting.db`` holds.
+
+    Runs nothing: used by :func:`run` once the experiments are complete, and to write
+    the page of an unfinished run (only datasets with every task done are analysed;
+    the page lists the others as missing).
+    """
+    out_dir = Path(out_dir)
+    db = out_dir / f"{NAME}.db"
+    if not db.is_file():
+        raise FileNotFoundError(f"no results store at {db}; run the reproduction first")
+    store = ResultsStore(db)
+    try:
+        stored = set(store.experiments()["name"])
+    finally:
+        store.close()
+    results = {}
+    for cfg in configs(quick):
+        frame = load_results(db, cfg.name) if cfg.name in stored else None
+        results[cfg.name.removeprefix(f"{NAME}-")] = _complete(frame, cfg)
     return write_report(out_dir, results, quick=quick)
+
+
+def _complete(frame: pd.DataFrame | None, cfg: ExperimentConfig) -> pd.DataFrame:
+    """Rows of the datasets whose every (method, split) task is stored."""
+    if frame is None or frame.empty:
+        return pd.DataFrame(columns=["dataset", "method", "accuracy"])
+    expected = len(cfg.methods) * cfg.protocol.n_splits()
+    counts = frame.groupby("dataset")["accuracy"].size()
+    keep = counts.index[counts == expected]
+    return frame[frame["dataset"].isin(keep)]
 
 
 # ---------------------------------------------------------------------------- analysis
@@ -266,6 +299,13 @@ def _datasets_line(names: Sequence[str]) -> str:
     return ", ".join(sorted(names))
 
 
+def _missing_line(planned: Sequence[str], done: Sequence[str]) -> str:
+    missing = sorted(set(planned) - set(done))
+    if not missing:
+        return ""
+    return f". **Not finished** (left out): {_datasets_line(missing)}"
+
+
 def write_report(out_dir: Path, results: dict[str, pd.DataFrame], *, quick: bool = False) -> Path:
     """Write ``projection-boosting.md`` and its figure from the stored results.
 
@@ -281,6 +321,8 @@ def write_report(out_dir: Path, results: dict[str, pd.DataFrame], *, quick: bool
     """
     out_dir = Path(out_dir)
     results = {b: r for b, r in results.items() if len(r)}
+    if not results:
+        raise ValueError("no dataset has finished for any base learner; nothing to report")
     figure = _figure(out_dir, results)
     protocol = (
         "one 2-fold cross-validation, ensembles of "
@@ -288,11 +330,18 @@ def write_report(out_dir: Path, results: dict[str, pd.DataFrame], *, quick: bool
         if quick
         else f"5×2 cross-validation (seed 1), ensembles of {N_ESTIMATORS}"
     )
+    planned = {b: (QUICK_DATASETS if quick else DATASETS[b]) for b in BASES}
     ran = "\n".join(
         f"* {BASES[b]} (`{b}`), {r['dataset'].nunique()} datasets: "
         f"{_datasets_line(r['dataset'].unique())}"
+        + _missing_line(planned[b], r["dataset"].unique())
         for b, r in results.items()
     )
+    not_run = [b for b in BASES if b not in results]
+    if not_run:
+        ran += "\n* not run (no finished dataset): " + ", ".join(
+            f"{BASES[b]} (`{b}`)" for b in not_run
+        )
     text = f"""# Projection boosting vs AdaBoost (paper 003, Table 1 and Figure 2)
 
 García-Osorio & García-Pedrajas, *Constructing ensembles of classifiers using linear
