@@ -120,3 +120,15 @@ def test_dataset_lists_follow_the_stated_size_rules(shared_data_dir):
     sizes = manifest["instances"]
     assert set(pb.DATASETS["rbf-svm"]) == set(sizes[sizes <= 700].index)
     assert set(pb.DATASETS["mlp"]) == set(sizes.sort_values(kind="stable").index[:8])
+
+
+def test_win_loss_split_by_attribute_type():
+    errors = pd.DataFrame(
+        {"AdaBoost": [0.2, 0.2, 0.2, 0.2], "PB-HDA": [0.1, 0.1, 0.3, 0.3]},
+        index=["num1", "num2", "nom1", "nom2"],
+    )
+    nominal = {"num1": 0, "num2": 0, "nom1": 3, "nom2": 1}
+    text = pb._by_attribute_type(errors, "PB-HDA", nominal)
+    assert "2/0 on the 2 datasets with only numeric attributes" in text
+    assert "0/2 on the 2 datasets with nominal attributes" in text
+    assert pb._by_attribute_type(errors, "PB-HDA", {}) == ""

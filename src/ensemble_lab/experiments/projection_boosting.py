@@ -175,15 +175,16 @@ def run(
     cfgs = configs(quick)
     for cfg in cfgs:
         _run_into(cfg, db, data_dir=data_dir, n_jobs=n_jobs, backend=backend, progress=progress)
-    return write_from_store(out_dir, quick=quick)
+    return write_from_store(out_dir, data_dir=data_dir, quick=quick)
 
 
-def write_from_store(out_dir: Path, *, quick: bool = False) -> Path:
+def write_from_store(out_dir: Path, *, data_dir: Path | None = None, quick: bool = False) -> Path:
     """Write the page and figure from what ``out_dir/projection-boosting.db`` holds.
 
     Runs nothing: used by :func:`run` once the experiments are complete, and to write
     the page of an unfinished run (only datasets with every task done are analysed;
-    the page lists the others as missing).
+    the page lists the others as missing). ``data_dir`` is where the datasets are
+    read from to count their nominal attributes (for the discussion).
     """
     out_dir = Path(out_dir)
     db = out_dir / f"{NAME}.db"
@@ -198,7 +199,22 @@ def write_from_store(out_dir: Path, *, quick: bool = False) -> Path:
     for cfg in configs(quick):
         frame = load_results(db, cfg.name) if cfg.name in stored else None
         results[cfg.name.removeprefix(f"{NAME}-")] = _complete(frame, cfg)
-    return write_report(out_dir, results, quick=quick)
+    names = sorted({d for r in results.values() if len(r) for d in r["dataset"].unique()})
+    return write_report(out_dir, results, quick=quick, nominal=_nominal_counts(names, data_dir))
+
+
+def _nominal_counts(names: Sequence[str], data_dir: Path | None) -> dict[str, int]:
+    """Number of nominal attributes of each dataset that can be loaded."""
+    from ..datasets import describe, load
+
+    counts = {}
+    for name in names:
+        try:
+            X, y = load(name, data_dir=data_dir)
+        except (FileNotFoundError, ValueError):
+            continue
+        counts[name] = int(describe(X, y)["nominal"])
+    return counts
 
 
 def _complete(frame: pd.DataFrame | None, cfg: ExperimentConfig) -> pd.DataFrame:
@@ -306,7 +322,13 @@ def _missing_line(planned: Sequence[str], done: Sequence[str]) -> str:
     return f". **Not finished** (left out): {_datasets_line(missing)}"
 
 
-def write_report(out_dir: Path, results: dict[str, pd.DataFrame], *, quick: bool = False) -> Path:
+def write_report(
+    out_dir: Path,
+    results: dict[str, pd.DataFrame],
+    *,
+    quick: bool = False,
+    nominal: dict[str, int] | None = None,
+) -> Path:
     """Write ``projection-boosting.md`` and its figure from the stored results.
 
     Parameters
@@ -318,6 +340,9 @@ def write_report(out_dir: Path, results: dict[str, pd.DataFrame], *, quick: bool
         of its experiment; bases without results are left out of the page.
     quick : bool, default=False
         Whether the results come from the quick version (said on the page).
+    nominal : dict, optional
+        Dataset -> number of nominal attributes; when given, the discussion splits the
+        win/loss counts between datasets with and without nominal attributes.
     """
     out_dir = Path(out_dir)
     results = {b: r for b, r in results.items() if len(r)}
@@ -377,7 +402,7 @@ diagonal, and also ... the separation of these points from the diagonal is large
 
 {_error_tables(results)}
 """
-    return write_page(out_dir, NAME, text + "\n" + _discussion(results, quick))
+    return write_page(out_dir, NAME, text + "\n" + _discussion(results, quick, nominal or {}))
 
 
 def _verdict(ours: dict[str, Any], alpha: float = 0.1) -> str:
@@ -401,7 +426,21 @@ def _extremes(errors: pd.DataFrame, method: str, n: int = 3) -> str:
     return f"largest gains: {best or 'none'}; largest losses: {worst or 'none'}"
 
 
-def _discussion(results: dict[str, pd.DataFrame], quick: bool) -> str:
+def _by_attribute_type(errors: pd.DataFrame, method: str, nominal: dict[str, int]) -> str:
+    parts = []
+    for label, chosen in (
+        ("only numeric attributes", [d for d in errors.index if nominal.get(d) == 0]),
+        ("nominal attributes", [d for d in errors.index if nominal.get(d, 0) > 0]),
+    ):
+        if chosen:
+            sub = errors.loc[chosen]
+            wins = int((sub[method] < sub[REFERENCE]).sum())
+            losses = int((sub[method] > sub[REFERENCE]).sum())
+            parts.append(f"{wins}/{losses} on the {len(chosen)} datasets with {label}")
+    return "; win/loss " + ", ".join(parts) if parts else ""
+
+
+def _discussion(results: dict[str, pd.DataFrame], quick: bool, nominal: dict[str, int]) -> str:
     lines = [
         "## Does the paper's conclusion hold on our data?",
         "",
@@ -419,7 +458,8 @@ def _discussion(results: dict[str, pd.DataFrame], quick: bool) -> str:
             lines.append(
                 f"* {column}, {method}: {_verdict(ours)} "
                 f"({ours['wins']}/{ours['ties']}/{ours['losses']}, p = {ours['p_value']:.3f} "
-                f"on {ours['n']} datasets); {_extremes(errors, method)}."
+                f"on {ours['n']} datasets){_by_attribute_type(errors, method, nominal)}; "
+                f"{_extremes(errors, method)}."
             )
     if quick:
         lines += ["", "(Quick version: two datasets, the tests mean nothing here.)"]
