@@ -306,7 +306,7 @@ def _figure(out_dir: Path, results: dict[str, pd.DataFrame]) -> str:
     for j, base in enumerate(bases):
         for i, method in enumerate(PROPOSED):
             ax = plot_error_vs_error(results[base], REFERENCE, method, ax=axes[i, j])
-            ax.set_title(f"{BASES[base]} (`{base}`): {method} vs {REFERENCE}")
+            ax.set_title(f"{BASES[base]} ({base}): {method} vs {REFERENCE}")
     fig.tight_layout()
     return save_figure(fig, out_dir, f"{NAME}-scatter.png")
 
