@@ -38,6 +38,7 @@ REPRODUCTIONS: dict[str, str] = {
     "elrc": "elrc",
     "oracle": "oracle",
     "oracle-2d": "oracle_2d",
+    "projection-boosting": "projection_boosting",
 }
 
 
