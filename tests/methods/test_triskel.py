@@ -292,3 +292,41 @@ def test_paper_names():
 def test_undersample_is_default_bias():
     clf = TriskelClassifier(linear_svm())
     assert isinstance(clf._strategy(linear_svm()), Undersample)
+
+
+# ----------------------------------------------------------------- shared encoding
+def _mixed_frame(n=240, seed=0):
+    rng = np.random.default_rng(seed)
+    colour = rng.choice(["red", "green", "blue", "grey"], size=n)
+    size = rng.normal(size=n) * 3 + 10
+    size[rng.random(n) < 0.1] = np.nan
+    shape = rng.choice(["round", "flat"], size=n).astype(object)
+    shape[rng.random(n) < 0.1] = np.nan
+    y = np.where(colour == "red", "a", np.where(colour == "blue", "b", "c"))
+    y = np.where(rng.random(n) < 0.15, rng.choice(["a", "b", "c"], size=n), y)
+    X = pd.DataFrame(
+        {"colour": pd.Categorical(colour), "size": size, "shape": pd.Categorical(shape)}
+    )
+    return X, y
+
+
+@pytest.mark.parametrize("name", ["Triskel-W2", "Triskel-M1"])
+def test_encoded_base_is_encoded_once_as_the_explicit_pipeline(name):
+    # An EncodedClassifier base ("smo") is encoded once for all members: the ensemble
+    # must equal one built by hand from its inner SVM on MixedEncoder(minmax) output.
+    X, y = _mixed_frame()
+    Xtest, _ = _mixed_frame(seed=1)
+    fast = make(name, random_state=3).fit(X, y)
+    assert isinstance(fast.encoder_, MixedEncoder) and fast.encoder_.scale == "minmax"
+    encoder = MixedEncoder(scale="minmax").fit(X)
+    by_hand = make(name, base=SVC(kernel="linear", C=1.0), random_state=3)
+    by_hand.fit(encoder.transform(X), y)
+    assert_array_equal(fast.predict(Xtest), by_hand.predict(encoder.transform(Xtest)))
+    assert_allclose(fast.predict_proba(Xtest), by_hand.predict_proba(encoder.transform(Xtest)))
+
+
+def test_other_base_gets_the_frame_untouched():
+    X, y = _mixed_frame()
+    clf = TriskelClassifier("j48", random_state=0).fit(X, y)
+    assert clf.encoder_ is None
+    assert set(clf.predict(X)) <= {"a", "b", "c"}

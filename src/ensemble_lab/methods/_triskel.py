@@ -13,8 +13,9 @@ from itertools import combinations
 from numbers import Integral, Real
 
 import numpy as np
-from joblib import Parallel, delayed
+from sklearn import config_context
 from sklearn.base import BaseEstimator, ClassifierMixin, clone, is_classifier
+from sklearn.utils.parallel import Parallel, delayed
 
 from ..base import (
     member_seeds,
@@ -22,6 +23,7 @@ from ..base import (
     safe_rows,
     validate_mixed_data,
 )
+from ..learners import EncodedClassifier, MixedEncoder
 from ..utils._sklearn_compat import (
     HasMethods,
     Interval,
@@ -30,7 +32,14 @@ from ..utils._sklearn_compat import (
     _fit_context,
     check_is_fitted,
 )
-from ._biasing import BiasingStrategy, ConstantClassifier, Threshold, Undersample, fit_weighted
+from ._biasing import (
+    BiasingStrategy,
+    ConstantClassifier,
+    Threshold,
+    Undersample,
+    _seed_members,
+    fit_weighted,
+)
 from ._registry import register
 from ._triskel_roc import DEFAULT_BIASES, best_bias_pair, bias_curves
 
@@ -153,6 +162,34 @@ def _fit_one_vs_one(estimator, X, y, sample_weight, n_classes, seed):
     return _OneVsOneVote(members, n_classes)
 
 
+def _split_encoding(base, X, sample_weight):
+    """``(encoder, learner)``: encode once for all members when the base learner encodes.
+
+    A base learner that works in the encoded space of :class:`MixedEncoder`
+    (:class:`EncodedClassifier`, e.g. the ``"smo"`` preset) would impute, one-hot encode
+    and scale the data again for every member and at every prediction — hundreds of
+    times for a one-vs-one ensemble. Instead its encoder is fitted once, on the training
+    instances of positive weight, and the members are its inner learner on the encoded
+    matrix. Any other base learner gets X as it is (encoder None).
+    """
+    if not isinstance(base, EncodedClassifier):
+        return None, base
+    encoder = MixedEncoder(scale=base.scale).fit(safe_rows(X, sample_weight > 0))
+    inner = base._make_estimator()
+    if base.random_state is not None:
+        _seed_members(inner, base.random_state)
+    return encoder, inner
+
+
+def _member_config(encoder) -> dict:
+    """scikit-learn settings while members are fitted and asked.
+
+    The base learner's parameters are validated once per ``fit``, not in every member
+    fit; after the shared encoder (which imputes) the data are known to be finite.
+    """
+    return {"skip_parameter_validation": True, "assume_finite": encoder is not None}
+
+
 def _initial_distribution(sample_weight, X) -> np.ndarray:
     """Validated ``sample_weight`` (finite, non-negative, not all zero) as a float array."""
     if sample_weight is None:
@@ -214,6 +251,10 @@ class TriskelClassifier(ClassifierMixin, BaseEstimator):
     n_rounds_ : int or ndarray of int
         Effective K: rounds actually built (fewer than ``n_rounds`` after an early stop);
         one value per cascade for one-vs-one.
+    encoder_ : MixedEncoder or None
+        The encoder shared by all members when the base learner is an
+        :class:`~ensemble_lab.learners.EncodedClassifier` (such as the ``"smo"``
+        preset); the members are then its inner learner. None otherwise.
 
     Notes
     -----
@@ -231,6 +272,14 @@ class TriskelClassifier(ClassifierMixin, BaseEstimator):
     * Early stop: when the hard set of round t is empty, no more rounds are built and
       the arbiter is the unbiased learner on D_{t−1} (the sample the last pair saw);
       when it holds a single class, the arbiter predicts that class.
+    * A base learner that works in the encoded space (an ``EncodedClassifier``, e.g.
+      the default ``"smo"``) has its encoding — imputation, one-hot encoding, scaling —
+      fitted once on the whole training set (instances of positive weight) instead of
+      on each member's sample; the members are its inner learner on that matrix. This
+      makes the ensemble an order of magnitude faster (hundreds of members on 19-class
+      data) and differs from re-encoding per member only in the imputed values and the
+      min/max of the scaling, which now come from the whole training set; a one-hot
+      column absent from a member's sample is constant there, as before.
     * Triskel-M with several rounds re-weights as binary Triskel does, an instance
       being easy when exactly one member claims it and that member is right; the
       member of each class uses the h⁺ value of the bias pair.
@@ -338,8 +387,19 @@ class TriskelClassifier(ClassifierMixin, BaseEstimator):
                 f"{type(self).__name__} needs samples of at least two classes; "
                 f"got only one class: {self.classes_[0]!r}."
             )
-        base, strategy = self._base(), None
+        base = self._base()
         strategy = self._strategy(base)
+        self.encoder_, base = _split_encoding(base, X, sw)
+        if self.encoder_ is not None:
+            X = self.encoder_.transform(X)
+        if hasattr(base, "_validate_params"):
+            base._validate_params()  # once here instead of in each of the many member fits
+        with config_context(**_member_config(self.encoder_)):
+            self._fit_problems(base, strategy, X, y_idx, sw)
+        return self
+
+    def _fit_problems(self, base, strategy, X, y_idx, sw):
+        """The binary cascade, the one-vs-one cascades or the Triskel-M cascade."""
         n_classes = self.classes_.size
         if n_classes == 2:
             (seed,) = member_seeds(self.random_state, 1)
@@ -360,7 +420,6 @@ class TriskelClassifier(ClassifierMixin, BaseEstimator):
             cascade = self._fit_triskel_m(base, strategy, X, y_idx, sw, int(seed))
             self.estimators_, self.pairs_ = [cascade], []
             self.n_rounds_ = len(cascade.rounds)
-        return self
 
     def _auto_biases(self, strategy):
         return DEFAULT_BIASES if isinstance(strategy, Threshold) else _RESAMPLER_AUTO_BIASES
@@ -467,7 +526,8 @@ class TriskelClassifier(ClassifierMixin, BaseEstimator):
     # ------------------------------------------------------------------ prediction
     def _validate_X(self, X):
         check_is_fitted(self)
-        return validate_mixed_data(self, X, reset=False)
+        X = validate_mixed_data(self, X, reset=False)
+        return X if self.encoder_ is None else self.encoder_.transform(X)
 
     def _is_triskel_m(self) -> bool:
         return self.classes_.size > 2 and self.multiclass == "triskel-m"
@@ -504,7 +564,9 @@ class TriskelClassifier(ClassifierMixin, BaseEstimator):
         -------
         ndarray of shape (n_samples, n_classes)
         """
-        return self._class_scores(self._validate_X(X))
+        X = self._validate_X(X)
+        with config_context(**_member_config(self.encoder_)):
+            return self._class_scores(X)
 
     def decision_function(self, X):
         """Weighted vote Σ α_t h*_t(x) for two classes; class scores otherwise.
@@ -519,9 +581,10 @@ class TriskelClassifier(ClassifierMixin, BaseEstimator):
         else (n_samples, n_classes) — the ``predict_proba`` scores.
         """
         X = self._validate_X(X)
-        if self.classes_.size == 2:
-            return self.estimators_[0].weighted_vote(X)
-        return self._class_scores(X)
+        with config_context(**_member_config(self.encoder_)):
+            if self.classes_.size == 2:
+                return self.estimators_[0].weighted_vote(X)
+            return self._class_scores(X)
 
     def predict(self, X):
         """Predict class labels (the cascade; see the Notes).
@@ -535,12 +598,12 @@ class TriskelClassifier(ClassifierMixin, BaseEstimator):
         ndarray of shape (n_samples,)
         """
         X = self._validate_X(X)
-        if self.classes_.size == 2:
-            return self.classes_[(self.estimators_[0].predict(X) == 1).astype(int)]
-        if self._is_triskel_m():
-            cascade = self.estimators_[0]
-            return self.classes_[cascade.predict(X)]
-        return self.classes_[self._class_scores(X).argmax(axis=1)]
+        with config_context(**_member_config(self.encoder_)):
+            if self.classes_.size == 2:
+                return self.classes_[(self.estimators_[0].predict(X) == 1).astype(int)]
+            if self._is_triskel_m():
+                return self.classes_[self.estimators_[0].predict(X)]
+            return self.classes_[self._class_scores(X).argmax(axis=1)]
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
