@@ -35,6 +35,7 @@ _DIR = Path(__file__).parent
 #: reproduction name -> module of this package
 REPRODUCTIONS: dict[str, str] = {
     "oracle-2d": "oracle_2d",
+    "triskel": "triskel",
 }
 
 

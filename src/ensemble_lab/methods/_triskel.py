@@ -266,6 +266,9 @@ class TriskelClassifier(ClassifierMixin, BaseEstimator):
     * Voting is implemented as the cascade "the first round whose pair agrees decides,
       else the arbiter", which equals sign Σ α_t h*_t(x) with α_t = 3^{K+1−t}
       (:func:`vote_weights`); ``decision_function`` returns that weighted sum.
+    * "Learn with weights D_{t−1}, biased": the biasing strategy gets D_{t−1}; the
+      default undersampling keeps a random 10 % of one class's rows, each with its
+      weight, and the learner gets those weights (see :class:`Undersample`).
     * Weights of zero (separation) drop the instance from the next round; learners get
       the remaining weights if they take ``sample_weight``, else the subset or a
       weighted resample (:func:`~ensemble_lab.methods._biasing.fit_weighted`).
