@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from ensemble_lab.evaluation import load_results
 from ensemble_lab.experiments import reproduction, reproduction_names, triskel
 
 
@@ -47,3 +48,11 @@ def test_quick_run_writes_page_and_figures(tmp_path, shared_data_dir):
     assert all(30 < v < 90 for v in ours)
     # a rerun resumes from the store and gives the same page
     assert triskel.run(tmp_path, data_dir=shared_data_dir, quick=True).read_text() == text
+    # a run stopped half-way: zoo complete, glass with only the first fold of SMO
+    results = load_results(tmp_path / "triskel.db", "triskel")
+    partial = results[(results["dataset"] == "zoo") | (results["method"] == "SMO")]
+    partial = partial[(partial["dataset"] == "zoo") | (partial["fold"] == 0)]
+    page = triskel.write_report(partial, tmp_path / "partial", triskel.config(quick=True))
+    text = page.read_text()
+    assert "**Unfinished run**" in text and "glass" in text.split("Not run")[1]
+    assert "| zoo | 96.05 / " in text and "| glass | 57.36 / " not in text

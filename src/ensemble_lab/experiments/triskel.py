@@ -338,6 +338,7 @@ def write_report(results: pd.DataFrame, out_dir: Path, cfg: ExperimentConfig) ->
     says which data sets are missing or incomplete.
     """
     out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
     all_results = results
     results = complete_splits(results)
     expected_splits = cfg.protocol.n_folds * cfg.protocol.n_repetitions
