@@ -243,7 +243,7 @@ def _win_loss(marks: pd.DataFrame, method: str) -> str:
 
 
 # --------------------------------------------------------------------------- figure
-def _trade_off_panel(ax: Any, results: pd.DataFrame, title: str) -> None:
+def _trade_off_panel(ax: Any, results: pd.DataFrame, title: str, xlabel: str) -> None:
     """Figure 2 panel: accuracy vs training time; Triskel and AdaBoost joined by lines."""
     plot_accuracy_vs_time(results, ax=ax)
     means = results.groupby("method")[["accuracy", "fit_cpu"]].mean()
@@ -256,7 +256,7 @@ def _trade_off_panel(ax: Any, results: pd.DataFrame, title: str) -> None:
             label="Triskel" if line is TRISKEL_LINE else "AdaBoost",
         )
     ax.set_title(title)
-    ax.set_xlabel("training time, CPU s")
+    ax.set_xlabel(xlabel)
     ax.set_ylabel("accuracy, %")
     ax.legend(fontsize=7, loc="lower right")
 
@@ -285,7 +285,10 @@ def _figure(results: pd.DataFrame | None, datasets: list[str]) -> Any:
         data = _paper_as_results(dataset) if results is None else results
         if results is not None:
             data = results[results["dataset"] == dataset]
-        _trade_off_panel(ax, data, dataset)
+        xlabel = (
+            "training time, s (paper, Weka 2005)" if results is None else "training time, CPU s"
+        )
+        _trade_off_panel(ax, data, dataset, xlabel)
     for ax in axes[n:]:
         ax.set_visible(False)
     fig.tight_layout()
