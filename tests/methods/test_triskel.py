@@ -17,7 +17,7 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from ensemble_lab import TriskelClassifier
 from ensemble_lab.datasets import make_layered_cake
-from ensemble_lab.learners import MixedEncoder
+from ensemble_lab.learners import MixedEncoder, make_learner
 from ensemble_lab.methods import Oversample, Threshold, Undersample, make, names
 from ensemble_lab.methods._biasing import ConstantClassifier
 from ensemble_lab.utils.discovery import expected_failed_checks
@@ -292,3 +292,50 @@ def test_paper_names():
 def test_undersample_is_default_bias():
     clf = TriskelClassifier(linear_svm())
     assert isinstance(clf._strategy(linear_svm()), Undersample)
+
+
+# ----------------------------------------------------------------- shared encoding
+def _mixed_frame(n=240, seed=0, missing=True):
+    rng = np.random.default_rng(seed)
+    colour = rng.choice(["red", "green", "blue", "grey"], size=n)
+    size = rng.normal(size=n) * 3 + 10
+    shape = rng.choice(["round", "flat"], size=n).astype(object)
+    if missing:
+        size[rng.random(n) < 0.1] = np.nan
+        shape[rng.random(n) < 0.1] = np.nan
+    y = np.where(colour == "red", "a", np.where(colour == "blue", "b", "c"))
+    y = np.where(rng.random(n) < 0.15, rng.choice(["a", "b", "c"], size=n), y)
+    X = pd.DataFrame(
+        {"colour": pd.Categorical(colour), "size": size, "shape": pd.Categorical(shape)}
+    )
+    return X, y
+
+
+@pytest.mark.parametrize("name", ["Triskel-W2", "Triskel-M1"])
+def test_encoded_base_is_encoded_once_with_the_same_members(name):
+    # An EncodedClassifier base ("smo") is imputed/one-hot encoded once for all members;
+    # without missing values the ensemble must equal the one whose every member
+    # re-encodes its own sample (the base hidden in a Pipeline, which skips the
+    # shared encoding), since each member still scales on its own sample.
+    X, y = _mixed_frame(missing=False)
+    Xtest, _ = _mixed_frame(seed=1, missing=False)
+    fast = make(name, random_state=3).fit(X, y)
+    assert isinstance(fast.encoder_, MixedEncoder) and fast.encoder_.scale == "none"
+    slow = make(name, base=make_pipeline(make_learner("smo")), random_state=3).fit(X, y)
+    assert slow.encoder_ is None
+    assert_array_equal(fast.predict(Xtest), slow.predict(Xtest))
+    assert_allclose(fast.predict_proba(Xtest), slow.predict_proba(Xtest))
+
+
+def test_encoded_base_with_missing_values_imputes_from_the_training_set():
+    X, y = _mixed_frame()
+    clf = make("Triskel-W2", random_state=0).fit(X, y)
+    assert clf.encoder_.numeric_fill_[0] == pytest.approx(np.nanmean(X["size"]))
+    assert np.mean(clf.predict(X) == y) > 0.7
+
+
+def test_other_base_gets_the_frame_untouched():
+    X, y = _mixed_frame()
+    clf = TriskelClassifier("j48", random_state=0).fit(X, y)
+    assert clf.encoder_ is None
+    assert set(clf.predict(X)) <= {"a", "b", "c"}

@@ -149,3 +149,58 @@ def test_fit_weighted_without_sample_weight_support_resamples():
     resampled = fit_weighted(KNeighborsClassifier(1), X, y, w, random_state=0)
     assert resampled.n_samples_fit_ == 50
     assert np.all(np.isin(resampled._fit_X, X[50:]).all(axis=1))
+
+
+class _Recorder(LogisticRegression):
+    """Logistic regression that records the (X, y, sample_weight) of every fit."""
+
+    log: list = []
+
+    def fit(self, X, y, sample_weight=None):
+        _Recorder.log.append((np.asarray(X).copy(), np.asarray(y).copy(), sample_weight))
+        return super().fit(X, y, sample_weight=sample_weight)
+
+
+def test_soft_covering_weights_reach_the_next_rounds_biased_learners():
+    # Algorithm 1: h⁺_2 and h⁻_2 learn "with weights D_1". Undersampling keeps a random
+    # tenth of one class, and every kept row must carry its D_1 weight: hard rows 4× the
+    # easy ones (2 / ½), in both members, whichever class is undersampled.
+    X, y = load_breast_cancer(return_X_y=True)
+    X = MinMaxScaler().fit_transform(X)
+    _Recorder.log = []
+    clf = TriskelClassifier(_Recorder(), n_rounds=2, weighting="soft_covering", random_state=0)
+    clf.fit(X, y)
+    h_plus, h_minus = clf.estimators_[0].rounds[0]
+    ypm = 2 * y - 1
+    hard = (h_plus.predict(X) != ypm) | (h_minus.predict(X) != ypm)
+    assert 0 < hard.sum() < y.size
+    row_of = {x.tobytes(): i for i, x in enumerate(X)}
+    round2 = _Recorder.log[2:4]  # fits 0, 1: round 1's pair; 2, 3: round 2's pair
+    for Xs, ys, ws in round2:
+        rows = np.array([row_of[x.tobytes()] for x in Xs])
+        assert ws is not None
+        ratio = ws[hard[rows]].mean() / ws[~hard[rows]].mean()
+        assert ratio == pytest.approx(4.0)
+        # each member keeps every instance of the class it is not biased against,
+        # so each hard instance of that class is in its sample with weight 4×
+        kept_class = 1 if np.sum(ys == 1) > np.sum(ys == -1) else -1
+        assert set(np.flatnonzero(hard & (ypm == kept_class))) <= set(rows)
+
+
+def test_a_heavy_instance_changes_the_biased_learner():
+    # a −1 instance deep inside the +1 region: with weight 1 h⁺ (which keeps every −1
+    # instance) calls it +1; with a large weight (as a hard instance accumulates under
+    # soft covering) h⁺ moves its boundary to get it right
+    rng = np.random.default_rng(0)
+    X = rng.uniform(-1, 1, size=(300, 2))
+    y = np.where(X[:, 0] > 0, 1, -1)
+    X[0], y[0] = [0.3, 0.0], -1
+    w = np.ones(y.size)
+    light = Undersample(0.5).fit_biased(
+        SVC(kernel="linear"), X, y, w, target=1, bias=0.5, random_state=0
+    )
+    w[0] = 200.0
+    heavy = Undersample(0.5).fit_biased(
+        SVC(kernel="linear"), X, y, w, target=1, bias=0.5, random_state=0
+    )
+    assert light.predict(X[:1])[0] == 1 and heavy.predict(X[:1])[0] == -1

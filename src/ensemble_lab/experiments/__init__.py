@@ -39,6 +39,7 @@ REPRODUCTIONS: dict[str, str] = {
     "oracle": "oracle",
     "oracle-2d": "oracle_2d",
     "projection-boosting": "projection_boosting",
+    "triskel": "triskel",
 }
 
 

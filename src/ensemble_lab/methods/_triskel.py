@@ -13,8 +13,10 @@ from itertools import combinations
 from numbers import Integral, Real
 
 import numpy as np
-from joblib import Parallel, delayed
+from sklearn import config_context
 from sklearn.base import BaseEstimator, ClassifierMixin, clone, is_classifier
+from sklearn.utils.metaestimators import available_if
+from sklearn.utils.parallel import Parallel, delayed
 
 from ..base import (
     member_seeds,
@@ -22,6 +24,7 @@ from ..base import (
     safe_rows,
     validate_mixed_data,
 )
+from ..learners import EncodedClassifier, MixedEncoder
 from ..utils._sklearn_compat import (
     HasMethods,
     Interval,
@@ -30,7 +33,14 @@ from ..utils._sklearn_compat import (
     _fit_context,
     check_is_fitted,
 )
-from ._biasing import BiasingStrategy, ConstantClassifier, Threshold, Undersample, fit_weighted
+from ._biasing import (
+    BiasingStrategy,
+    ConstantClassifier,
+    Threshold,
+    Undersample,
+    _seed_members,
+    fit_weighted,
+)
 from ._registry import register
 from ._triskel_roc import DEFAULT_BIASES, best_bias_pair, bias_curves
 
@@ -153,6 +163,101 @@ def _fit_one_vs_one(estimator, X, y, sample_weight, n_classes, seed):
     return _OneVsOneVote(members, n_classes)
 
 
+def _split_encoding(base, X, sample_weight):
+    """``(encoder, learner)``: impute and one-hot encode once when the base learner encodes.
+
+    A base learner that works in the encoded space of :class:`MixedEncoder`
+    (:class:`EncodedClassifier`, e.g. the ``"smo"`` preset) would impute and one-hot
+    encode the DataFrame again for every member and at every prediction — hundreds of
+    times for a one-vs-one ensemble. Instead an unscaled encoder is fitted once, on the
+    training instances of positive weight, and each member is a :class:`_ScaledLearner`:
+    the base learner's own scaling of the numeric columns, fitted on the member's
+    sample as the base learner would, then its inner learner. Any other base learner
+    gets X as it is (encoder None).
+    """
+    if not isinstance(base, EncodedClassifier):
+        return None, base
+    encoder = MixedEncoder(scale="none").fit(safe_rows(X, sample_weight > 0))
+    inner = base._make_estimator()
+    if base.random_state is not None:
+        _seed_members(inner, base.random_state)
+    n_numeric = int((~encoder.nominal_mask_).sum())
+    return encoder, _ScaledLearner(inner, scale=base.scale, n_scaled=n_numeric)
+
+
+def _inner_has(attr: str):
+    def check(self) -> bool:
+        return hasattr(getattr(self, "estimator_", self.estimator), attr)
+
+    return check
+
+
+class _ScaledLearner(ClassifierMixin, BaseEstimator):
+    """``estimator`` after scaling the first ``n_scaled`` columns, as MixedEncoder does.
+
+    The member of an encoded base learner on the already imputed and one-hot encoded
+    matrix: the scaling (``"minmax"``, ``"standard"`` or ``"none"``) is fitted on the
+    rows of positive weight, exactly as :class:`EncodedClassifier` fits its encoder.
+    """
+
+    _parameter_constraints: dict = {
+        "estimator": [HasMethods(["fit", "predict"])],
+        "scale": [StrOptions({"minmax", "standard", "none"})],
+        "n_scaled": [Interval(Integral, 0, None, closed="left")],
+    }
+
+    def __init__(self, estimator, scale="minmax", n_scaled=0):
+        self.estimator = estimator
+        self.scale = scale
+        self.n_scaled = n_scaled
+
+    def _validate_params(self):
+        super()._validate_params()
+        if hasattr(self.estimator, "_validate_params"):
+            self.estimator._validate_params()
+
+    def fit(self, X, y, sample_weight=None):
+        rows = X if sample_weight is None else X[np.asarray(sample_weight) > 0]
+        numeric = rows[:, : self.n_scaled]
+        if self.scale == "minmax" and numeric.shape[0]:
+            offset, span = numeric.min(axis=0), np.ptp(numeric, axis=0)
+        elif self.scale == "standard" and numeric.shape[0]:
+            offset, span = numeric.mean(axis=0), numeric.std(axis=0)
+        else:
+            offset, span = np.zeros(self.n_scaled), np.ones(self.n_scaled)
+        self.offset_ = offset
+        self.span_ = np.where(np.isfinite(span) & (span > 0), span, 1.0)
+        params = {} if sample_weight is None else {"sample_weight": sample_weight}
+        self.estimator_ = clone(self.estimator).fit(self._scaled(X), y, **params)
+        self.classes_ = self.estimator_.classes_
+        return self
+
+    def _scaled(self, X):
+        out = np.array(X, dtype=float)
+        out[:, : self.n_scaled] = (out[:, : self.n_scaled] - self.offset_) / self.span_
+        return out
+
+    def predict(self, X):
+        return self.estimator_.predict(self._scaled(X))
+
+    @available_if(_inner_has("decision_function"))
+    def decision_function(self, X):
+        return self.estimator_.decision_function(self._scaled(X))
+
+    @available_if(_inner_has("predict_proba"))
+    def predict_proba(self, X):
+        return self.estimator_.predict_proba(self._scaled(X))
+
+
+def _member_config(encoder) -> dict:
+    """scikit-learn settings while members are fitted and asked.
+
+    The base learner's parameters are validated once per ``fit``, not in every member
+    fit; after the shared encoder (which imputes) the data are known to be finite.
+    """
+    return {"skip_parameter_validation": True, "assume_finite": encoder is not None}
+
+
 def _initial_distribution(sample_weight, X) -> np.ndarray:
     """Validated ``sample_weight`` (finite, non-negative, not all zero) as a float array."""
     if sample_weight is None:
@@ -214,6 +319,11 @@ class TriskelClassifier(ClassifierMixin, BaseEstimator):
     n_rounds_ : int or ndarray of int
         Effective K: rounds actually built (fewer than ``n_rounds`` after an early stop);
         one value per cascade for one-vs-one.
+    encoder_ : MixedEncoder or None
+        The imputing, one-hot (unscaled) encoder shared by all members when the base
+        learner is an :class:`~ensemble_lab.learners.EncodedClassifier` (such as the
+        ``"smo"`` preset); each member then scales the numeric columns on its own
+        sample and fits the inner learner. None otherwise.
 
     Notes
     -----
@@ -225,12 +335,25 @@ class TriskelClassifier(ClassifierMixin, BaseEstimator):
     * Voting is implemented as the cascade "the first round whose pair agrees decides,
       else the arbiter", which equals sign Σ α_t h*_t(x) with α_t = 3^{K+1−t}
       (:func:`vote_weights`); ``decision_function`` returns that weighted sum.
+    * "Learn with weights D_{t−1}, biased": the biasing strategy gets D_{t−1}; the
+      default undersampling keeps a random 10 % of one class's rows, each with its
+      weight, and the learner gets those weights (see :class:`Undersample`).
     * Weights of zero (separation) drop the instance from the next round; learners get
       the remaining weights if they take ``sample_weight``, else the subset or a
       weighted resample (:func:`~ensemble_lab.methods._biasing.fit_weighted`).
     * Early stop: when the hard set of round t is empty, no more rounds are built and
       the arbiter is the unbiased learner on D_{t−1} (the sample the last pair saw);
       when it holds a single class, the arbiter predicts that class.
+    * A base learner that works in the encoded space (an ``EncodedClassifier``, e.g.
+      the default ``"smo"``) has its imputation and one-hot encoding fitted once on
+      the whole training set (instances of positive weight) instead of on each
+      member's sample; each member still scales the numeric columns on its own sample
+      (as Weka's SMO normalises whatever data it is given) and fits the inner learner.
+      This makes the ensemble an order of magnitude faster (hundreds of members on
+      19-class data). The only difference from re-encoding per member is the imputed
+      value of a missing entry (the whole training set's mean/mode, not the member
+      sample's); without missing values the members are the same, since a one-hot
+      column absent from a member's sample is all zeros there and gets no weight.
     * Triskel-M with several rounds re-weights as binary Triskel does, an instance
       being easy when exactly one member claims it and that member is right; the
       member of each class uses the h⁺ value of the bias pair.
@@ -338,8 +461,19 @@ class TriskelClassifier(ClassifierMixin, BaseEstimator):
                 f"{type(self).__name__} needs samples of at least two classes; "
                 f"got only one class: {self.classes_[0]!r}."
             )
-        base, strategy = self._base(), None
+        base = self._base()
         strategy = self._strategy(base)
+        self.encoder_, base = _split_encoding(base, X, sw)
+        if self.encoder_ is not None:
+            X = self.encoder_.transform(X)
+        if hasattr(base, "_validate_params"):
+            base._validate_params()  # once here instead of in each of the many member fits
+        with config_context(**_member_config(self.encoder_)):
+            self._fit_problems(base, strategy, X, y_idx, sw)
+        return self
+
+    def _fit_problems(self, base, strategy, X, y_idx, sw):
+        """The binary cascade, the one-vs-one cascades or the Triskel-M cascade."""
         n_classes = self.classes_.size
         if n_classes == 2:
             (seed,) = member_seeds(self.random_state, 1)
@@ -360,7 +494,6 @@ class TriskelClassifier(ClassifierMixin, BaseEstimator):
             cascade = self._fit_triskel_m(base, strategy, X, y_idx, sw, int(seed))
             self.estimators_, self.pairs_ = [cascade], []
             self.n_rounds_ = len(cascade.rounds)
-        return self
 
     def _auto_biases(self, strategy):
         return DEFAULT_BIASES if isinstance(strategy, Threshold) else _RESAMPLER_AUTO_BIASES
@@ -467,7 +600,8 @@ class TriskelClassifier(ClassifierMixin, BaseEstimator):
     # ------------------------------------------------------------------ prediction
     def _validate_X(self, X):
         check_is_fitted(self)
-        return validate_mixed_data(self, X, reset=False)
+        X = validate_mixed_data(self, X, reset=False)
+        return X if self.encoder_ is None else self.encoder_.transform(X)
 
     def _is_triskel_m(self) -> bool:
         return self.classes_.size > 2 and self.multiclass == "triskel-m"
@@ -504,7 +638,9 @@ class TriskelClassifier(ClassifierMixin, BaseEstimator):
         -------
         ndarray of shape (n_samples, n_classes)
         """
-        return self._class_scores(self._validate_X(X))
+        X = self._validate_X(X)
+        with config_context(**_member_config(self.encoder_)):
+            return self._class_scores(X)
 
     def decision_function(self, X):
         """Weighted vote Σ α_t h*_t(x) for two classes; class scores otherwise.
@@ -519,9 +655,10 @@ class TriskelClassifier(ClassifierMixin, BaseEstimator):
         else (n_samples, n_classes) — the ``predict_proba`` scores.
         """
         X = self._validate_X(X)
-        if self.classes_.size == 2:
-            return self.estimators_[0].weighted_vote(X)
-        return self._class_scores(X)
+        with config_context(**_member_config(self.encoder_)):
+            if self.classes_.size == 2:
+                return self.estimators_[0].weighted_vote(X)
+            return self._class_scores(X)
 
     def predict(self, X):
         """Predict class labels (the cascade; see the Notes).
@@ -535,12 +672,12 @@ class TriskelClassifier(ClassifierMixin, BaseEstimator):
         ndarray of shape (n_samples,)
         """
         X = self._validate_X(X)
-        if self.classes_.size == 2:
-            return self.classes_[(self.estimators_[0].predict(X) == 1).astype(int)]
-        if self._is_triskel_m():
-            cascade = self.estimators_[0]
-            return self.classes_[cascade.predict(X)]
-        return self.classes_[self._class_scores(X).argmax(axis=1)]
+        with config_context(**_member_config(self.encoder_)):
+            if self.classes_.size == 2:
+                return self.classes_[(self.estimators_[0].predict(X) == 1).astype(int)]
+            if self._is_triskel_m():
+                return self.classes_[self.estimators_[0].predict(X)]
+            return self.classes_[self._class_scores(X).argmax(axis=1)]
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
