@@ -66,7 +66,7 @@ def _run(
     db.parent.mkdir(parents=True, exist_ok=True)
     backend = _backend(console, n_jobs, scheduler, dask_local)
     console.print(
-        f"[bold]{config.name}[/]: {config.description or ''}\\n"
+        f"[bold]{config.name}[/]: {config.description or ''}\n"
         f"results: {db}  (stop with Ctrl-C; running again resumes)"
     )
     try:
@@ -80,7 +80,7 @@ def _run(
                 overwrite=new,
             )
     except ExperimentConflictError as exc:
-        console.print(f"[red]{exc}[/]\\nUse --new to replace the stored experiment.")
+        console.print(f"[red]{exc}[/]\nUse --new to replace the stored experiment.")
         raise typer.Exit(2) from exc
     finally:
         close = getattr(backend, "close", None)
@@ -373,11 +373,11 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
             except ValueError as exc:  # incomplete results: ranks need every cell
                 console.print(f"[yellow]No rank table: {exc}[/]")
         render = {"md": Table.to_markdown, "csv": Table.to_csv, "latex": Table.to_latex}[fmt]
-        text = "\\n\\n".join(render(t) for t in tables)
+        text = "\n\n".join(render(t) for t in tables)
         if len(failures):
-            text += f"\\n\\n{len(failures)} task(s) failed; see load_failures()."
+            text += f"\n\n{len(failures)} task(s) failed; see load_failures()."
         if output:
-            output.write_text(text + "\\n", encoding="utf-8")
+            output.write_text(text + "\n", encoding="utf-8")
             console.print(f"Written: {output}")
         else:
             typer.echo(text)
