@@ -134,7 +134,7 @@ def test_paper_table_transcription_and_its_own_claim():
 
 def test_configs_cover_the_ten_datasets_with_the_papers_methods():
     small, large = config(), large_config()
-    assert small.protocol.n_splits() == 10 and large.protocol.n_splits() == 3
+    assert small.protocol.n_splits() == 10 and large.protocol.n_splits() == 10
     assert sorted(small.datasets + large.datasets) == sorted(DATASETS)
     for cfg in (small, large):
         assert cfg.method_labels == COLUMNS
