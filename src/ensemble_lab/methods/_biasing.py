@@ -17,6 +17,7 @@ class whose prediction is made rarer (h⁺ has ``target=+1``).
 
 from __future__ import annotations
 
+from abc import ABCMeta, abstractmethod
 from numbers import Real
 
 import numpy as np
@@ -159,7 +160,7 @@ def _weighted_lower_quantile(values: np.ndarray, weights: np.ndarray, q: float) 
 
 
 # --------------------------------------------------------------------------- strategies
-class BiasingStrategy(BaseEstimator):
+class BiasingStrategy(BaseEstimator, metaclass=ABCMeta):
     """Base of the biasing strategies: builds h⁺ and h⁻ from a base learner.
 
     Subclasses implement :meth:`fit_biased`; :meth:`fit_pair` and :meth:`fit_grid`
@@ -197,6 +198,7 @@ class BiasingStrategy(BaseEstimator):
                 )
         return float(pair[0]), float(pair[1])
 
+    @abstractmethod
     def fit_biased(self, estimator, X, y, sample_weight=None, *, target, bias, random_state=None):
         """Fit a classifier that predicts ``target`` less often, by ``bias``.
 
@@ -216,7 +218,6 @@ class BiasingStrategy(BaseEstimator):
         -------
         fitted classifier predicting in {−1, +1}
         """
-        raise NotImplementedError
 
     def fit_pair(self, estimator, X, y, sample_weight=None, *, bias_pair, random_state=None):
         """Fit ``(h⁺, h⁻)`` with biases ``bias_pair``; independent seeds for each."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from abc import ABCMeta, abstractmethod
 from numbers import Integral
 
 import numpy as np
@@ -20,7 +21,9 @@ from ._scatter import discriminant_directions, needs_regularization, regularized
 __all__ = ["DiscriminantProjection"]
 
 
-class DiscriminantProjection(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
+class DiscriminantProjection(
+    ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator, metaclass=ABCMeta
+):
     """Base of the supervised linear projections.
 
     A subclass implements ``_criterion(X, y, sample_weight, regularize)`` returning the
@@ -87,8 +90,9 @@ class DiscriminantProjection(ClassNamePrefixFeaturesOutMixin, TransformerMixin, 
         self.n_components_ = n_components
         return self
 
-    def _criterion(self, X, y, sample_weight, regularize):  # pragma: no cover - abstract
-        raise NotImplementedError
+    @abstractmethod
+    def _criterion(self, X, y, sample_weight, regularize):
+        """(numerator, denominator) scatter matrices of the projection's criterion."""
 
     @staticmethod
     def _within(within, regularize):
