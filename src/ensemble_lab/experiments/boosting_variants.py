@@ -424,7 +424,7 @@ def final_error_table(stops: pd.DataFrame) -> str:
             f"| {study} | {_config_label(dataset, n)} | {base.upper()} | "
             f"{group['key'].nunique()} | {_mean_sd(by_variant[VARIANTS[0]]['error_first'])} | "
             + " | ".join(cells)
-            + f" | {min(means, key=means.get).capitalize()} |"
+            + f" | {min(means, key=means.__getitem__).capitalize()} |"
         )
     return "\n".join(lines)
 
@@ -432,7 +432,7 @@ def final_error_table(stops: pd.DataFrame) -> str:
 def stopping_table(frame: pd.DataFrame, stops: pd.DataFrame) -> str:
     """Markdown: testing error at the minimum training Q against the full and the best sizes."""
     means = mean_curves(frame)
-    tally = {"better": [], "same": [], "worse": []}
+    tally: dict[str, list[str]] = {"better": [], "same": [], "worse": []}
     lines = [
         "| study | data | base | variant | median k* | error at k* | error at L | "
         "best k (mean curve) | its error | k* vs L |",

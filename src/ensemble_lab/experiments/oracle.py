@@ -385,7 +385,7 @@ def complete_results(results: pd.DataFrame, cfg: ExperimentConfig) -> tuple[pd.D
 
 def _dataset_table(cfg: ExperimentConfig, results: pd.DataFrame, quick: bool) -> str:
     sizes = results.groupby("dataset")[["n_train", "n_test"]].first().sum(axis=1)
-    rows = []
+    rows: list[tuple[str, str, str | int, int]] = []
     if quick:
         for name in cfg.datasets:
             rows.append(("–", str(name), "–", int(sizes.get(name, 0))))

@@ -150,7 +150,8 @@ Z00            7.15  6.48 .     7.31  21.96 ◇    1.85  39.91 ◇      7.87  88
 
 def _parse_paper_table(text: str) -> tuple[pd.DataFrame, pd.DataFrame]:
     """(values, markers) as data sets (our names) × methods; markers are on Triskel."""
-    values, markers = {}, {}
+    values: dict[str, Any] = {}
+    markers: dict[str, Any] = {}
     for line in text.strip().splitlines():
         name, *cells = line.split()
         ours = DATASETS[name]
@@ -344,7 +345,7 @@ def write_report(results: pd.DataFrame, out_dir: Path, cfg: ExperimentConfig) ->
     out_dir.mkdir(parents=True, exist_ok=True)
     all_results = results
     results = complete_splits(results)
-    expected_splits = cfg.protocol.n_folds * cfg.protocol.n_repetitions
+    expected_splits = cfg.protocol.n_splits()
     done = results.groupby("dataset")[["repetition", "fold"]].apply(
         lambda f: len(f.drop_duplicates())
     )
@@ -391,6 +392,8 @@ def write_report(results: pd.DataFrame, out_dir: Path, cfg: ExperimentConfig) ->
     claim = _claim_summary(acc_marks, time_mean, acc_mean, datasets)
     n_splits = results.groupby(["dataset", "method"]).size()
     protocol = cfg.protocol
+    if not isinstance(protocol, RepeatedCV):
+        raise TypeError(f"the Triskel page describes repeated CV, not {protocol!r}")
     left_out = "".join(
         f"\n* **{d}** left out: {why}." for d, why in LEFT_OUT.items() if d not in planned
     )
