@@ -1,7 +1,9 @@
 """The named presets: construction, mixed data, weights, persistence, sklearn checks."""
 
 import pickle
+import signal
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -14,6 +16,7 @@ from sklearn.utils.estimator_checks import check_estimator
 from sklearn.utils.validation import has_fit_parameter
 
 from ensemble_lab.learners import (
+    SVM_MAX_ITER,
     C45TreeClassifier,
     EncodedClassifier,
     MixedEncoder,
@@ -178,3 +181,31 @@ def test_skops_round_trip(name):
     data = sio.dumps(est)
     loaded = sio.loads(data, trusted=sio.get_untrusted_types(data=data))
     assert_array_equal(loaded.predict(X), est.predict(X))
+
+
+def test_svm_presets_stop_where_libsvm_cycles():
+    # 15 rows of an undersampled one-vs-rest problem of anneal.orig (already encoded and
+    # scaled) on which scikit-learn's libsvm never stops without an iteration cap.
+    data = np.load(Path(__file__).parent / "data" / "libsvm_cycle.npz")
+    X, y = data["X"], data["y"]
+    svc = make_learner("smo").estimator
+    assert svc.max_iter == SVM_MAX_ITER
+    assert make_learner("rbf-svm").estimator.max_iter == SVM_MAX_ITER
+    signal.signal(signal.SIGALRM, _too_long)
+    signal.alarm(120)
+    try:
+        with pytest.warns(ConvergenceWarning):
+            capped = clone(svc).fit(X, y)
+    finally:
+        signal.alarm(0)
+    assert capped.fit_status_ == 1  # stopped by the cap, not converged
+    # The model at the cap is the one the solver had already reached long before.
+    early = clone(svc).set_params(max_iter=10_000)
+    with pytest.warns(ConvergenceWarning):
+        early.fit(X, y)
+    assert_allclose(capped.coef_, early.coef_)
+    assert_array_equal(capped.predict(X), early.predict(X))
+
+
+def _too_long(signum, frame):
+    raise AssertionError("the SVM fit did not stop: the iteration cap is not in effect")

@@ -3,10 +3,11 @@
 from ._c45 import C45TreeClassifier, c45_added_errors, c45_prune
 from ._encoding import MixedEncoder
 from ._naive_bayes import MixedNaiveBayes
-from ._presets import EncodedClassifier, learner_names, make_learner
+from ._presets import SVM_MAX_ITER, EncodedClassifier, learner_names, make_learner
 from ._qda import RegularizedQDA
 
 __all__ = [
+    "SVM_MAX_ITER",
     "C45TreeClassifier",
     "EncodedClassifier",
     "MixedEncoder",
