@@ -319,7 +319,7 @@ def make_learner(name: str, **params) -> BaseEstimator:
     >>> make_learner("j48-unpruned")
     C45TreeClassifier(unpruned=True)
     >>> make_learner("smo", C=10).estimator
-    SVC(C=10, kernel='linear')
+    SVC(C=10, kernel='linear', max_iter=1000000)
     """
     key = name.lower() if isinstance(name, str) else name
     if key not in _PRESETS:
