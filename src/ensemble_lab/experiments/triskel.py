@@ -478,11 +478,9 @@ on the six data sets of the paper's Figure 2. The solid line joins Triskel-M1, -
   below the paper, whose AdaBoost-50 we match) is beyond that noise, and its cause is
   not found: resampling by the weights does not close it (2 × 10-fold CV on vowel:
   Triskel-W4 86.7 % resampled, 87.6 % weighted; paper 93.8 %).
-* **Slow weighted SVMs**: libsvm converges slowly when boosting weights make the
-  per-instance C very unequal, and on some problems never (it cycles; the `smo`
-  preset now stops after 10^6 iterations, see `learners.SVM_MAX_ITER`). One-vs-one
-  AdaBoost-50 of SMO on waveform-5000 spent over 15 CPU-minutes on a single fold, so
-  waveform-5000 may have fewer folds than planned (see *What was run*).
+* **Cycling SVMs**: on some undersampled problems libsvm never converges (it cycles at
+  a solution it has already reached); the `smo` preset stops after 10^6 iterations
+  (`learners.SVM_MAX_ITER`), without which this run stalled on anneal.orig.
 * **Undersampling** draws the kept 10 % uniformly, the kept rows keeping their
   weights (see `Undersample`); the paper does not say how its undersampling met the
   weights.
