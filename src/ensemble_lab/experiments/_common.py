@@ -32,15 +32,22 @@ def run_and_load(
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     db = out_dir / f"{config.name}.db"
-    summary = run_experiment(
-        config, db, n_jobs=n_jobs, backend=backend, data_dir=data_dir, progress=progress
-    )
+    run_into(config, db, n_jobs=n_jobs, backend=backend, data_dir=data_dir, progress=progress)
+    return load_results(db, config.name)
+
+
+def run_into(config: ExperimentConfig, db: Path, **options: Any) -> None:
+    """Run (or resume) ``config`` into the store ``db``; ``options`` go to ``run_experiment``.
+
+    Raises ``KeyboardInterrupt`` when the run was interrupted and ``RuntimeError`` naming
+    the first failure when a task failed (finished tasks stay stored either way).
+    """
+    summary = run_experiment(config, db, **options)
     if summary.interrupted:
         raise KeyboardInterrupt
     if summary.failures:
         key, message = summary.failures[0]
         raise RuntimeError(f"{summary.failed} task(s) failed; first: {key}: {message}")
-    return load_results(db, config.name)
 
 
 def markdown_table(frame: pd.DataFrame, *, decimals: int = 2, index: bool = True) -> str:

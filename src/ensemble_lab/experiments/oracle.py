@@ -30,10 +30,9 @@ from ..evaluation import (
     Split,
     load_predictions,
     load_results,
-    run_experiment,
     stats,
 )
-from ._common import markdown_table, save_figure, write_page
+from ._common import markdown_table, run_into, save_figure, write_page
 
 DESCRIPTION = (
     "40 ensembles with/without the Random Linear Oracle on 35 UCI datasets: average ranks, "
@@ -290,12 +289,7 @@ def _run(
     backend: Any,
     progress: Callable[[Any], None] | None,
 ) -> pd.DataFrame:
-    summary = run_experiment(cfg, db, n_jobs=n_jobs, backend=backend, data=data, progress=progress)
-    if summary.interrupted:
-        raise KeyboardInterrupt
-    if summary.failures:
-        key, message = summary.failures[0]
-        raise RuntimeError(f"{summary.failed} task(s) failed; first: {key}: {message}")
+    run_into(cfg, db, n_jobs=n_jobs, backend=backend, data=data, progress=progress)
     return load_results(db, cfg.name)
 
 

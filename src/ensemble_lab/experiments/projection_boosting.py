@@ -29,10 +29,9 @@ from ..evaluation import (
     RepeatedCV,
     ResultsStore,
     load_results,
-    run_experiment,
 )
 from ..evaluation.stats import wilcoxon
-from ._common import markdown_table, save_figure, write_page
+from ._common import markdown_table, run_into, save_figure, write_page
 
 __all__ = ["DESCRIPTION", "config", "configs", "run", "write_from_store"]
 
@@ -142,26 +141,6 @@ def configs(quick: bool = False) -> list[ExperimentConfig]:
     return [config(quick, base) for base in ("j48", "rbf-svm", "mlp")]
 
 
-def _run_into(
-    cfg: ExperimentConfig,
-    db: Path,
-    *,
-    data_dir: Path | None,
-    n_jobs: int,
-    backend: Any,
-    progress: Callable[[Any], None] | None,
-) -> None:
-    """Run (or resume) one experiment into the shared store; stop on interrupt/failure."""
-    summary = run_experiment(
-        cfg, db, n_jobs=n_jobs, backend=backend, data_dir=data_dir, progress=progress
-    )
-    if summary.interrupted:
-        raise KeyboardInterrupt
-    if summary.failures:
-        key, message = summary.failures[0]
-        raise RuntimeError(f"{summary.failed} task(s) failed; first: {key}: {message}")
-
-
 def run(
     out_dir: Path,
     *,
@@ -177,7 +156,7 @@ def run(
     db = out_dir / f"{NAME}.db"
     cfgs = configs(quick)
     for cfg in cfgs:
-        _run_into(cfg, db, data_dir=data_dir, n_jobs=n_jobs, backend=backend, progress=progress)
+        run_into(cfg, db, data_dir=data_dir, n_jobs=n_jobs, backend=backend, progress=progress)
     return write_from_store(out_dir, data_dir=data_dir, quick=quick)
 
 
