@@ -14,6 +14,13 @@
 
   and, when it runs an experiment through the runner, ``config(quick=False)`` returning
   its :class:`~ensemble_lab.evaluation.ExperimentConfig` (used by ``--estimate``).
+  A reproduction that keeps a results store also provides::
+
+      def write_from_store(out_dir: Path, *, data_dir=None, quick=False) -> Path
+
+  which rewrites the page and figures from what ``out_dir`` already holds, fitting
+  nothing (``ensemble-lab reproduce NAME --from-store``; a stopped run's page lists
+  what is missing).
 """
 
 from __future__ import annotations

@@ -54,7 +54,7 @@ __all__ = [
     "run_cases",
     "split_indices",
     "stopping_points",
-    "write_report",
+    "write_from_store",
 ]
 
 NAME = "boosting-variants"
@@ -565,14 +565,16 @@ def run(
     out_dir.mkdir(parents=True, exist_ok=True)
     db = out_dir / f"{NAME}.db"
     run_cases(protocol(quick).cases(), db, data_dir=data_dir, n_jobs=n_jobs, progress=progress)
-    return write_report(out_dir, quick=quick)
+    return write_from_store(out_dir, quick=quick)
 
 
-def write_report(out_dir: Path, *, quick: bool = False) -> Path:
+def write_from_store(out_dir: Path, *, data_dir: Path | None = None, quick: bool = False) -> Path:
     """Write the page and figures from the cases stored in ``out_dir/boosting-variants.db``.
 
     Nothing is fitted: configurations with no stored case are left out of the figures
-    and tables, and their claims are marked "not run".
+    and tables, and their claims are marked "not run". The training points drawn in
+    Figure 2 are the generated Cone-Torus data (``data_dir`` is accepted for the common
+    protocol of the reproductions and unused).
     """
     from ._common import save_figure, write_page
 

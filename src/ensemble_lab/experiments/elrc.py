@@ -269,8 +269,11 @@ def run(
     return _write(out_dir, pd.concat(parts, ignore_index=True), quick)
 
 
-def write_from_store(out_dir: Path, *, quick: bool = False) -> Path:
+def write_from_store(out_dir: Path, *, data_dir: Path | None = None, quick: bool = False) -> Path:
     """Write the page from what the stores in ``out_dir`` hold, without running anything.
+
+    No dataset is read (``data_dir`` is accepted for the common protocol of the
+    reproductions and unused).
 
     For a run that was stopped: datasets whose tasks are not all stored are shown with
     the paper's numbers only and listed as missing.

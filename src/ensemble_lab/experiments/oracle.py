@@ -351,8 +351,11 @@ def run(
     return write_report(out_dir, cfg, kcfg, results, predictions, quick=quick)
 
 
-def report_from_store(out_dir: Path, *, quick: bool = False) -> Path:
+def write_from_store(out_dir: Path, *, data_dir: Path | None = None, quick: bool = False) -> Path:
     """Rewrite the page from ``out_dir/oracle.db`` without fitting anything.
+
+    No dataset is read (``data_dir`` is accepted for the common protocol of the
+    reproductions and unused).
 
     Datasets on which some method has no result yet (a run stopped early) are left out
     of the ranks, and the page lists them.

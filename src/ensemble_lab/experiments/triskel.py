@@ -318,8 +318,12 @@ def complete_splits(results: pd.DataFrame) -> pd.DataFrame:
     return results[per_split == n_methods]
 
 
-def write_from_store(out_dir: Path, quick: bool = False) -> Path:
-    """Rewrite the page from ``out_dir/triskel.db`` alone, whatever has finished."""
+def write_from_store(out_dir: Path, *, data_dir: Path | None = None, quick: bool = False) -> Path:
+    """Rewrite the page from ``out_dir/triskel.db`` alone, whatever has finished.
+
+    Nothing is fitted and no dataset is read (``data_dir`` is accepted for the common
+    protocol of the reproductions and unused).
+    """
     from ..evaluation import load_results
 
     cfg = config(quick)

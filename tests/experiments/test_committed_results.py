@@ -1,0 +1,45 @@
+"""The committed reproduction pages are what the code writes from the committed stores.
+
+``experiments/results/NAME.md`` is written by ``reproduce NAME`` from ``NAME.db``; a
+change to a report's code or to a store that is not followed by rewriting the page
+(``ensemble-lab reproduce NAME --from-store``) fails here, so the numbers on a page are
+always the ones its store holds.
+"""
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from ensemble_lab.experiments import reproduction, reproduction_names
+
+RESULTS = Path(__file__).resolve().parents[2] / "experiments" / "results"
+
+#: reproductions whose page reads datasets (to describe them), not only the store
+READS_DATASETS = {"projection-boosting"}
+
+STORED = [
+    name
+    for name in reproduction_names()
+    if hasattr(reproduction(name), "write_from_store") and (RESULTS / f"{name}.db").is_file()
+]
+
+
+def test_every_committed_store_is_checked():
+    # The five reproductions that run through a results store all have one committed.
+    assert STORED == ["boosting-variants", "elrc", "oracle", "projection-boosting", "triskel"]
+
+
+@pytest.mark.parametrize("name", STORED)
+def test_committed_page_is_written_from_the_committed_store(name, tmp_path, request):
+    data_dir = request.getfixturevalue("shared_data_dir") if name in READS_DATASETS else None
+    for db in RESULTS.glob(f"{name}*.db"):
+        shutil.copy(db, tmp_path / db.name)
+    page = reproduction(name).write_from_store(tmp_path, data_dir=data_dir)
+    assert page == tmp_path / f"{name}.md"
+    committed = (RESULTS / f"{name}.md").read_text().splitlines()
+    written = page.read_text().splitlines()
+    # Compare line by line so that a failure names the first line that differs.
+    for number, (ours, theirs) in enumerate(zip(written, committed), start=1):
+        assert ours == theirs, f"{name}.md line {number} differs from what the store gives"
+    assert len(written) == len(committed)
