@@ -1,6 +1,8 @@
 """The experiment commands end to end on tiny experiments."""
 
+import shutil
 import textwrap
+from pathlib import Path
 
 from typer.testing import CliRunner
 
@@ -121,3 +123,33 @@ def test_report_draws_kappa_error_diagrams_when_members_are_recorded(tmp_path):
     page = (tmp_path / "members-report.html").read_text()
     assert "Kappa-error diagram on iris" in page
     assert page.count("<svg") == 2  # accuracy vs time, kappa-error (one data set: no ranks)
+
+
+def test_reproduce_from_store_rewrites_the_page_without_fitting(tmp_path):
+    results = Path(__file__).resolve().parents[2] / "experiments" / "results"
+    shutil.copy(results / "triskel.db", tmp_path / "triskel.db")
+    result = runner.invoke(
+        app,
+        ["reproduce", "triskel", "--from-store", "--results", str(tmp_path), "-j", "1"],
+        terminal_width=200,
+    )
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "triskel.md").read_text() == (results / "triskel.md").read_text()
+    # Nothing was fitted: the store holds exactly the committed rows.
+    assert len(load_results(tmp_path / "triskel.db", "triskel")) == len(
+        load_results(results / "triskel.db", "triskel")
+    )
+
+
+def test_reproduce_from_store_names_a_missing_store(tmp_path):
+    missing = runner.invoke(
+        app, ["reproduce", "oracle", "--from-store", "--results", str(tmp_path)], terminal_width=200
+    )
+    assert missing.exit_code == 2
+    said = missing.output.replace("\n", "")  # the console wraps long paths
+    assert "No results store" in said and "oracle.db" in said
+    assert not (tmp_path / "oracle.md").exists()
+    storeless = runner.invoke(
+        app, ["reproduce", "oracle-2d", "--from-store", "--results", str(tmp_path)]
+    )
+    assert storeless.exit_code == 2 and "keeps no results store" in storeless.output

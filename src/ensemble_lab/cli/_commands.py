@@ -148,6 +148,34 @@ def _backend(console: Console, n_jobs: int, scheduler: str | None, dask_local: i
     return make_backend(n_jobs, scheduler, dask_local)
 
 
+def _write_from_store(
+    console: Console,
+    name: str,
+    module: ModuleType,
+    out_dir: Path,
+    *,
+    data_dir: Path | None,
+    quick: bool,
+) -> None:
+    """``reproduce NAME --from-store``: the page from the stored results, nothing fitted."""
+    write = getattr(module, "write_from_store", None)
+    if write is None:
+        console.print(
+            f"[red]{name} keeps no results store[/]: it is rebuilt in full by "
+            f"`ensemble-lab reproduce {name}`."
+        )
+        raise typer.Exit(2)
+    db = Path(out_dir) / f"{name}.db"
+    if not db.is_file():
+        console.print(
+            f"[red]No results store {db}[/]: run `ensemble-lab reproduce {name}` first, "
+            "or point --results at the directory that holds it."
+        )
+        raise typer.Exit(2)
+    page = write(Path(out_dir), data_dir=data_dir, quick=quick)
+    console.print(f"Written from {db}: [bold]{Path(page).resolve()}[/]")
+
+
 def _estimate(
     console: Console,
     name: str,
@@ -272,6 +300,14 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
                 help="With --estimate: time tasks on at most N datasets, extrapolate the rest.",
             ),
         ] = None,
+        from_store: Annotated[
+            bool,
+            typer.Option(
+                "--from-store",
+                help="Only rewrite the page and figures from the results already stored "
+                "in --results; nothing is fitted.",
+            ),
+        ] = False,
     ) -> None:
         """Rebuild one of the papers' tables or figures, our numbers beside the paper's."""
         names = reproduction_names()
@@ -294,6 +330,9 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
                 quick=quick,
                 max_datasets=estimate_datasets,
             )
+            return
+        if from_store:
+            _write_from_store(console, name, module, out_dir, data_dir=data_dir, quick=quick)
             return
         backend = _backend(console, n_jobs, scheduler, dask_local)
         console.print(f"[bold]{name}[/]: {module.DESCRIPTION}\noutput: {out_dir}")
