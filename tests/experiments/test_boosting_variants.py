@@ -94,6 +94,25 @@ def test_resume_skips_stored_cases(quick_run, monkeypatch):
     assert n_cases == len(bv.protocol(quick=True).cases())
 
 
+def test_page_does_not_depend_on_the_order_cases_finished(quick_run, tmp_path):
+    # Cases are stored as they finish, which depends on n_jobs; copy the store with
+    # every table's rows in reverse order and the page must not change.
+    out, page = quick_run
+    with sqlite3.connect(out / "boosting-variants.db") as source:
+        tables = {
+            t: source.execute(f"SELECT * FROM {t}").fetchall()
+            for t in ("cases", "curves", "weights")
+        }
+    copy = tmp_path / "reversed"
+    copy.mkdir()
+    with sqlite3.connect(copy / "boosting-variants.db") as target:
+        target.executescript(bv._SCHEMA.replace("WITHOUT ROWID", ""))  # rows kept as inserted
+        for table, rows in tables.items():
+            marks = ", ".join("?" * len(rows[0]))
+            target.executemany(f"INSERT INTO {table} VALUES ({marks})", rows[::-1])
+    assert bv.write_from_store(copy, quick=True).read_text() == page.read_text()
+
+
 def test_results_do_not_depend_on_n_jobs(tmp_path):
     # Threads keep the test fast; what matters is that a case's seeds come from its
     # split index, not from the worker or the order in which cases finish.

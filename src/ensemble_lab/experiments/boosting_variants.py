@@ -267,15 +267,18 @@ def fig2_resets(cases: list[Case]) -> dict[str, float]:
 
 
 # ---------------------------------------------------------------- store
+# WITHOUT ROWID: the rows are stored in their primary key's b-tree only, instead of in a
+# table plus an index repeating the text keys (half the size: 1.4 MB for the full run).
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS cases (
     key TEXT PRIMARY KEY, study TEXT, dataset TEXT, base TEXT, n_train INTEGER,
-    split INTEGER, n_members INTEGER, cpu_seconds REAL);
+    split INTEGER, n_members INTEGER, cpu_seconds REAL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS curves (
     key TEXT, variant TEXT, k INTEGER, train_error REAL, test_error REAL,
-    train_q REAL, test_q REAL, n_kept INTEGER, PRIMARY KEY (key, variant, k));
+    train_q REAL, test_q REAL, n_kept INTEGER, PRIMARY KEY (key, variant, k)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS weights (
-    key TEXT, variant TEXT, point INTEGER, weight REAL, PRIMARY KEY (key, variant, point));
+    key TEXT, variant TEXT, point INTEGER, weight REAL,
+    PRIMARY KEY (key, variant, point)) WITHOUT ROWID;
 """
 
 
@@ -309,21 +312,35 @@ def _store(connection: sqlite3.Connection, result: dict[str, Any]) -> None:
         )
 
 
+def _in_plan_order(frame: pd.DataFrame, cases: list[Case], within: list[str]) -> pd.DataFrame:
+    """The rows of ``cases`` only, in the order of ``cases`` and then of ``within``.
+
+    The store holds cases in the order they finished, which depends on ``n_jobs``; the
+    page's tables follow this order, so that any run writes the same page.
+    """
+    position = {c.key: i for i, c in enumerate(cases)}
+    frame = frame[frame["key"].isin(position)]
+    return (
+        frame.assign(_position=frame["key"].map(position))
+        .sort_values(["_position", *within], kind="stable")
+        .drop(columns="_position")
+        .reset_index(drop=True)
+    )
+
+
 def load_curves(db: Path, cases: list[Case]) -> pd.DataFrame:
     """The stored curves of ``cases`` (one row per case, variant and k) with the case fields."""
     with sqlite3.connect(db) as connection:
         curves = pd.read_sql("SELECT * FROM curves", connection)
         meta = pd.read_sql("SELECT * FROM cases", connection)
-    wanted = {c.key for c in cases}
-    meta = meta[meta["key"].isin(wanted)]
-    return curves.merge(meta, on="key")
+    return _in_plan_order(curves.merge(meta, on="key"), cases, ["variant", "k"])
 
 
 def load_weights(db: Path, cases: list[Case]) -> pd.DataFrame:
     """Stored final sampling weights of the Figure 2 runs (key, variant, point, weight)."""
     with sqlite3.connect(db) as connection:
         frame = pd.read_sql("SELECT * FROM weights", connection)
-    return frame[frame["key"].isin({c.key for c in cases})]
+    return _in_plan_order(frame, cases, ["variant", "point"])
 
 
 def run_cases(
