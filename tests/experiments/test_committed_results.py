@@ -18,26 +18,18 @@ RESULTS = Path(__file__).resolve().parents[2] / "experiments" / "results"
 #: reproductions whose page reads datasets (to describe them), not only the store
 READS_DATASETS = {"projection-boosting"}
 
-#: store-backed reproductions whose store is not in the repository: boosting-variants
-#: keeps every round's error and weights (2.4 MB); its page and figures are committed
-#: and checked here only where the store has been produced.
-UNCOMMITTED_STORES = {"boosting-variants"}
-
 STORED = [name for name in reproduction_names() if hasattr(reproduction(name), "write_from_store")]
 
 
 def test_every_store_backed_reproduction_has_its_store_committed():
     assert STORED == ["boosting-variants", "elrc", "oracle", "projection-boosting", "triskel"]
-    for name in sorted(set(STORED) - UNCOMMITTED_STORES):
+    for name in STORED:
         assert (RESULTS / f"{name}.db").is_file(), f"{name}.db is not in experiments/results"
         assert (RESULTS / f"{name}.md").is_file(), f"{name}.md is not in experiments/results"
 
 
 @pytest.mark.parametrize("name", STORED)
 def test_committed_page_is_written_from_the_committed_store(name, tmp_path, request):
-    if not (RESULTS / f"{name}.db").is_file():
-        assert name in UNCOMMITTED_STORES
-        pytest.skip(f"{name}.db is not committed (run `ensemble-lab reproduce {name}`)")
     data_dir = request.getfixturevalue("shared_data_dir") if name in READS_DATASETS else None
     for db in RESULTS.glob(f"{name}*.db"):
         shutil.copy(db, tmp_path / db.name)
