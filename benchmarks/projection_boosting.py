@@ -62,7 +62,7 @@ def compare_with_adaboost() -> None:
         f"{'dataset':<14}{'n':>6}{'d':>4}"
         f"{'acc HDA':>9}{'acc NDA':>9}{'acc Ada':>9}"
         f"{'fit HDA s':>11}{'fit NDA s':>11}{'fit Ada s':>11}"
-        f"{'HDA/Ada':>9}{'NDA/Ada':>9}{'size H/N/A':>13}"
+        f"{'HDA/Ada':>9}{'NDA/Ada':>9}{'size H/N/A':>16}"
     )
     ratios = []
     for name, (X, y) in _datasets().items():
@@ -81,7 +81,7 @@ def compare_with_adaboost() -> None:
             f"{hda[0]:>9.4f}{nda[0]:>9.4f}{ada[0]:>9.4f}"
             f"{hda[1]:>11.3f}{nda[1]:>11.3f}{ada[1]:>11.3f}"
             f"{hda[1] / ada[1]:>9.2f}{nda[1] / ada[1]:>9.2f}"
-            f"{f'{hda[2]:.1f}/{nda[2]:.1f}/{ada[2]:.1f}':>13}"
+            f"{f'{hda[2]:.1f}/{nda[2]:.1f}/{ada[2]:.1f}':>16}"
         )
     geo = np.exp(np.mean(np.log(ratios), axis=0))
     print(f"geometric mean fit-time ratio: HDA/Ada {geo[0]:.2f}, NDA/Ada {geo[1]:.2f}")
