@@ -13,6 +13,7 @@ from ensemble_lab.evaluation import (
     FixedSplit,
     MethodSpec,
     RepeatedCV,
+    extension_conflict,
     load_config,
     parse_config,
 )
@@ -138,3 +139,46 @@ def test_method_spec_needs_a_name_or_an_estimator():
         MethodSpec(label="x")
     with pytest.raises(TypeError, match="is not an estimator"):
         MethodSpec(label="x", estimator=42)
+
+
+def _with_protocol(protocol, **changes):
+    return {**parse_config({**MINIMAL, "protocol": protocol}).to_dict(), **changes}
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # One stratified CV is the first repetition of a repeated CV with the same folds.
+        ({"kind": "cv", "folds": 10}, {"kind": "repeated-cv", "folds": 10, "repetitions": 3}),
+        # 5x2 CV is the first five repetitions of a repeated 2-fold CV.
+        ({"kind": "5x2cv"}, {"kind": "repeated-cv", "folds": 2, "repetitions": 10}),
+        ({"kind": "half-splits", "repetitions": 5}, {"kind": "half-splits", "repetitions": 9}),
+        ({"kind": "fixed", "test_column": "t"}, {"kind": "fixed", "test_column": "t"}),
+    ],
+)
+def test_more_repetitions_of_the_same_splits_extend_a_configuration(old, new):
+    assert extension_conflict(_with_protocol(old), _with_protocol(new)) is None
+    if old != new:
+        assert "repetitions became" in extension_conflict(_with_protocol(new), _with_protocol(old))
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "reason"),
+    [
+        ({"kind": "5x2cv"}, {"kind": "repeated-cv", "folds": 3, "repetitions": 5}, "2 folds"),
+        (
+            {"kind": "half-splits", "repetitions": 5},
+            {"kind": "half-splits", "repetitions": 5, "train_size": 0.6},
+            "train_size 0.5 became 0.6",
+        ),
+        ({"kind": "half-splits", "repetitions": 5}, {"kind": "cv", "folds": 2}, "protocol:"),
+    ],
+)
+def test_other_splits_do_not_extend_a_configuration(old, new, reason):
+    assert reason in extension_conflict(_with_protocol(old), _with_protocol(new))
+
+
+def test_description_and_baseline_do_not_matter_to_an_extension():
+    old = parse_config({**MINIMAL, "methods": ["J48", "NB"], "baseline": "J48"}).to_dict()
+    new = {**old, "baseline": "NB", "description": "now with another reference"}
+    assert extension_conflict(old, new) is None

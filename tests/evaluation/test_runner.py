@@ -1,3 +1,5 @@
+import re
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -176,6 +178,50 @@ def test_changed_config_under_the_same_name_is_refused(tmp_path):
         run_experiment(_config(datasets=("syn",), seed=5), db, data=DATA)
     summary = run_experiment(_config(datasets=("syn",), seed=5), db, data=DATA, overwrite=True)
     assert summary.skipped == 0 and summary.complete
+
+
+def test_extending_a_stored_experiment_keeps_its_results_and_runs_only_the_new_tasks(tmp_path):
+    # Stored: iris with two methods, one repetition. Extended: + syn, + bag, 2 repetitions.
+    small = _config(datasets=("iris",), methods=(TREE, NB), protocol=RepeatedCV(3, 1))
+    db = tmp_path / "grown.db"
+    first = run_experiment(small, db, data=DATA)
+    assert first.done == 1 * 2 * 3 and not first.extended
+    summary = run_experiment(_config(), db, data=DATA)
+    assert summary.extended and summary.complete
+    assert (summary.skipped, summary.done) == (6, 2 * 3 * 6 - 6)
+    # Exactly what a run of the extended configuration from scratch stores.
+    fresh = tmp_path / "fresh.db"
+    run_experiment(_config(), fresh, data=DATA)
+    timing = ["fit_cpu", "fit_wall", "predict_cpu", "predict_wall", "finished"]
+    grown = load_results(db, "t").drop(columns=timing, errors="ignore")
+    direct = load_results(fresh, "t").drop(columns=timing, errors="ignore")
+    pd.testing.assert_frame_equal(grown, direct)
+    # The store now holds the extended configuration: running it again fits nothing.
+    again = run_experiment(_config(), db, data=DATA)
+    assert not again.extended and (again.skipped, again.done) == (36, 0)
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        ({"seed": 5}, "seed: 4 became 5"),
+        ({"datasets": ("syn",)}, "datasets: 'iris' would be dropped"),
+        ({"methods": (TREE, NB)}, "methods: 'bag' would be dropped"),
+        (
+            {"methods": (TREE, NB, MethodSpec.from_estimator("bag", GaussianNB()))},
+            "methods: 'bag' is defined differently",
+        ),
+        ({"protocol": RepeatedCV(3, 1)}, "protocol: 2 repetitions became 1"),
+        ({"protocol": RepeatedCV(5, 2)}, "protocol: 3 folds became 5"),
+        ({"record_predictions": True}, "record"),
+    ],
+)
+def test_a_change_that_is_not_an_extension_is_refused_with_what_differs(tmp_path, change, reason):
+    db = tmp_path / "r.db"
+    run_experiment(_config(), db, data=DATA)
+    with pytest.raises(ExperimentConflictError, match=re.escape(reason)):
+        run_experiment(_config(**change), db, data=DATA)
+    assert len(load_results(db, "t")) == 36  # nothing was touched
 
 
 def test_registered_method_names(tmp_path):

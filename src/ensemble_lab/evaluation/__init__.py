@@ -6,7 +6,14 @@ tidy per-task table the statistics and reports consume.
 """
 
 from .backends import Backend, DaskBackend, JoblibBackend, SequentialBackend, make_backend
-from .config import DatasetFiles, ExperimentConfig, MethodSpec, load_config, parse_config
+from .config import (
+    DatasetFiles,
+    ExperimentConfig,
+    MethodSpec,
+    extension_conflict,
+    load_config,
+    parse_config,
+)
 from .protocols import (
     FiveByTwoCV,
     FixedSplit,
@@ -50,6 +57,7 @@ __all__ = [
     "TaskResult",
     "derive_seed",
     "ensemble_size",
+    "extension_conflict",
     "load_config",
     "load_dataset",
     "load_failures",

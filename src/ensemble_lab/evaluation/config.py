@@ -40,12 +40,13 @@ from typing import Any
 import numpy as np
 from sklearn.base import BaseEstimator, clone
 
-from .protocols import Protocol, RepeatedCV, protocol_from_dict
+from .protocols import Protocol, RandomHalfSplits, RepeatedCV, protocol_from_dict
 
 __all__ = [
     "DatasetFiles",
     "ExperimentConfig",
     "MethodSpec",
+    "extension_conflict",
     "load_config",
     "parse_config",
 ]
@@ -384,3 +385,85 @@ def load_config(path: str | Path) -> ExperimentConfig:
         return parse_config(raw, base_dir=path.resolve().parent)
     except ValueError as exc:
         raise ValueError(f"{path}: {exc}") from None
+
+
+def extension_conflict(stored: Mapping[str, Any], new: Mapping[str, Any]) -> str | None:
+    """Why the results of configuration ``stored`` are not valid under ``new``, or None.
+
+    ``new`` *extends* ``stored`` when it only adds to it: more datasets, more methods
+    (each stored method keeping its label and definition), more repetitions of the same
+    cross-validation or half-split protocol, or another baseline. Every stored task
+    then keeps its identity — its splits are a function of (labels, seed, repetition)
+    and its estimator seed of (seed, dataset, method, repetition, fold) — so the stored
+    results are exactly those ``new`` would compute, and a run of ``new`` only fits the
+    tasks that are missing. Anything else (another seed, fewer datasets, methods or
+    repetitions, another number of folds, a changed method, recording options) gives a
+    reason.
+
+    Parameters
+    ----------
+    stored, new : mapping
+        Declarative forms, as :meth:`ExperimentConfig.to_dict` returns (the stored one
+        read back from the results store).
+
+    Returns
+    -------
+    str or None
+        None when ``new`` extends ``stored``; otherwise what differs, for the message.
+
+    Examples
+    --------
+    >>> old = {"seed": 1, "datasets": ["iris"], "methods": [{"label": "J48", "name": "J48"}],
+    ...        "protocol": {"kind": "repeated-cv", "folds": 10, "repetitions": 1}}
+    >>> new = dict(old, datasets=["iris", "vote"],
+    ...            protocol={"kind": "repeated-cv", "folds": 10, "repetitions": 3})
+    >>> extension_conflict(old, new) is None
+    True
+    >>> extension_conflict(new, old)
+    "datasets: 'vote' would be dropped"
+    """
+    old, cur = _canonical(stored), _canonical(new)
+    for key in sorted((set(old) | set(cur)) - {"datasets", "methods", "protocol", "baseline"}):
+        if key in ("description", "name"):
+            continue
+        if old.get(key) != cur.get(key):
+            return f"{key}: {old.get(key)!r} became {cur.get(key)!r}"
+    new_datasets = cur.get("datasets", [])
+    for entry in old.get("datasets", []):
+        if entry not in new_datasets:
+            return f"datasets: {_entry_label(entry)!r} would be dropped"
+    new_methods = {m.get("label"): m for m in cur.get("methods", [])}
+    for method in old.get("methods", []):
+        label = method.get("label")
+        if label not in new_methods:
+            return f"methods: {label!r} would be dropped"
+        if new_methods[label] != method:
+            return f"methods: {label!r} is defined differently"
+    return _protocol_conflict(old.get("protocol"), cur.get("protocol"))
+
+
+def _canonical(config: Mapping[str, Any]) -> dict[str, Any]:
+    return json.loads(json.dumps(dict(config), sort_keys=True))
+
+
+def _entry_label(entry: Any) -> str:
+    return entry["name"] if isinstance(entry, dict) else str(entry)
+
+
+def _protocol_conflict(old: Any, new: Any) -> str | None:
+    if old == new:
+        return None
+    if not (isinstance(old, dict) and isinstance(new, dict)):
+        return f"protocol: {old!r} became {new!r}"
+    a, b = protocol_from_dict(dict(old)), protocol_from_dict(dict(new))
+    if isinstance(a, RepeatedCV) and isinstance(b, RepeatedCV):
+        if a.n_folds != b.n_folds:
+            return f"protocol: {a.n_folds} folds became {b.n_folds}"
+    elif isinstance(a, RandomHalfSplits) and isinstance(b, RandomHalfSplits):
+        if a.train_size != b.train_size:
+            return f"protocol: train_size {a.train_size} became {b.train_size}"
+    else:
+        return f"protocol: {old!r} became {new!r}"
+    if b.n_repetitions < a.n_repetitions:
+        return f"protocol: {a.n_repetitions} repetitions became {b.n_repetitions}"
+    return None

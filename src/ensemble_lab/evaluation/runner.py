@@ -13,8 +13,11 @@ Reproducibility and resuming
   execution order — so an interrupted-and-resumed or a parallel run stores exactly the
   numbers of an uninterrupted sequential one (timings aside).
 * On start, tasks already stored for the experiment are skipped. The experiment is
-  identified by its name; if the stored configuration has another hash, the run stops
-  with :class:`~.store.ExperimentConflictError` unless ``overwrite=True``.
+  identified by its name. A configuration that *extends* the stored one — more
+  datasets, more methods, more repetitions of the same protocol (see
+  :func:`~.config.extension_conflict`) — is adopted and only the new tasks run; any
+  other change stops the run with :class:`~.store.ExperimentConflictError`, naming
+  what differs, unless ``overwrite=True``.
 * **Failed tasks are retried on resume** (``retry_failed=True``, the default): the
   error row is replaced by the new attempt. A deterministic failure just fails again
   with the same message; a transient one (memory, a missing dependency since
@@ -36,9 +39,16 @@ import numpy as np
 import pandas as pd
 
 from .backends import Backend, make_backend
-from .config import DatasetEntry, DatasetFiles, ExperimentConfig, MethodSpec, load_config
+from .config import (
+    DatasetEntry,
+    DatasetFiles,
+    ExperimentConfig,
+    MethodSpec,
+    extension_conflict,
+    load_config,
+)
 from .protocols import Protocol, Split
-from .store import ResultsStore
+from .store import ExperimentConflictError, ResultsStore
 from .tasks import TaskKey, TaskResult, derive_seed, execute_task
 
 __all__ = [
@@ -98,6 +108,10 @@ class RunSummary:
     interrupted: bool = False
     elapsed: float = 0.0
     failures: list[tuple[TaskKey, str]] = field(default_factory=list)
+    #: True when the stored experiment had a smaller configuration that this one extends
+    #: (more datasets, methods or repetitions): its results were kept and only the
+    #: missing tasks run.
+    extended: bool = False
 
     @property
     def complete(self) -> bool:
@@ -282,6 +296,29 @@ def run_experiment(
             db.close()
 
 
+def _extend_stored(db: ResultsStore, config: ExperimentConfig) -> bool:
+    """Adopt ``config`` for a stored experiment it extends; True when it did.
+
+    A stored experiment of the same name with another configuration is kept when
+    ``config`` only adds datasets, methods or repetitions to it (its results are then
+    exactly what ``config`` computes for those tasks); otherwise the run stops with
+    :class:`~.store.ExperimentConflictError` saying what differs.
+    """
+    stored = db.stored_config(config.name)
+    new_hash = config.config_hash()
+    if stored is None or stored[1] == new_hash:
+        return False
+    conflict = extension_conflict(stored[0], config.to_dict())
+    if conflict is not None:
+        raise ExperimentConflictError(
+            f"experiment {config.name!r} already exists in {db.path} with a different "
+            f"configuration ({conflict}); give it another name, or overwrite it (--new) "
+            "to discard its results"
+        )
+    db.replace_config(config.name, config.to_dict(), new_hash)
+    return True
+
+
 def _run(
     config: ExperimentConfig,
     db: ResultsStore,
@@ -294,6 +331,7 @@ def _run(
 ) -> RunSummary:
     start = time.perf_counter()
     _check_methods(config)
+    extended = False if overwrite else _extend_stored(db, config)
     exp_id = db.open_experiment(
         config.name, config.to_dict(), config.config_hash(), overwrite=overwrite
     )
@@ -321,7 +359,7 @@ def _run(
         if pending:
             todo.append(((X, labels, classes), pending))
 
-    summary = RunSummary(config.name, exp_id, total=total, skipped=skipped)
+    summary = RunSummary(config.name, exp_id, total=total, skipped=skipped, extended=extended)
     to_run = total - skipped
 
     def report(last: TaskResult | None) -> None:

@@ -270,6 +270,28 @@ class ResultsStore:
             assert cur.lastrowid is not None
             return int(cur.lastrowid)
 
+    def stored_config(self, name: str) -> tuple[dict[str, Any], str] | None:
+        """The configuration and hash stored for experiment ``name``, or None."""
+        row = self._con.execute(
+            "SELECT config, config_hash FROM experiments WHERE name = ?", (name,)
+        ).fetchone()
+        return None if row is None else (json.loads(row[0]), str(row[1]))
+
+    def replace_config(self, name: str, config: Mapping[str, Any], config_hash: str) -> None:
+        """Store a new configuration for experiment ``name``, keeping its results.
+
+        Only for a configuration that extends the stored one (see
+        :func:`~ensemble_lab.evaluation.config.extension_conflict`): the results
+        already stored must be exactly those the new configuration would compute.
+        """
+        with self._transaction() as con:
+            cur = con.execute(
+                "UPDATE experiments SET config = ?, config_hash = ? WHERE name = ?",
+                (json.dumps(config, sort_keys=True), config_hash, name),
+            )
+            if cur.rowcount != 1:
+                raise KeyError(f"no experiment {name!r} in {self.path}")
+
     @staticmethod
     def _delete(con: sqlite3.Connection, experiment_id: int) -> None:
         for table in ("predictions", "results", "datasets"):
