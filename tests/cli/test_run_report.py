@@ -51,6 +51,25 @@ def test_run_prints_table_writes_store_and_report_then_resumes(tmp_path):
     assert len(load_results(results / "results.db", "tiny")) == 12
 
 
+def test_run_extends_a_stored_study_and_refuses_a_changed_one(tmp_path):
+    results = tmp_path / "out"
+    path = _config(tmp_path)
+    args = ["run", str(path), "--results", str(results), "--n-jobs", "1"]
+    assert runner.invoke(app, args, terminal_width=160).exit_code == 0
+    # One more method: the 12 stored tasks stay, the 6 of the new method run.
+    path.write_text(textwrap.dedent(CONFIG) + '\n[[methods]]\nname = "N-P-Bagging"\n')
+    grown = runner.invoke(app, args, terminal_width=160)
+    assert grown.exit_code == 0, grown.output
+    assert "extended" in grown.output and "12 task(s) were already in the store" in grown.output
+    assert len(load_results(results / "results.db", "tiny")) == 18
+    # Another seed is not an extension: refused, with what differs, nothing touched.
+    path.write_text(textwrap.dedent(CONFIG).replace("seed = 3", "seed = 4"))
+    changed = runner.invoke(app, args, terminal_width=300)
+    assert changed.exit_code == 2
+    assert "seed: 3 became 4" in changed.output.replace("\n", "")
+    assert len(load_results(results / "results.db", "tiny")) == 18
+
+
 def test_report_formats(tmp_path):
     results = tmp_path / "out"
     runner.invoke(app, ["run", str(_config(tmp_path)), "--results", str(results), "-j", "1"])

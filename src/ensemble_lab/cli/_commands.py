@@ -86,6 +86,11 @@ def _run(
         close = getattr(backend, "close", None)
         if close is not None:
             close()
+    if summary.extended:
+        console.print(
+            "The stored experiment was extended (more datasets, methods or repetitions): "
+            "its results are kept, only the new tasks were run."
+        )
     if summary.skipped:
         console.print(f"{summary.skipped} task(s) were already in the store and were skipped.")
     if summary.failed:
