@@ -306,6 +306,20 @@ def run(
     return write_report(results, out_dir, cfg)
 
 
+def _repetitions_text(protocol: RepeatedCV) -> str:
+    """ "one stratified 10-fold CV" or "3 × stratified 10-fold CV"."""
+    if protocol.n_repetitions == 1:
+        return f"one stratified {protocol.n_folds}-fold CV"
+    return f"{protocol.n_repetitions} × stratified {protocol.n_folds}-fold CV"
+
+
+def _ours(acc_mean: pd.DataFrame, dataset: str, method: str = "Triskel-W4") -> str:
+    """Our mean accuracy (%) of ``method`` on ``dataset`` for the text, "n/a" if not run."""
+    if dataset not in acc_mean.index or method not in acc_mean.columns:
+        return "n/a"
+    return f"{acc_mean.loc[dataset, method]:.1f}"
+
+
 def complete_splits(results: pd.DataFrame) -> pd.DataFrame:
     """The rows of the splits on which every method of the data set was evaluated.
 
@@ -462,10 +476,11 @@ on the six data sets of the paper's Figure 2. The solid line joins Triskel-M1, -
 
 ## Why our numbers differ from the paper's
 
-* **Protocol**: one stratified 10-fold CV per data set (or fewer splits where the run
-  is unfinished) against the paper's ten; a single CV's mean moves by a point or more
-  on the small data sets (glass, zoo, lymph, autos), and with one repetition the
-  corrected t-test rarely reaches significance, so our marker counts are low.
+* **Protocol**: {_repetitions_text(protocol)} per data set (or fewer splits where the
+  run is unfinished) against the paper's ten; the mean of so few CVs moves by a point or
+  more on the small data sets (glass, zoo, lymph, autos), and with
+  {protocol.n_repetitions} repetition(s) the corrected t-test rarely reaches
+  significance, so our marker counts are low.
 * **SMO**: libsvm's linear SVC (C = 1) on Weka's encoding, not Weka's SMO; our SMO
   column is the check of the base learner — where it is close to the paper's, the
   ensembles start from the same place.
@@ -477,11 +492,12 @@ on the six data sets of the paper's Figure 2. The solid line joins Triskel-M1, -
   88.5 / 75.4 % with weights — no systematic change.
 * **Soft-covering rounds**: where the paper's Triskel gains from W2 to W4, ours often
   does not (the mean row above; vowel, vehicle, autos, balance-scale). Part of it is
-  the noise of one CV: the same 2 × 10-fold check gave Triskel-W4 88.5 % on
-  balance-scale against this run's 86.7 %. Vowel's gap (Triskel-W4 about 6 points
-  below the paper, whose AdaBoost-50 we match) is beyond that noise, and its cause is
-  not found: resampling by the weights does not close it (2 × 10-fold CV on vowel:
-  Triskel-W4 86.7 % resampled, 87.6 % weighted; paper 93.8 %).
+  the noise of the CV: the separate 2 × 10-fold check above (other member seeds) gave
+  Triskel-W4 88.5 % on balance-scale, this run {_ours(acc_mean, "balance-scale")} %.
+  Vowel's gap (Triskel-W4 {_ours(acc_mean, "vowel")} % against the paper's 93.8 %,
+  whose AdaBoost-50 we match) is beyond that noise, and its cause is not found:
+  resampling by the weights does not close it (2 × 10-fold CV on vowel: Triskel-W4
+  86.7 % resampled, 87.6 % weighted).
 * **Cycling SVMs**: on some undersampled problems libsvm never converges (it cycles at
   a solution it has already reached); the `smo` preset stops after 10^6 iterations
   (`learners.SVM_MAX_ITER`), without which this run stalled on anneal.orig.
