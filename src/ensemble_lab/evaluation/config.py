@@ -455,7 +455,10 @@ def _protocol_conflict(old: Any, new: Any) -> str | None:
         return None
     if not (isinstance(old, dict) and isinstance(new, dict)):
         return f"protocol: {old!r} became {new!r}"
-    a, b = protocol_from_dict(dict(old)), protocol_from_dict(dict(new))
+    try:
+        a, b = protocol_from_dict(dict(old)), protocol_from_dict(dict(new))
+    except ValueError:  # e.g. a stored protocol this version does not know
+        return f"protocol: {old!r} became {new!r}"
     if isinstance(a, RepeatedCV) and isinstance(b, RepeatedCV):
         if a.n_folds != b.n_folds:
             return f"protocol: {a.n_folds} folds became {b.n_folds}"
