@@ -310,11 +310,7 @@ def _extend_stored(db: ResultsStore, config: ExperimentConfig) -> bool:
         return False
     conflict = extension_conflict(stored[0], config.to_dict())
     if conflict is not None:
-        raise ExperimentConflictError(
-            f"experiment {config.name!r} already exists in {db.path} with a different "
-            f"configuration ({conflict}); give it another name, or overwrite it (--new) "
-            "to discard its results"
-        )
+        raise ExperimentConflictError.for_experiment(config.name, db.path, conflict)
     db.replace_config(config.name, config.to_dict(), new_hash)
     return True
 

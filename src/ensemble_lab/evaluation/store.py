@@ -155,6 +155,15 @@ CREATE TABLE IF NOT EXISTS predictions (
 class ExperimentConflictError(ValueError):
     """An experiment of that name exists in the store with a different configuration."""
 
+    @classmethod
+    def for_experiment(cls, name: str, path: Path, reason: str = "") -> ExperimentConflictError:
+        """The error for experiment ``name`` in store ``path``, with what differs if known."""
+        what = f" ({reason})" if reason else ""
+        return cls(
+            f"experiment {name!r} already exists in {path} with a different configuration"
+            f"{what}; give it another name, or overwrite it (--new) to discard its results"
+        )
+
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
@@ -256,11 +265,7 @@ class ResultsStore:
                 row = None
             if row is not None:
                 if row[1] != config_hash:
-                    raise ExperimentConflictError(
-                        f"experiment {name!r} already exists in {self.path} with a different "
-                        "configuration; give it another name, or overwrite it (--new) to "
-                        "discard its results"
-                    )
+                    raise ExperimentConflictError.for_experiment(name, self.path)
                 return int(row[0])
             cur = con.execute(
                 "INSERT INTO experiments (name, config, config_hash, created, package_version)"
