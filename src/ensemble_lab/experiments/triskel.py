@@ -433,12 +433,11 @@ Produced by `ensemble-lab reproduce {NAME}`{" (quick version)" if len(datasets) 
   (K = 1, separation), Triskel-W2 and Triskel-W4 (K = 2/4, soft covering); Triskel
   biases by undersampling with bias 0.9 (10 % of the undersampled class kept).
 * **Data sets**: {len(datasets)} of the paper's 15 ({", ".join(datasets)}).{left_out}{unfinished}
-* **Protocol**: {protocol.n_repetitions} × stratified {protocol.n_folds}-fold
-  cross-validation ({_range(n_splits)} splits per cell) instead of the paper's
-  10 × 10, to fit the CPU budget of the committed run; the corrected resampled
-  t-test (Nadeau & Bengio, as Weka's Experimenter) at the 0.05 level. With
-  {protocol.n_repetitions} repetition(s) the test has less power than the paper's,
-  so a difference of the same size is less often marked significant.
+* **Protocol**: {_repetitions_text(protocol)} ({_range(n_splits)} splits per cell)
+  instead of the paper's 10 × 10, to fit the CPU budget of the committed run; the
+  corrected resampled t-test (Nadeau & Bengio, as Weka's Experimenter) at the 0.05
+  level, which with fewer repetitions than the paper's has less power: a difference of
+  the same size is less often marked significant.
 * **Times** are CPU seconds of one training run (mean over the splits) on today's
   hardware with NumPy/libsvm; the paper's are Weka seconds of 2005. Only ratios
   between methods are comparable.
@@ -484,10 +483,8 @@ on the six data sets of the paper's Figure 2. The solid line joins Triskel-M1, -
 
 ## Why our numbers differ from the paper's
 
-* **Protocol**: {_repetitions_text(protocol)} per data set (or fewer splits where the
-  run is unfinished) against the paper's ten; the mean of so few CVs moves by a point or
-  more on the small data sets (glass, zoo, lymph, autos), and the corrected t-test has
-  less power than with ten repetitions.
+* **Protocol**: fewer repetitions than the paper's ten (see above); the mean of so few
+  CVs moves by a point or more on the small data sets (glass, zoo, lymph, autos).
 * **SMO**: libsvm's linear SVC (C = 1) on Weka's encoding, not Weka's SMO; our SMO
   column is the check of the base learner — where it is close to the paper's, the
   ensembles start from the same place.
