@@ -308,13 +308,6 @@ def run(
     return write_report(results, out_dir, cfg)
 
 
-def _repetitions_text(protocol: RepeatedCV) -> str:
-    """The protocol in words: "one stratified 10-fold CV", "3 × stratified 10-fold CV"."""
-    if protocol.n_repetitions == 1:
-        return f"one stratified {protocol.n_folds}-fold CV"
-    return f"{protocol.n_repetitions} × stratified {protocol.n_folds}-fold CV"
-
-
 def _range(counts: pd.Series) -> str:
     """The range of split counts for the text: "30" when all are 30, else "10–30"."""
     low, high = int(counts.min()), int(counts.max())
@@ -433,11 +426,11 @@ Produced by `ensemble-lab reproduce {NAME}`{" (quick version)" if len(datasets) 
   (K = 1, separation), Triskel-W2 and Triskel-W4 (K = 2/4, soft covering); Triskel
   biases by undersampling with bias 0.9 (10 % of the undersampled class kept).
 * **Data sets**: {len(datasets)} of the paper's 15 ({", ".join(datasets)}).{left_out}{unfinished}
-* **Protocol**: {_repetitions_text(protocol)} ({_range(n_splits)} splits per cell)
-  instead of the paper's 10 × 10, to fit the CPU budget of the committed run; the
-  corrected resampled t-test (Nadeau & Bengio, as Weka's Experimenter) at the 0.05
-  level, which with fewer repetitions than the paper's has less power: a difference of
-  the same size is less often marked significant.
+* **Protocol**: {protocol.n_repetitions} × stratified {protocol.n_folds}-fold CV
+  ({_range(n_splits)} splits per cell) instead of the paper's 10 × 10, to fit the CPU
+  budget of the committed run; the corrected resampled t-test (Nadeau & Bengio, as
+  Weka's Experimenter) at the 0.05 level, which with fewer repetitions than the paper's
+  has less power: a difference of the same size is less often marked significant.
 * **Times** are CPU seconds of one training run (mean over the splits) on today's
   hardware with NumPy/libsvm; the paper's are Weka seconds of 2005. Only ratios
   between methods are comparable.
