@@ -1,12 +1,14 @@
-"""C4.5 tree: the pessimistic error estimate, the pruning rule, and the fitted tree."""
+"""C4.5 tree: the pessimistic error estimate and the trees Weka's J48 grows on textbook data.
+
+The Weka-differential tests on the shared datasets are in ``tests/weka``."""
 
 import numpy as np
 import pandas as pd
 import pytest
 from numpy.testing import assert_allclose, assert_array_equal
-from scipy.stats import beta, norm
+from scipy.stats import beta
 
-from ensemble_lab.learners import C45TreeClassifier, c45_added_errors, c45_prune
+from ensemble_lab.learners import C45TreeClassifier, c45_added_errors
 
 CF = 0.25
 
@@ -47,199 +49,131 @@ def test_added_errors_edge_cases():
     assert c45_added_errors(20, 2, 0.1) > c45_added_errors(20, 2, 0.25)
 
 
-def quinlan_tree():
-    """Quinlan's example as a binary tree: node 0 (15 dem, 1 rep) splits into a leaf of 6
-    dem and node 2 (9 dem, 1 rep), which splits into leaves of 9 dem and 1 rep."""
-    left = np.array([1, -1, 3, -1, -1])
-    right = np.array([2, -1, 4, -1, -1])
-    counts = np.array([[15, 1], [6, 0], [9, 1], [9, 0], [0, 1]], dtype=float)
-    return left, right, counts
-
-
-def test_pruning_decision_on_quinlans_example():
-    left, right, counts = quinlan_tree()
-    # Hand computation with the exact bounds: node 2 as a leaf vs its two leaves ...
-    node2_leaf = 10 * upper_bound_exact(1, 10)  # 2.47
-    node2_tree = 9 * upper_bound_exact(0, 9) + 1 * upper_bound_exact(0, 1)  # 2.035
-    assert node2_leaf > node2_tree + 0.1  # node 2 is kept
-    # ... and the root as a leaf vs its subtree: Quinlan's 16 x 0.157 = 2.51 < 3.27.
-    root_leaf = 16 * upper_bound_exact(1, 16)
-    root_tree = 6 * upper_bound_exact(0, 6) + node2_tree
-    assert root_leaf == pytest.approx(2.55, abs=0.01)
-    assert root_tree == pytest.approx(3.273, abs=1e-3)
-    assert root_leaf < root_tree  # the whole subtree is replaced by a leaf
-
-    leaf_of, is_leaf = c45_prune(left, right, counts, confidence=CF)
-    assert is_leaf[0]
-    assert_array_equal(leaf_of, [0, 0, 0, 0, 0])
-
-    # Only node 2's decision, with the root forced to stay a split (unreachable leaf).
-    counts_kept = counts.copy()
-    counts_kept[0] = [100, 100]
-    leaf_of, is_leaf = c45_prune(left, right, counts_kept, confidence=CF)
-    assert not is_leaf[0] and not is_leaf[2]
-    assert_array_equal(leaf_of, [0, 1, 2, 3, 4])
-
-
-def test_unpruned_only_collapses_useless_splits():
-    left, right, counts = quinlan_tree()
-    leaf_of, _ = c45_prune(left, right, counts, prune=False)
-    assert_array_equal(leaf_of, [0, 1, 2, 3, 4])
-    # A split whose children predict the parent's class makes no fewer training errors.
-    useless = np.array([[8, 2], [5, 1], [3, 1]], dtype=float)
-    leaf_of, is_leaf = c45_prune(np.array([1, -1, -1]), np.array([2, -1, -1]), useless, prune=False)
-    assert is_leaf[0]
-    assert_array_equal(leaf_of, [0, 0, 0])
-
-
-def weka_add_errs(n, e, cf=CF):
-    """Scalar transcription of Weka's Stats.addErrs, for the loop-based reference."""
-    if n == 0:
-        return 0.0
-    if e < 1:
-        base = n * (1 - cf ** (1 / n))
-        return base if e == 0 else base + e * (weka_add_errs(n, 1, cf) - base)
-    if e + 0.5 >= n:
-        return max(n - e, 0.0)
-    z = norm.ppf(1 - cf)
-    f = (e + 0.5) / n
-    r = (f + z * z / (2 * n) + z * np.sqrt(f / n - f * f / n + z * z / (4 * n * n))) / (
-        1 + z * z / n
+def weather(numeric=False):
+    """Quinlan's weather data, as Weka ships it (weather.nominal.arff / weather.numeric.arff)."""
+    outlook = (
+        "sunny sunny overcast rainy rainy rainy overcast sunny sunny rainy sunny overcast "
+        "overcast rainy"
     )
-    return r * n - e
+    temperature = "hot hot hot mild cool cool cool mild cool mild mild mild hot mild"
+    humidity = "high high high high normal normal normal high normal normal normal high normal high"
+    windy = "F T F F F T T F F F T T F T"
+    play = "no no yes yes yes no yes no yes yes yes yes yes no"
+    X = pd.DataFrame(
+        {
+            "outlook": pd.Categorical(outlook.split(), categories=["sunny", "overcast", "rainy"]),
+            "temperature": pd.Categorical(temperature.split(), categories=["hot", "mild", "cool"]),
+            "humidity": pd.Categorical(humidity.split(), categories=["high", "normal"]),
+            "windy": pd.Categorical(windy.split(), categories=["T", "F"]),
+        }
+    )
+    if numeric:
+        X["temperature"] = [85, 80, 83, 70, 68, 65, 64, 72, 69, 75, 75, 72, 81, 71.0]
+        X["humidity"] = [85, 90, 86, 96, 80, 70, 65, 95, 70, 80, 70, 90, 75, 91.0]
+    return X, pd.Series(pd.Categorical(play.split(), categories=["yes", "no"]))
 
 
-def reference_prune(left, right, counts):
-    """Recursive C4.5 collapse + prune (Weka's C45PruneableClassifierTree), node by node."""
-    leaf = {}
-
-    def train_errors(i):
-        if left[i] < 0 or leaf.get(i):
-            return counts[i].sum() - counts[i].max()
-        return train_errors(left[i]) + train_errors(right[i])
-
-    def collapse(i):
-        if left[i] < 0:
-            return
-        collapse(left[i])
-        collapse(right[i])
-        if train_errors(i) >= counts[i].sum() - counts[i].max() - 1e-3:
-            leaf[i] = True
-
-    def estimated(i):
-        n, e = counts[i].sum(), counts[i].sum() - counts[i].max()
-        if left[i] < 0 or leaf.get(i):
-            return e + weka_add_errs(n, e)
-        return estimated(left[i]) + estimated(right[i])
-
-    def prune(i):
-        if left[i] < 0 or leaf.get(i):
-            return
-        prune(left[i])
-        prune(right[i])
-        n, e = counts[i].sum(), counts[i].sum() - counts[i].max()
-        if e + weka_add_errs(n, e) <= estimated(i) + 0.1:
-            leaf[i] = True
-
-    collapse(0)
-    prune(0)
-    kept = []
-
-    def walk(i):
-        kept.append(i)
-        if left[i] >= 0 and not leaf.get(i):
-            walk(left[i])
-            walk(right[i])
-
-    walk(0)
-    return sorted(kept), sorted(i for i in kept if left[i] < 0 or leaf.get(i))
-
-
-@pytest.mark.parametrize("seed", range(4))
-def test_prune_matches_recursive_reference(seed):
-    rng = np.random.default_rng(seed)
-    X = rng.normal(size=(300, 4))
-    y = (X[:, 0] + 0.8 * rng.normal(size=300) > 0).astype(int) + (X[:, 1] > 1)
-    w = rng.uniform(0.2, 3.0, size=300)
-    tree = C45TreeClassifier(unpruned=True, random_state=0).fit(X, y, sample_weight=w)
-    t = tree.decision_tree_.tree_
-    counts = t.value[:, 0, :] * t.weighted_n_node_samples[:, None]
-    leaf_of, is_leaf = c45_prune(t.children_left, t.children_right, counts)
-    kept = np.flatnonzero(leaf_of == np.arange(t.node_count))
-    ref_kept, ref_leaves = reference_prune(t.children_left, t.children_right, counts)
-    assert_array_equal(kept, ref_kept)
-    assert_array_equal(kept[is_leaf[kept]], ref_leaves)
-    assert len(ref_kept) < t.node_count  # the example does prune something
-
-
-def noisy_data(n=400, seed=0):
-    rng = np.random.default_rng(seed)
-    X = rng.normal(size=(n, 5))
-    y = np.where(X[:, 0] + X[:, 1] + rng.normal(scale=1.0, size=n) > 0, "yes", "no")
-    return X, y
-
-
-def test_pruned_tree_smaller_and_proba_is_leaf_distribution():
-    X, y = noisy_data()
-    pruned = C45TreeClassifier(random_state=0).fit(X, y)
-    unpruned = C45TreeClassifier(unpruned=True, random_state=0).fit(X, y)
-    assert pruned.n_leaves_ < unpruned.n_leaves_
-    assert pruned.n_nodes_ == 2 * pruned.n_leaves_ - 1  # binary tree
-    # Direct computation: class frequencies of the training instances in each leaf.
-    leaves = pruned.apply(X)
-    proba = pruned.predict_proba(X)
-    for leaf in np.unique(leaves):
-        here = leaves == leaf
-        expected = [np.mean(y[here] == c) for c in pruned.classes_]
-        assert_allclose(proba[here], np.tile(expected, (here.sum(), 1)))
-        assert here.sum() >= 2  # at least min_instances per leaf
-
-
-def test_sample_weight_scale_does_not_matter_and_zero_weight_is_absence():
-    X, y = noisy_data(seed=1)
-    rng = np.random.default_rng(0)
-    w = rng.uniform(0.5, 2.0, size=len(y))
-    a = C45TreeClassifier(random_state=0).fit(X, y, sample_weight=w)
-    b = C45TreeClassifier(random_state=0).fit(X, y, sample_weight=w / w.sum())
-    assert_allclose(a.predict_proba(X), b.predict_proba(X), rtol=1e-12)
-    # Zero weights: the same tree as on the subset (integer grid -> same thresholds).
-    Xi = np.round(X * 2)
-    keep = rng.random(len(y)) < 0.6
-    sub = C45TreeClassifier(random_state=0).fit(Xi[keep], y[keep])
-    zero = C45TreeClassifier(random_state=0).fit(Xi, y, sample_weight=keep.astype(float))
-    assert zero.n_leaves_ == sub.n_leaves_
-    assert_array_equal(zero.predict(Xi[keep]), sub.predict(Xi[keep]))
-
-
-def test_sample_weight_drives_growing_and_pruning():
-    X, y = noisy_data(seed=2)
-    w = np.where(y == "yes", 5.0, 1.0)
-    plain = C45TreeClassifier(random_state=0).fit(X, y)
-    weighted = C45TreeClassifier(random_state=0).fit(X, y, sample_weight=w)
-    assert np.mean(weighted.predict(X) == "yes") > np.mean(plain.predict(X) == "yes")
-
-
-def test_nominal_columns_and_missing_values():
-    rng = np.random.default_rng(0)
-    n = 300
-    colour = rng.choice(["red", "green", "blue"], size=n)
-    size = rng.normal(size=n)
-    y = np.where(colour == "green", "B", "A")
-    X = pd.DataFrame({"colour": pd.Categorical(colour), "size": size})
-    X.loc[rng.choice(n, 30, replace=False), "size"] = np.nan
-    X.loc[rng.choice(n, 10, replace=False), "colour"] = np.nan
+def test_weather_nominal_gives_quinlans_tree():
+    # Weka 3.6: J48 on weather.nominal -> outlook at the root, humidity under sunny, windy
+    # under rainy; 5 leaves, size 8; every training instance right.
+    X, y = weather()
     tree = C45TreeClassifier().fit(X, y)
-    observed = X["colour"].notna().to_numpy()
-    assert_array_equal(tree.predict(X)[observed], y[observed])
-    # Missing sizes do not matter; an unseen colour is read as missing (no error).
-    Xt = pd.DataFrame(
-        {"colour": pd.Categorical(["green", "red", "purple"]), "size": [np.nan, np.nan, 1]}
-    )
-    assert list(tree.predict(Xt)[:2]) == ["B", "A"]
-    assert tree.predict_proba(Xt).shape == (3, 2)
+    assert (tree.n_leaves_, tree.n_nodes_) == (5, 8)
+    assert tree.tree_["feature"][0] == 0
+    assert_array_equal(tree.predict(X), y.to_numpy())
 
 
-def test_bad_confidence_factor():
-    X, y = noisy_data(n=50)
+def test_numeric_split_point_moves_to_a_training_value():
+    # Under sunny, humidity 70 (yes) against 85 (no): the midpoint 77.5 moves down to the
+    # largest humidity of the whole training set not above it, 75 (Weka: "humidity <= 75").
+    X, y = weather(numeric=True)
+    tree = C45TreeClassifier().fit(X, y)
+    numeric = tree.tree_["kind"] == 3
+    assert tree.tree_["feature"][numeric].tolist() == [2]
+    assert tree.tree_["threshold"][numeric].tolist() == [75.0]
+    assert (tree.n_leaves_, tree.n_nodes_) == (5, 8)
+    probe = X.iloc[[0]].assign(humidity=76.0)
+    assert tree.predict(probe)[0] == "no"
+
+
+def test_missing_value_goes_down_every_branch_weighted_by_the_training_shares():
+    X, y = weather()
+    tree = C45TreeClassifier().fit(X, y)
+    row = X.iloc[[0]].copy()
+    row["outlook"] = np.nan
+    # sunny (5 of 14) -> humidity high -> no; overcast (4) -> yes; rainy (5) -> windy F -> yes.
+    expected = {"yes": 4 / 14 + 5 / 14, "no": 5 / 14}
+    proba = tree.predict_proba(row)[0]
+    assert_allclose(proba, [expected[c] for c in tree.classes_])
+    assert tree.predict(row)[0] == "yes"
+
+
+def test_an_attribute_of_unique_values_cannot_split_below_two_instances_a_branch():
+    X, y = weather()
+    plain = C45TreeClassifier().fit(X, y)
+    with_id = C45TreeClassifier().fit(X.assign(day=pd.Categorical(range(14))), y)
+    for key in ("feature", "threshold", "kind"):
+        assert_array_equal(plain.tree_[key], with_id.tree_[key])
+
+
+def test_integer_weights_are_instances_repeated():
+    X, y = weather(numeric=True)
+    weighted = C45TreeClassifier().fit(X, y, sample_weight=np.full(14, 2.0))
+    repeated = C45TreeClassifier().fit(pd.concat([X, X]), pd.concat([y, y]))
+    for key in ("kind", "feature", "threshold", "counts"):
+        assert_array_equal(weighted.tree_[key], repeated.tree_[key])
+
+
+def test_weights_are_not_rescaled():
+    # M = 2 is a total weight: with weights of 0.1 no split holds two instances' weight.
+    X, y = weather()
+    tree = C45TreeClassifier().fit(X, y, sample_weight=np.full(14, 0.1))
+    assert tree.n_nodes_ == 1
+    assert tree.predict(X[:1])[0] == "yes"
+
+
+def test_binary_splits_and_unpruned_options():
+    X, y = weather()
+    binary = C45TreeClassifier(binary_splits=True).fit(X, y)
+    inner = binary.tree_["kind"] != 0
+    assert (binary.tree_["kind"][inner] == 2).all()
+    assert (np.diff(binary.tree_["first_son"])[inner] == 2).all()
+    assert binary.n_nodes_ == 2 * binary.n_leaves_ - 1
+
+
+def test_pruning_shrinks_a_noisy_tree():
+    rng = np.random.default_rng(0)
+    X = rng.uniform(size=(600, 4))
+    y = np.where(X[:, 0] + X[:, 1] > 1, "a", "b")
+    flip = rng.uniform(size=600) < 0.2
+    y[flip] = np.where(y[flip] == "a", "b", "a")
+    pruned = C45TreeClassifier().fit(X, y)
+    unpruned = C45TreeClassifier(unpruned=True).fit(X, y)
+    no_raising = C45TreeClassifier(subtree_raising=False).fit(X, y)
+    assert pruned.n_leaves_ < unpruned.n_leaves_
+    assert no_raising.n_leaves_ >= pruned.n_leaves_
+    assert pruned.n_nodes_ == 2 * pruned.n_leaves_ - 1  # numeric splits are binary
+    assert_allclose(pruned.predict_proba(X).sum(axis=1), 1.0)
+
+
+def test_classes_follow_the_categorical_declaration_for_ties():
+    # Two classes, one instance each, no split possible: the leaf is a tie, which Weka
+    # gives to the first declared class.
+    X = np.zeros((2, 1))
+    for order in (["b", "a"], ["a", "b"]):
+        y = pd.Series(pd.Categorical(["a", "b"], categories=order))
+        tree = C45TreeClassifier().fit(X, y)
+        assert_array_equal(tree.classes_, ["a", "b"])
+        assert tree.predict(X[:1])[0] == order[0]
+
+
+def test_bad_input():
+    X, y = weather()
     with pytest.raises(ValueError, match="confidence_factor"):
         C45TreeClassifier(confidence_factor=0.7).fit(X, y)
+    y_missing = y.copy()
+    y_missing[3] = np.nan
+    with pytest.raises(ValueError, match="missing class labels"):
+        C45TreeClassifier().fit(X, y_missing)
+    with pytest.raises(ValueError, match="sample_weight"):
+        C45TreeClassifier().fit(X, y, sample_weight=np.full(14, -1.0))

@@ -1,6 +1,6 @@
 """Base-learner presets that behave like the papers' Weka learners."""
 
-from ._c45 import C45TreeClassifier, c45_added_errors, c45_prune
+from ._c45 import C45TreeClassifier, c45_added_errors
 from ._encoding import MixedEncoder
 from ._naive_bayes import MixedNaiveBayes
 from ._presets import SVM_MAX_ITER, EncodedClassifier, learner_names, make_learner
@@ -14,7 +14,6 @@ __all__ = [
     "MixedNaiveBayes",
     "RegularizedQDA",
     "c45_added_errors",
-    "c45_prune",
     "learner_names",
     "make_learner",
 ]

@@ -36,6 +36,24 @@ class MixedCodes:
         """Number of observed values of each nominal column."""
         return np.array([len(c) for c in self.categories], dtype=np.intp)
 
+    @property
+    def n_values(self) -> np.ndarray:
+        """Number of values of each input column: 0 for numeric, else its categories."""
+        out = np.zeros(self.nominal_mask.shape[0], dtype=np.int32)
+        out[self.nominal_mask] = self.n_categories
+        return out
+
+    def matrix(self, X) -> np.ndarray:
+        """All columns in input order as one C-contiguous float matrix, the way Weka
+        stores instances: numeric values, nominal value codes; NaN is missing."""
+        Xnum, codes = self.split(X)
+        out = np.empty((Xnum.shape[0], self.nominal_mask.shape[0]))
+        out[:, ~self.nominal_mask] = Xnum
+        nominal = codes.astype(float)
+        nominal[codes < 0] = np.nan
+        out[:, self.nominal_mask] = nominal
+        return out
+
     def split(self, X) -> tuple[np.ndarray, np.ndarray]:
         """Numeric block (float, NaN kept) and nominal codes (``-1`` = missing or unseen)."""
         numeric = np.flatnonzero(~self.nominal_mask)

@@ -1,0 +1,860 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# cython: initializedcheck=False, nonecheck=False
+# distutils: language = c++
+"""Compiled core of the C4.5 tree: growth, collapse, pruning and prediction.
+
+The decisions are those of Weka 3.6's J48 (C4.5 release 8), read from Weka's
+``C45ModelSelection``, ``C45Split``, ``BinC45Split``, ``Distribution``,
+``InfoGainSplitCrit``, ``GainRatioSplitCrit``, ``ClassifierTree`` and
+``C45PruneableClassifierTree``, including their tolerances: Weka compares weights and
+criteria with a slack of 1e-6 (``Utils.gr``, ``Utils.eq``, ...), so do we, in the same
+places, so that ties between equally good splits break as Weka breaks them.
+
+Data arrive encoded once: a float matrix whose nominal columns hold value codes (NaN for
+missing), the number of values of each nominal column (0 for numeric), class codes,
+instance weights and the list of rows to train on (rows may repeat, as in a bootstrap
+sample, each copy an instance of its own as in Weka).
+"""
+
+from libc.math cimport isnan, log, pow, sqrt
+from libc.float cimport DBL_MAX
+from libcpp.algorithm cimport sort
+from libcpp.utility cimport pair
+from libcpp.vector cimport vector
+
+import numpy as np
+
+cdef double SMALL = 1e-6  # Weka's Utils.SMALL
+cdef double LOG2 = log(2.0)
+
+cdef enum:
+    LEAF = 0
+    MULTIWAY = 1  # nominal attribute, one branch per value
+    BINARY = 2    # nominal attribute, value = v against the rest (J48 -B)
+    NUMERIC = 3   # numeric attribute, <= split point against >
+
+
+cdef inline bint gr(double a, double b) noexcept nogil:
+    return a - b > SMALL
+
+
+cdef inline bint sm(double a, double b) noexcept nogil:
+    return b - a > SMALL
+
+
+cdef inline bint eq(double a, double b) noexcept nogil:
+    return (a - b < SMALL) and (b - a < SMALL)
+
+
+cdef inline bint gr_or_eq(double a, double b) noexcept nogil:
+    return b - a < SMALL
+
+
+cdef inline bint sm_or_eq(double a, double b) noexcept nogil:
+    return a - b < SMALL
+
+
+# x log2 x for the whole numbers 0..LOG_TABLE_SIZE-1 (unit weights make whole counts):
+# a look-up instead of a logarithm in the innermost loop, bit for bit the same value.
+DEF LOG_TABLE_SIZE = 1 << 16
+cdef double LOG_TABLE[LOG_TABLE_SIZE]
+
+
+cdef void _fill_log_table() noexcept:
+    cdef int i
+    LOG_TABLE[0] = 0.0
+    for i in range(1, LOG_TABLE_SIZE):
+        LOG_TABLE[i] = i * log(<double> i) / LOG2
+
+
+_fill_log_table()
+
+
+cdef inline double log_func(double x) noexcept nogil:
+    # EntropyBasedSplitCrit.logFunc: x log2 x, and 0 below 1e-6.
+    cdef int i
+    if x < 1e-6:
+        return 0.0
+    if x < LOG_TABLE_SIZE:
+        i = <int> x
+        if i == x:
+            return LOG_TABLE[i]
+    return x * log(x) / LOG2
+
+
+cdef struct Dist:
+    # Weka's Distribution: weight per class per bag, per bag, per class, in all.
+    int n_bags
+    vector[double] pcb
+    vector[double] pb
+    vector[double] pc
+    double total
+
+
+cdef struct Node:
+    int kind
+    int att
+    double split
+    bint leaf
+    bint empty
+    Dist dist
+    vector[int] sons
+    vector[int] rows   # the node's training instances (kept for subtree raising)
+    vector[double] w
+
+
+cdef inline void dist_reset(Dist& d, int n_bags, int n_classes) noexcept nogil:
+    d.n_bags = n_bags
+    d.pcb.assign(n_bags * n_classes, 0.0)
+    d.pb.assign(n_bags, 0.0)
+    d.pc.assign(n_classes, 0.0)
+    d.total = 0.0
+
+
+cdef inline void dist_add(Dist& d, int bag, int c, double w, int n_classes) noexcept nogil:
+    d.pcb[bag * n_classes + c] += w
+    d.pb[bag] += w
+    d.pc[c] += w
+    d.total += w
+
+
+cdef int max_class(Dist& d, int n_classes) noexcept nogil:
+    cdef double best = 0.0
+    cdef int c, arg = 0
+    for c in range(n_classes):
+        if gr(d.pc[c], best):
+            best = d.pc[c]
+            arg = c
+    return arg
+
+
+cdef inline double num_incorrect(Dist& d, int n_classes) noexcept nogil:
+    return d.total - d.pc[max_class(d, n_classes)]
+
+
+cdef int max_bag(Dist& d) noexcept nogil:
+    cdef double best = 0.0
+    cdef int i, arg = -1
+    for i in range(d.n_bags):
+        if gr_or_eq(d.pb[i], best):
+            best = d.pb[i]
+            arg = i
+    return arg
+
+
+cdef bint dist_check(Dist& d, double min_obj) noexcept nogil:
+    # At least two bags hold min_obj (Distribution.check).
+    cdef int i, count = 0
+    for i in range(d.n_bags):
+        if gr_or_eq(d.pb[i], min_obj):
+            count += 1
+    return count > 1
+
+
+cdef double old_ent(Dist& d, int n_classes) noexcept nogil:
+    cdef double s = 0.0
+    cdef int c
+    for c in range(n_classes):
+        s += log_func(d.pc[c])
+    return log_func(d.total) - s
+
+
+cdef double new_ent(Dist& d, int n_classes) noexcept nogil:
+    cdef double s = 0.0
+    cdef int i, c
+    for i in range(d.n_bags):
+        for c in range(n_classes):
+            s += log_func(d.pcb[i * n_classes + c])
+        s -= log_func(d.pb[i])
+    return -s
+
+
+cdef double info_gain(Dist& d, double total_weight, double ent_before, int n_classes) noexcept nogil:
+    # InfoGainSplitCrit.splitCritValue(bags, totalNoInst, oldEnt): C4.5's gain, scaled
+    # down by the fraction of instances whose value is unknown.
+    cdef double unknown_rate = (total_weight - d.total) / total_weight
+    cdef double numerator = (ent_before - new_ent(d, n_classes)) * (1 - unknown_rate)
+    if eq(numerator, 0.0):
+        return 0.0
+    return numerator / d.total
+
+
+cdef double gain_ratio(Dist& d, double total_weight, double gain) noexcept nogil:
+    # GainRatioSplitCrit.splitCritValue: the split information counts the unknowns as
+    # a bag of their own.
+    cdef double split_info = 0.0
+    cdef int i
+    if gr(d.total, 0.0):
+        for i in range(d.n_bags):
+            split_info -= log_func(d.pb[i])
+        split_info -= log_func(total_weight - d.total)
+        split_info += log_func(total_weight)
+    if eq(split_info, 0.0):
+        return 0.0
+    return gain / (split_info / total_weight)
+
+
+cdef double add_errs(double n, double e, double cf, double z) noexcept nogil:
+    # Stats.addErrs: upper confidence limit of the error count, minus the errors.
+    cdef double base, f, r
+    if e < 1:
+        base = n * (1 - pow(cf, 1 / n))
+        if e == 0:
+            return base
+        return base + e * (add_errs(n, 1, cf, z) - base)
+    if e + 0.5 >= n:
+        return max(n - e, 0.0)
+    f = (e + 0.5) / n
+    r = (f + (z * z) / (2 * n) + z * sqrt((f / n) - (f * f / n) + (z * z / (4 * n * n)))) / (
+        1 + (z * z) / n
+    )
+    return (r * n) - e
+
+
+cdef class _Builder:
+    """Grows, collapses and prunes one tree; see ``grow`` for the parameters."""
+
+    cdef const double[:, ::1] X
+    cdef const int[::1] n_values
+    cdef const int[::1] y
+    cdef const double[::1] weight
+    cdef const int[::1] all_rows
+    cdef int n_classes, n_atts
+    cdef double min_obj, cf, z
+    cdef bint binary, raising
+    cdef vector[bint] in_average
+    cdef vector[Node] nodes
+    # Scratch, reused node after node (a node's choice is copied before its sons grow).
+    cdef vector[pair[double, int]] order
+    cdef vector[Dist] cand
+    cdef vector[double] cand_gain, cand_ratio, cand_split
+    cdef vector[bint] cand_valid
+
+    def __init__(self, X, n_values, y, weight, rows, int n_classes, double min_obj,
+                 double cf, double z, bint binary, bint raising):
+        self.X = X
+        self.n_values = n_values
+        self.y = y
+        self.weight = weight
+        self.all_rows = rows
+        self.n_classes = n_classes
+        self.n_atts = X.shape[1]
+        self.min_obj = min_obj
+        self.cf = cf
+        self.z = z
+        self.binary = binary
+        self.raising = raising
+        self.cand.resize(self.n_atts)
+        self.cand_gain.resize(self.n_atts)
+        self.cand_ratio.resize(self.n_atts)
+        self.cand_split.resize(self.n_atts)
+        self.cand_valid.resize(self.n_atts)
+        self._set_in_average(rows.shape[0])
+
+    cdef void _set_in_average(self, int n_all) noexcept:
+        # C45ModelSelection: nominal attributes with very many values (at least 0.3 of
+        # the instances) do not count towards the average gain, unless all are such.
+        cdef int a
+        cdef bint multi_val = True
+        for a in range(self.n_atts):
+            if self.n_values[a] == 0 or sm(self.n_values[a], 0.3 * n_all):
+                multi_val = False
+                break
+        self.in_average.resize(self.n_atts)
+        for a in range(self.n_atts):
+            self.in_average[a] = (
+                self.n_values[a] == 0 or multi_val or sm(self.n_values[a], 0.3 * n_all)
+            )
+
+    # ----------------------------------------------------------------- growth
+
+    cdef int which_subset(self, int kind, int att, double split, int row) noexcept nogil:
+        cdef double v = self.X[row, att]
+        if isnan(v):
+            return -1
+        if kind == NUMERIC:
+            return 0 if sm_or_eq(v, split) else 1
+        if kind == BINARY:
+            return 0 if <int> split == <int> v else 1
+        if kind == MULTIWAY:
+            return <int> v
+        return 0
+
+    cdef void leaf_dist(self, Dist& d, vector[int]& rows, vector[double]& w) noexcept nogil:
+        cdef size_t k
+        dist_reset(d, 1, self.n_classes)
+        for k in range(rows.size()):
+            dist_add(d, 0, self.y[rows[k]], w[k], self.n_classes)
+
+    cdef void add_unknown(self, Dist& d, int att, vector[int]& rows, vector[double]& w) noexcept nogil:
+        # Distribution.addInstWithUnknown: instances missing `att` join every bag in
+        # proportion to the bags' known weights.
+        cdef vector[double] probs
+        cdef int j, c
+        cdef size_t k
+        cdef double wk
+        probs.resize(d.n_bags)
+        for j in range(d.n_bags):
+            probs[j] = 1.0 / d.n_bags if eq(d.total, 0.0) else d.pb[j] / d.total
+        for k in range(rows.size()):
+            if isnan(self.X[rows[k], att]):
+                c = self.y[rows[k]]
+                wk = w[k]
+                d.pc[c] += wk
+                d.total += wk
+                for j in range(d.n_bags):
+                    d.pcb[j * self.n_classes + c] += probs[j] * wk
+                    d.pb[j] += probs[j] * wk
+
+    cdef void reset_dist(self, Dist& d, int node, vector[int]& rows, vector[double]& w) noexcept nogil:
+        # ClassifierSplitModel.resetDistribution: the node's test applied to new data.
+        cdef Node* nd = &self.nodes[node]
+        cdef size_t k
+        cdef int bag
+        if nd.leaf:
+            self.leaf_dist(d, rows, w)
+            return
+        dist_reset(d, nd.dist.n_bags, self.n_classes)
+        for k in range(rows.size()):
+            bag = self.which_subset(nd.kind, nd.att, nd.split, rows[k])
+            if bag >= 0:
+                dist_add(d, bag, self.y[rows[k]], w[k], self.n_classes)
+        self.add_unknown(d, nd.att, rows, w)
+
+    cdef void split_data(self, int kind, int att, double split, Dist& d,
+                         vector[int]& rows, vector[double]& w,
+                         vector[vector[int]]& sub_rows, vector[vector[double]]& sub_w) noexcept nogil:
+        # ClassifierSplitModel.split: an instance with a missing value goes down every
+        # branch whose share of the weight is positive, with that share of its weight.
+        cdef int j, bag
+        cdef size_t k
+        cdef double share
+        sub_rows.resize(d.n_bags)
+        sub_w.resize(d.n_bags)
+        for k in range(rows.size()):
+            bag = self.which_subset(kind, att, split, rows[k])
+            if bag >= 0:
+                sub_rows[bag].push_back(rows[k])
+                sub_w[bag].push_back(w[k])
+            else:
+                for j in range(d.n_bags):
+                    share = d.pb[j] / d.total
+                    if gr(share, 0.0):
+                        sub_rows[j].push_back(rows[k])
+                        sub_w[j].push_back(share * w[k])
+
+    cdef void eval_nominal(self, int a, vector[int]& rows, vector[double]& w, double total) noexcept nogil:
+        cdef Dist* d = &self.cand[a]
+        cdef size_t k
+        cdef double v
+        dist_reset(d[0], self.n_values[a], self.n_classes)
+        for k in range(rows.size()):
+            v = self.X[rows[k], a]
+            if not isnan(v):
+                dist_add(d[0], <int> v, self.y[rows[k]], w[k], self.n_classes)
+        if dist_check(d[0], self.min_obj):
+            self.cand_valid[a] = True
+            self.cand_gain[a] = info_gain(d[0], total, old_ent(d[0], self.n_classes), self.n_classes)
+            self.cand_ratio[a] = gain_ratio(d[0], total, self.cand_gain[a])
+
+    cdef void eval_binary(self, int a, vector[int]& rows, vector[double]& w, double total) noexcept nogil:
+        # BinC45Split.handleEnumeratedAttribute: the best "value = v" against the rest.
+        cdef Dist values, two
+        cdef size_t k
+        cdef int i, c, n = self.n_values[a], C = self.n_classes
+        cdef double v, gain, ratio
+        dist_reset(values, n, C)
+        for k in range(rows.size()):
+            v = self.X[rows[k], a]
+            if not isnan(v):
+                dist_add(values, <int> v, self.y[rows[k]], w[k], C)
+        for i in range(n):
+            if not gr_or_eq(values.pb[i], self.min_obj):
+                continue
+            dist_reset(two, 2, C)
+            for c in range(C):
+                two.pc[c] = values.pc[c]
+                two.pcb[c] = values.pcb[i * C + c]
+                two.pcb[C + c] = values.pc[c] - values.pcb[i * C + c]
+            two.total = values.total
+            two.pb[0] = values.pb[i]
+            two.pb[1] = values.total - values.pb[i]
+            if not dist_check(two, self.min_obj):
+                continue
+            gain = info_gain(two, total, old_ent(two, C), C)
+            ratio = gain_ratio(two, total, gain)
+            if i == 0 or gr(ratio, self.cand_ratio[a]):
+                self.cand_valid[a] = True
+                self.cand_gain[a] = gain
+                self.cand_ratio[a] = ratio
+                self.cand_split[a] = i
+                self.cand[a] = two
+
+    cdef void eval_numeric(self, int a, vector[int]& rows, vector[double]& w, double total) noexcept nogil:
+        # C45Split.handleNumericAttribute: the best threshold by information gain, with
+        # release 8's MDL penalty log2(#candidate thresholds) / total weight.
+        cdef Dist* d = &self.cand[a]
+        cdef size_t k
+        cdef int i, c, n_known, nxt, last, split_index, n_cand
+        cdef int C = self.n_classes
+        cdef double v, wk, min_split, ent_before, gain, best
+        self.order.clear()
+        for k in range(rows.size()):
+            v = self.X[rows[k], a]
+            if not isnan(v):
+                self.order.push_back(pair[double, int](v, <int> k))
+        sort(self.order.begin(), self.order.end())
+        n_known = self.order.size()
+        dist_reset(d[0], 2, C)
+        for i in range(n_known):
+            k = self.order[i].second
+            dist_add(d[0], 1, self.y[rows[k]], w[k], C)
+        min_split = 0.1 * d.total / C
+        if sm_or_eq(min_split, self.min_obj):
+            min_split = self.min_obj
+        elif gr(min_split, 25):
+            min_split = 25
+        if sm(n_known, 2 * min_split):
+            return
+        ent_before = old_ent(d[0], C)
+        best = 0.0
+        split_index = -1
+        n_cand = 0
+        last = 0
+        for nxt in range(1, n_known):
+            if self.order[nxt - 1].first + 1e-5 < self.order[nxt].first:
+                for i in range(last, nxt):  # Distribution.shiftRange(1, 0, ...)
+                    k = self.order[i].second
+                    c = self.y[rows[k]]
+                    wk = w[k]
+                    d.pcb[C + c] -= wk
+                    d.pcb[c] += wk
+                    d.pb[1] -= wk
+                    d.pb[0] += wk
+                if gr_or_eq(d.pb[0], min_split) and gr_or_eq(d.pb[1], min_split):
+                    gain = info_gain(d[0], total, ent_before, C)
+                    if gr(gain, best):
+                        best = gain
+                        split_index = nxt - 1
+                    n_cand += 1
+                last = nxt
+        if n_cand == 0:
+            return
+        best -= log(<double> n_cand) / LOG2 / total
+        if sm_or_eq(best, 0.0):
+            return
+        split = (self.order[split_index + 1].first + self.order[split_index].first) / 2
+        if split == self.order[split_index + 1].first:
+            split = self.order[split_index].first
+        dist_reset(d[0], 2, C)
+        for i in range(n_known):
+            k = self.order[i].second
+            dist_add(d[0], 0 if i <= split_index else 1, self.y[rows[k]], w[k], C)
+        self.cand_valid[a] = True
+        self.cand_gain[a] = best
+        self.cand_ratio[a] = gain_ratio(d[0], total, best)
+        self.cand_split[a] = split
+
+    cdef double actual_split_point(self, int a, double split) noexcept nogil:
+        # C45Split.setSplitPoint: the largest value of the whole training set not above
+        # the threshold (C4.5 tests "<= a seen value").
+        cdef double best = -DBL_MAX, v
+        cdef Py_ssize_t k
+        for k in range(self.all_rows.shape[0]):
+            v = self.X[self.all_rows[k], a]
+            if not isnan(v) and gr(v, best) and sm_or_eq(v, split):
+                best = v
+        return best
+
+    cdef int select(self, vector[int]& rows, vector[double]& w, double total) noexcept nogil:
+        # C45ModelSelection.selectModel: the best gain ratio among the splits whose
+        # gain is at least the average gain; -1 for a leaf.
+        cdef int a, n_valid = 0, best_att = -1
+        cdef double average = 0.0, best_ratio = 0.0
+        for a in range(self.n_atts):
+            self.cand_valid[a] = False
+            self.cand_gain[a] = 0.0
+            self.cand_ratio[a] = 0.0
+            if self.n_values[a] == 0:
+                self.eval_numeric(a, rows, w, total)
+            elif self.binary:
+                self.eval_binary(a, rows, w, total)
+            else:
+                self.eval_nominal(a, rows, w, total)
+            if self.cand_valid[a] and self.in_average[a]:
+                average += self.cand_gain[a]
+                n_valid += 1
+        if n_valid == 0:
+            return -1
+        average /= n_valid
+        for a in range(self.n_atts):
+            if (self.cand_valid[a] and self.cand_gain[a] >= average - 1e-3
+                    and gr(self.cand_ratio[a], best_ratio)):
+                best_att = a
+                best_ratio = self.cand_ratio[a]
+        if eq(best_ratio, 0.0):
+            return -1
+        return best_att
+
+    cdef int new_node(self) noexcept nogil:
+        self.nodes.resize(self.nodes.size() + 1)
+        return self.nodes.size() - 1
+
+    cdef void grow(self, int node, vector[int]& rows, vector[double]& w) noexcept nogil:
+        cdef Dist here
+        cdef int att, kind, j, son
+        cdef double split = 0.0
+        cdef vector[vector[int]] sub_rows
+        cdef vector[vector[double]] sub_w
+        self.leaf_dist(here, rows, w)
+        if self.raising:
+            self.nodes[node].rows = rows
+            self.nodes[node].w = w
+        att = -1
+        if not (sm(here.total, 2 * self.min_obj)
+                or eq(here.total, here.pc[max_class(here, self.n_classes)])):
+            att = self.select(rows, w, here.total)
+        if att < 0:
+            self.nodes[node].kind = LEAF
+            self.nodes[node].att = -1
+            self.nodes[node].leaf = True
+            self.nodes[node].empty = eq(here.total, 0.0)
+            self.nodes[node].dist = here
+            return
+        if self.n_values[att] == 0:
+            kind = NUMERIC
+        elif self.binary:
+            kind = BINARY
+        else:
+            kind = MULTIWAY
+        split = self.cand_split[att]
+        self.nodes[node].dist = self.cand[att]
+        self.add_unknown(self.nodes[node].dist, att, rows, w)
+        if kind == NUMERIC:
+            split = self.actual_split_point(att, split)
+        self.nodes[node].kind = kind
+        self.nodes[node].att = att
+        self.nodes[node].split = split
+        self.nodes[node].leaf = False
+        self.nodes[node].empty = False
+        self.split_data(kind, att, split, self.nodes[node].dist, rows, w, sub_rows, sub_w)
+        for j in range(<int> sub_rows.size()):
+            son = self.new_node()
+            self.nodes[node].sons.push_back(son)
+        for j in range(<int> sub_rows.size()):
+            self.grow(self.nodes[node].sons[j], sub_rows[j], sub_w[j])
+
+    # -------------------------------------------------------- collapse, prune
+
+    cdef void make_leaf(self, int node) noexcept nogil:
+        self.nodes[node].leaf = True
+        self.nodes[node].kind = LEAF
+        self.nodes[node].att = -1
+        self.nodes[node].sons.clear()
+
+    cdef double training_errors(self, int node) noexcept nogil:
+        cdef double e = 0.0
+        cdef size_t i
+        if self.nodes[node].leaf:
+            return num_incorrect(self.nodes[node].dist, self.n_classes)
+        for i in range(self.nodes[node].sons.size()):
+            e += self.training_errors(self.nodes[node].sons[i])
+        return e
+
+    cdef void collapse(self, int node) noexcept nogil:
+        # C45PruneableClassifierTree.collapse, top-down: a subtree that makes no fewer
+        # training errors than its root as a leaf is replaced by that leaf.
+        cdef size_t i
+        if self.nodes[node].leaf:
+            return
+        if (self.training_errors(node)
+                >= num_incorrect(self.nodes[node].dist, self.n_classes) - 1e-3):
+            self.make_leaf(node)
+            return
+        for i in range(self.nodes[node].sons.size()):
+            self.collapse(self.nodes[node].sons[i])
+
+    cdef double estimated_errors(self, Dist& d) noexcept nogil:
+        cdef double e
+        if eq(d.total, 0.0):
+            return 0.0
+        e = num_incorrect(d, self.n_classes)
+        return e + add_errs(d.total, e, self.cf, self.z)
+
+    cdef double estimated_tree_errors(self, int node) noexcept nogil:
+        cdef double e = 0.0
+        cdef size_t i
+        if self.nodes[node].leaf:
+            return self.estimated_errors(self.nodes[node].dist)
+        for i in range(self.nodes[node].sons.size()):
+            e += self.estimated_tree_errors(self.nodes[node].sons[i])
+        return e
+
+    cdef double estimated_branch_errors(self, int node, vector[int]& rows, vector[double]& w) noexcept nogil:
+        # getEstimatedErrorsForBranch: the subtree's estimated errors on other data
+        # (its parent's), for deciding whether to raise it.
+        cdef Dist d
+        cdef vector[vector[int]] sub_rows
+        cdef vector[vector[double]] sub_w
+        cdef double e = 0.0
+        cdef size_t j
+        self.reset_dist(d, node, rows, w)
+        if self.nodes[node].leaf:
+            return self.estimated_errors(d)
+        self.split_data(self.nodes[node].kind, self.nodes[node].att, self.nodes[node].split,
+                        d, rows, w, sub_rows, sub_w)
+        for j in range(self.nodes[node].sons.size()):
+            e += self.estimated_branch_errors(self.nodes[node].sons[j], sub_rows[j], sub_w[j])
+        return e
+
+    cdef void redistribute(self, int node, vector[int]& rows, vector[double]& w) noexcept nogil:
+        # newDistribution: a raised subtree takes over its new root's data.
+        cdef Dist d
+        cdef vector[vector[int]] sub_rows
+        cdef vector[vector[double]] sub_w
+        cdef size_t j
+        self.reset_dist(d, node, rows, w)
+        self.nodes[node].dist = d
+        self.nodes[node].rows = rows
+        self.nodes[node].w = w
+        if not self.nodes[node].leaf:
+            self.split_data(self.nodes[node].kind, self.nodes[node].att,
+                            self.nodes[node].split, d, rows, w, sub_rows, sub_w)
+            for j in range(self.nodes[node].sons.size()):
+                self.redistribute(self.nodes[node].sons[j], sub_rows[j], sub_w[j])
+        elif not eq(d.total, 0.0):
+            self.nodes[node].empty = False
+
+    cdef void prune(self, int node) noexcept nogil:
+        # C45PruneableClassifierTree.prune: error-based pruning with subtree raising.
+        cdef size_t i
+        cdef int largest, big
+        cdef double e_largest, e_leaf, e_tree
+        cdef vector[int] rows
+        cdef vector[double] w
+        while not self.nodes[node].leaf:
+            for i in range(self.nodes[node].sons.size()):
+                self.prune(self.nodes[node].sons[i])
+            largest = max_bag(self.nodes[node].dist)
+            big = self.nodes[node].sons[largest]
+            if self.raising:
+                e_largest = self.estimated_branch_errors(
+                    big, self.nodes[node].rows, self.nodes[node].w
+                )
+            else:
+                e_largest = DBL_MAX
+            e_leaf = self.estimated_errors(self.nodes[node].dist)
+            e_tree = self.estimated_tree_errors(node)
+            if sm_or_eq(e_leaf, e_tree + 0.1) and sm_or_eq(e_leaf, e_largest + 0.1):
+                self.make_leaf(node)
+                return
+            if not sm_or_eq(e_largest, e_tree + 0.1):
+                return
+            self.nodes[node].kind = self.nodes[big].kind
+            self.nodes[node].att = self.nodes[big].att
+            self.nodes[node].split = self.nodes[big].split
+            self.nodes[node].leaf = self.nodes[big].leaf
+            self.nodes[node].sons = self.nodes[big].sons
+            self.nodes[node].dist = self.nodes[big].dist
+            rows = self.nodes[node].rows
+            w = self.nodes[node].w
+            self.redistribute(node, rows, w)
+
+    # ------------------------------------------------------------------ export
+
+    def run(self, bint collapse, bint prune):
+        """Grow (then collapse, prune) the tree; return it as flat arrays."""
+        cdef vector[int] rows
+        cdef vector[double] w
+        cdef Py_ssize_t k
+        cdef int root
+        for k in range(self.all_rows.shape[0]):
+            rows.push_back(self.all_rows[k])
+            w.push_back(self.weight[self.all_rows[k]])
+        root = self.new_node()
+        with nogil:
+            self.grow(root, rows, w)
+            if collapse:
+                self.collapse(root)
+            if prune:
+                self.prune(root)
+        return self.export(root)
+
+    cdef object export(self, int root):
+        # Pre-order numbering of the nodes still in the tree; each node's sons are
+        # consecutive "edges" that carry the share of weight a missing value sends
+        # down them and the class distribution used when the son saw no data.
+        cdef vector[int] stack, order
+        cdef int node, j, son, C = self.n_classes
+        cdef Py_ssize_t i, n, e
+        cdef double total
+        cdef Node* nd
+        stack.push_back(root)
+        while stack.size():
+            node = stack.back()
+            stack.pop_back()
+            order.push_back(node)
+            if not self.nodes[node].leaf:
+                for j in range(<int> self.nodes[node].sons.size() - 1, -1, -1):
+                    stack.push_back(self.nodes[node].sons[j])
+        n = order.size()
+        new_id = np.full(self.nodes.size(), -1, dtype=np.intp)
+        for i in range(n):
+            new_id[order[i]] = i
+        kind = np.zeros(n, dtype=np.int32)
+        att = np.full(n, -1, dtype=np.int32)
+        split = np.zeros(n, dtype=np.float64)
+        empty = np.zeros(n, dtype=np.uint8)
+        first = np.zeros(n + 1, dtype=np.int32)
+        counts = np.zeros((n, C), dtype=np.float64)
+        proba = np.zeros((n, C), dtype=np.float64)
+        depth = np.zeros(n, dtype=np.int32)
+        sons, share, son_proba = [], [], []
+        e = 0
+        for i in range(n):
+            node = order[i]
+            nd = &self.nodes[node]
+            kind[i] = nd.kind
+            att[i] = nd.att
+            split[i] = nd.split
+            empty[i] = nd.empty
+            total = nd.dist.total
+            for j in range(C):
+                counts[i, j] = nd.dist.pc[j]
+                proba[i, j] = 0.0 if eq(total, 0.0) else nd.dist.pc[j] / total
+            first[i] = e
+            if not nd.leaf:
+                for j in range(<int> nd.sons.size()):
+                    son = nd.sons[j]
+                    sons.append(new_id[son])
+                    depth[new_id[son]] = depth[i] + 1
+                    share.append(nd.dist.pb[j] / total)
+                    son_proba.append(self._bag_proba(nd.dist, j))
+                    e += 1
+        first[n] = e
+        return {
+            "kind": kind,
+            "feature": att,
+            "threshold": split,
+            "empty": empty,
+            "first_son": first,
+            "son": np.asarray(sons, dtype=np.int32),
+            "son_share": np.asarray(share, dtype=np.float64),
+            "son_proba": np.asarray(son_proba, dtype=np.float64).reshape(-1, C),
+            "counts": counts,
+            "proba": proba,
+            "depth": depth,
+        }
+
+    cdef list _bag_proba(self, Dist& d, int bag):
+        # C45Split.classProb for a known value whose son is empty: the bag's class
+        # frequencies, or the node's when the bag holds nothing.
+        cdef int c, C = self.n_classes
+        if gr(d.pb[bag], 0.0):
+            return [d.pcb[bag * C + c] / d.pb[bag] for c in range(C)]
+        if eq(d.total, 0.0):
+            return [0.0] * C
+        return [d.pc[c] / d.total for c in range(C)]
+
+
+def grow_tree(const double[:, ::1] X, const int[::1] n_values, const int[::1] y,
+              const double[::1] weight, const int[::1] rows, int n_classes, *,
+              double min_obj=2, double cf=0.25, double z=0.6744897501960817,
+              bint binary=False, bint collapse=True, bint prune=True, bint raising=True):
+    """Grow a J48 tree on ``rows`` of the encoded data and return it as flat arrays.
+
+    Parameters
+    ----------
+    X : ndarray of float64, shape (n_samples, n_features), C-contiguous
+        Numeric values, and nominal value codes as floats; NaN is missing.
+    n_values : ndarray of int32, shape (n_features,)
+        Number of values of each nominal attribute; 0 for a numeric one.
+    y : ndarray of int32, shape (n_samples,)
+        Class codes in ``[0, n_classes)``.
+    weight : ndarray of float64, shape (n_samples,)
+        Instance weights.
+    rows : ndarray of int32
+        The training instances, in order; a row may appear more than once.
+    n_classes : int
+    min_obj, cf, z : float
+        Weka's ``-M``, ``-C`` and the normal quantile of ``1 - cf``.
+    binary, collapse, prune, raising : bool
+        Binary nominal splits (``-B``), collapsing, pruning (not ``-U``), subtree
+        raising (not ``-S``).
+    """
+    builder = _Builder(X, n_values, y, weight, rows, n_classes, min_obj, cf, z, binary,
+                       raising and prune)
+    return builder.run(collapse, prune)
+
+
+cdef void _add_probs(const double[:, ::1] X, Py_ssize_t i, int node, double weight,
+                     const int[::1] kind, const int[::1] att, const double[::1] split,
+                     const unsigned char[::1] empty, const int[::1] first,
+                     const int[::1] son, const double[::1] share,
+                     const double[:, ::1] son_proba, const double[:, ::1] proba,
+                     double[:, ::1] out) noexcept nogil:
+    # ClassifierTree.getProbs: a missing value sends the instance down every non-empty
+    # branch with the branch's share of the weight.
+    cdef int k = kind[node], bag, e, c
+    cdef double v
+    if k == LEAF:
+        for c in range(out.shape[1]):
+            out[i, c] += weight * proba[node, c]
+        return
+    v = X[i, att[node]]
+    if isnan(v):
+        for e in range(first[node], first[node + 1]):
+            if not empty[son[e]]:
+                _add_probs(X, i, son[e], weight * share[e], kind, att, split, empty, first,
+                           son, share, son_proba, proba, out)
+        return
+    if k == NUMERIC:
+        bag = 0 if sm_or_eq(v, split[node]) else 1
+    elif k == BINARY:
+        bag = 0 if <int> split[node] == <int> v else 1
+    else:
+        bag = <int> v
+    e = first[node] + bag
+    if empty[son[e]]:
+        for c in range(out.shape[1]):
+            out[i, c] += weight * son_proba[e, c]
+    else:
+        _add_probs(X, i, son[e], weight, kind, att, split, empty, first, son, share,
+                   son_proba, proba, out)
+
+
+def tree_probs(dict tree, const double[:, ::1] X):
+    """Weka's ``distributionForInstance`` of every row of ``X`` (not renormalised)."""
+    cdef const int[::1] kind = tree["kind"]
+    cdef const int[::1] att = tree["feature"]
+    cdef const double[::1] split = tree["threshold"]
+    cdef const unsigned char[::1] empty = tree["empty"]
+    cdef const int[::1] first = tree["first_son"]
+    cdef const int[::1] son = tree["son"]
+    cdef const double[::1] share = tree["son_share"]
+    cdef const double[:, ::1] son_proba = tree["son_proba"]
+    cdef const double[:, ::1] proba = tree["proba"]
+    out_arr = np.zeros((X.shape[0], proba.shape[1]), dtype=np.float64)
+    cdef double[:, ::1] out = out_arr
+    cdef Py_ssize_t i
+    with nogil:
+        for i in range(X.shape[0]):
+            _add_probs(X, i, 0, 1.0, kind, att, split, empty, first, son, share, son_proba,
+                       proba, out)
+    return out_arr
+
+
+def weka_argmax(const double[:, ::1] probs):
+    """ClassifierTree.classifyInstance: the first class ahead of all before it by > 1e-6."""
+    out_arr = np.zeros(probs.shape[0], dtype=np.intp)
+    cdef Py_ssize_t[::1] out = out_arr
+    cdef Py_ssize_t i, c
+    cdef double best
+    with nogil:
+        for i in range(probs.shape[0]):
+            best = -1.0
+            for c in range(probs.shape[1]):
+                if gr(probs[i, c], best):
+                    best = probs[i, c]
+                    out[i] = c
+    return out_arr
