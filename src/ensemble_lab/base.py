@@ -19,6 +19,7 @@ import pandas as pd
 from sklearn.utils import check_random_state
 from sklearn.utils.multiclass import check_classification_targets
 
+from .utils._pandas_compat import column_arrays
 from .utils._sklearn_compat import (
     _check_feature_names,
     _check_n_features,
@@ -45,7 +46,7 @@ def is_mixed_frame(X) -> bool:
     """Return True if ``X`` is a DataFrame with at least one non-numeric column."""
     if not isinstance(X, pd.DataFrame):
         return False
-    return any(not pd.api.types.is_numeric_dtype(dt) for dt in X.dtypes)
+    return bool(nominal_columns(X).any())
 
 
 def nominal_columns(X) -> np.ndarray:
@@ -55,13 +56,13 @@ def nominal_columns(X) -> np.ndarray:
     """
     if not isinstance(X, pd.DataFrame):
         return np.zeros(np.shape(X)[1], dtype=bool)
-    return np.array(
-        [
-            not pd.api.types.is_numeric_dtype(dt) or pd.api.types.is_bool_dtype(dt)
-            for dt in X.dtypes
-        ],
-        dtype=bool,
-    )
+    return np.array([_is_nominal(array.dtype) for array in column_arrays(X)], dtype=bool)
+
+
+def _is_nominal(dtype) -> bool:
+    if isinstance(dtype, np.dtype):  # the common case, without pandas' dtype machinery
+        return dtype.kind not in "iufc"
+    return not pd.api.types.is_numeric_dtype(dtype) or pd.api.types.is_bool_dtype(dtype)
 
 
 def validate_mixed_data(estimator, X, y=None, *, reset=True, allow_nan=True, **check_params):
@@ -94,17 +95,18 @@ def validate_mixed_data(estimator, X, y=None, *, reset=True, allow_nan=True, **c
     """
     ensure_all_finite = "allow-nan" if allow_nan else True
     if is_mixed_frame(X):
-        _check_feature_names(estimator, X, reset=reset)
-        _check_n_features(estimator, X, reset=reset)
+        _check_frame_columns(estimator, X, reset)
         if X.shape[0] == 0:
             raise ValueError(
                 f"Found array with 0 sample(s) (shape={X.shape}) while a minimum of 1 is required."
             )
-        numeric = X.select_dtypes(include="number")
-        if numeric.shape[1] and not np.isfinite(numeric.to_numpy(dtype=float, na_value=0.0)).all():
-            raise ValueError("Input X contains infinity in a numeric column.")
-        if not allow_nan and X.isna().to_numpy().any():
-            raise ValueError(f"Input X contains NaN; {type(estimator).__name__} cannot take it.")
+        for array in column_arrays(X):
+            floats = isinstance(array, np.ndarray) and array.dtype.kind == "f"
+            if floats and np.isinf(array).any():
+                raise ValueError("Input X contains infinity in a numeric column.")
+            if not allow_nan and (np.isnan(array) if floats else pd.isna(array)).any():
+                name = type(estimator).__name__
+                raise ValueError(f"Input X contains NaN; {name} cannot take it.")
         if y is None:
             return X
         y = _validate_y(y, X.shape[0])
@@ -117,7 +119,35 @@ def validate_mixed_data(estimator, X, y=None, *, reset=True, allow_nan=True, **c
     return X, y
 
 
+def _check_frame_columns(estimator, X, reset):
+    """scikit-learn's column-name and column-count checks, skipped when a DataFrame has
+    exactly the columns seen in ``fit`` (the common case, and the costly one)."""
+    columns = np.asarray(X.columns, dtype=object)
+    if reset and all(isinstance(name, str) for name in columns):
+        estimator.feature_names_in_ = columns
+        estimator.n_features_in_ = X.shape[1]
+        return
+    names = getattr(estimator, "feature_names_in_", None)
+    if not reset and names is not None and X.shape[1] == names.shape[0]:
+        if (columns == names).all() and X.shape[1] == getattr(estimator, "n_features_in_", -1):
+            return
+    _check_feature_names(estimator, X, reset=reset)
+    _check_n_features(estimator, X, reset=reset)
+
+
 def _validate_y(y, n_samples):
+    if isinstance(y, pd.Series) and isinstance(y.dtype, pd.CategoricalDtype):
+        # A categorical is a classification target by construction; its codes are cheap
+        # to check (type_of_target scans an object array).
+        y_values = y.to_numpy()
+        if y_values.shape[0] != n_samples:
+            raise ValueError(
+                "Found input variables with inconsistent numbers of samples: "
+                f"[{n_samples}, {y_values.shape[0]}]"
+            )
+        if (y.array.codes < 0).any():
+            raise ValueError("Input y contains NaN.")
+        return y_values
     y = np.asarray(y)
     if y.ndim == 2 and y.shape[1] == 1:
         y = y.ravel()

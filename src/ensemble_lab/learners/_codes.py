@@ -11,6 +11,7 @@ import numpy as np
 import pandas as pd
 
 from ..base import nominal_columns
+from ..utils._pandas_compat import column_arrays
 
 __all__ = ["MixedCodes", "fit_mixed_codes"]
 
@@ -46,26 +47,33 @@ class MixedCodes:
     def matrix(self, X) -> np.ndarray:
         """All columns in input order as one C-contiguous float matrix, the way Weka
         stores instances: numeric values, nominal value codes; NaN is missing."""
-        Xnum, codes = self.split(X)
-        out = np.empty((Xnum.shape[0], self.nominal_mask.shape[0]))
-        out[:, ~self.nominal_mask] = Xnum
-        nominal = codes.astype(float)
-        nominal[codes < 0] = np.nan
-        out[:, self.nominal_mask] = nominal
+        if not isinstance(X, pd.DataFrame):
+            return np.ascontiguousarray(X, dtype=float)
+        out = np.empty((X.shape[0], self.nominal_mask.shape[0]))
+        k = 0
+        for j, array in enumerate(column_arrays(X)):
+            if self.nominal_mask[j]:
+                codes = _codes_of(array, self.categories[k])
+                out[:, j] = codes
+                out[codes < 0, j] = np.nan
+                k += 1
+            else:
+                out[:, j] = _as_float(array)
         return out
 
     def split(self, X) -> tuple[np.ndarray, np.ndarray]:
         """Numeric block (float, NaN kept) and nominal codes (``-1`` = missing or unseen)."""
         numeric = np.flatnonzero(~self.nominal_mask)
-        nominal = np.flatnonzero(self.nominal_mask)
         if not isinstance(X, pd.DataFrame):
             X = np.asarray(X, dtype=float)
             return X[:, numeric], np.empty((X.shape[0], 0), dtype=np.intp)
-        Xnum = X.iloc[:, numeric].to_numpy(dtype=float, na_value=np.nan)
-        codes = np.empty((X.shape[0], nominal.size), dtype=np.intp)
-        columns = [column for _, column in X.items()]  # much cheaper than iloc per column
-        for k, (j, cats) in enumerate(zip(nominal, self.categories)):
-            codes[:, k] = _codes_of(columns[j], cats)
+        arrays = column_arrays(X)
+        Xnum = np.empty((X.shape[0], numeric.size))
+        for k, j in enumerate(numeric):
+            Xnum[:, k] = _as_float(arrays[j])
+        codes = np.empty((X.shape[0], len(self.categories)), dtype=np.intp)
+        for k, j in enumerate(np.flatnonzero(self.nominal_mask)):
+            codes[:, k] = _codes_of(arrays[j], self.categories[k])
         return Xnum, codes
 
     def one_hot(self, X) -> np.ndarray:
@@ -93,25 +101,31 @@ def fit_mixed_codes(X) -> MixedCodes:
     mask = nominal_columns(X)
     categories = []
     if isinstance(X, pd.DataFrame):
-        columns = [column for _, column in X.items()]
+        arrays = column_arrays(X)
         for j in np.flatnonzero(mask):
-            column = columns[j]
-            if isinstance(column.dtype, pd.CategoricalDtype):
-                categories.append(column.cat.categories.to_numpy(dtype=object))
+            array = arrays[j]
+            if isinstance(array, pd.Categorical):
+                categories.append(array.categories.to_numpy(dtype=object))
             else:
-                values = column.to_numpy(dtype=object)
+                values = np.asarray(array, dtype=object)
                 categories.append(pd.unique(values[pd.notna(values)]).astype(object))
     return MixedCodes(mask, categories)
 
 
-def _codes_of(column: pd.Series, values: np.ndarray) -> np.ndarray:
-    """Position of each value of ``column`` in ``values``; -1 if missing or unseen."""
-    categories = pd.Index(values, dtype=object)
-    if isinstance(column.dtype, pd.CategoricalDtype):
-        codes = column.cat.codes.to_numpy()
-        if column.cat.categories.equals(categories):
-            return codes.astype(np.intp)
+def _as_float(array) -> np.ndarray:
+    """A numeric column as floats, NaN for missing (also for pandas' nullable dtypes)."""
+    if isinstance(array, np.ndarray):
+        return array.astype(float, copy=False)
+    return array.to_numpy(dtype=float, na_value=np.nan)
+
+
+def _codes_of(array, values: np.ndarray) -> np.ndarray:
+    """Position of each value of a column in ``values``; -1 if missing or unseen."""
+    if isinstance(array, pd.Categorical):
+        own = array.categories
+        if own.shape[0] == values.shape[0] and (own.to_numpy(dtype=object) == values).all():
+            return array.codes
         # Map the column's own category codes (cheap) rather than every value.
-        lookup = np.append(categories.get_indexer(column.cat.categories), -1)
-        return lookup[codes]
-    return categories.get_indexer(column.to_numpy(dtype=object))
+        lookup = np.append(pd.Index(values, dtype=object).get_indexer(own), -1)
+        return lookup[array.codes]
+    return pd.Index(values, dtype=object).get_indexer(np.asarray(array, dtype=object))
