@@ -27,6 +27,7 @@ import warnings  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
 from sklearn.base import clone  # noqa: E402
 from sklearn.exceptions import ConvergenceWarning  # noqa: E402
 from sklearn.model_selection import StratifiedKFold  # noqa: E402
@@ -38,7 +39,7 @@ from ensemble_lab.learners import learner_names, make_learner  # noqa: E402
 HERE = Path(__file__).resolve().parent
 DEFAULT_OUT = HERE / "results" / "learners.md"
 COMMAND = "nice -n 10 python experiments/learners_table.py --data-dir ../shared/datasets"
-TREES = ("j48", "j48-unpruned")
+TREES = ("j48", "j48-unpruned", "j48-binary")
 SEED = 1
 
 
@@ -57,14 +58,14 @@ def make(name: str):
     return est
 
 
-def cross_validate(name: str, X, y: np.ndarray) -> dict:
+def cross_validate(name: str, X, y: pd.Series) -> dict:
     """Accuracy per fold (and tree sizes for the C4.5 presets) of one preset."""
     cv = StratifiedKFold(n_splits=10, shuffle=True, random_state=SEED)
     acc, nodes, leaves = [], [], []
     start = time.perf_counter()
     for train, test in cv.split(np.zeros(len(y)), y):
-        est = clone(make(name)).fit(safe_rows(X, train), y[train])
-        acc.append(float(np.mean(est.predict(safe_rows(X, test)) == y[test])))
+        est = clone(make(name)).fit(safe_rows(X, train), y.iloc[train])
+        acc.append(float(np.mean(est.predict(safe_rows(X, test)) == y.iloc[test].to_numpy())))
         if name in TREES:
             nodes.append(est.n_nodes_)
             leaves.append(est.n_leaves_)
@@ -85,7 +86,8 @@ def run(data_dir: Path, cache_path: Path, out: Path, only: list[str] | None) -> 
         if not todo:
             continue
         X, y = load_arff(path)
-        y = np.asarray(y.astype(str))  # abalone's numeric class is a label here
+        if not isinstance(y.dtype, pd.CategoricalDtype):  # abalone's numeric class
+            y = y.astype(str).astype("category")
         for name in todo:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", ConvergenceWarning)
@@ -131,7 +133,16 @@ def write_markdown(cache: dict, all_datasets: list[str], out: Path) -> None:
             )
         lines.append(f"| {ds} | " + " | ".join(cells) + " |")
     lines += tree_section(cache, done + partial)
-    out.write_text("\n".join(lines) + "\n")
+    out.write_text("\n".join(lines) + "\n" + _kept_sections(out))
+
+
+def _kept_sections(out: Path) -> str:
+    """The part of the page another script writes (benchmarks/weka_agreement.py)."""
+    start, end = "<!-- weka-agreement: start -->", "<!-- weka-agreement: end -->"
+    text = out.read_text() if out.exists() else ""
+    if start not in text or end not in text:
+        return ""
+    return "\n" + start + text.split(start, 1)[1].split(end, 1)[0] + end + "\n"
 
 
 def tree_section(cache: dict, datasets: list[str]) -> list[str]:
@@ -154,8 +165,8 @@ def tree_section(cache: dict, datasets: list[str]) -> list[str]:
         "",
         "## Tree size: j48 (C4.5 pruning, CF = 0.25) vs j48-unpruned",
         "",
-        "Mean over the 10 folds of the number of nodes (internal + leaves, binary splits) "
-        "and of leaves of the final tree.",
+        "Mean over the 10 folds of the number of nodes (internal + leaves; one branch per "
+        "value of a nominal attribute, as Weka's J48) and of leaves of the final tree.",
         "",
         f"Pruned tree smaller on {smaller} of {counted} datasets, the same size on "
         f"{counted - smaller - larger}, larger on {larger} (pruning only removes nodes, so "

@@ -252,6 +252,7 @@ SVM_MAX_ITER = 1_000_000
 _PRESETS: dict[str, Callable[[], BaseEstimator]] = {
     "j48": lambda: C45TreeClassifier(),
     "j48-unpruned": lambda: C45TreeClassifier(unpruned=True),
+    "j48-binary": lambda: C45TreeClassifier(binary_splits=True),
     # Weka SMO: ReplaceMissingValues, NominalToBinary, Normalize to [0, 1], C = 1, linear
     # kernel, pairwise multi-class (libsvm's SVC is one-vs-one).
     "smo": lambda: _encoded(SVC(kernel="linear", C=1.0, max_iter=SVM_MAX_ITER), "minmax"),
@@ -268,7 +269,7 @@ def learner_names() -> list[str]:
     """Names accepted by :func:`make_learner`, sorted.
 
     >>> learner_names()
-    ['j48', 'j48-unpruned', 'mlp', 'nb', 'qda', 'rbf-svm', 'smo']
+    ['j48', 'j48-binary', 'j48-unpruned', 'mlp', 'nb', 'qda', 'rbf-svm', 'smo']
     """
     return sorted(_PRESETS)
 
@@ -281,8 +282,11 @@ def make_learner(name: str, **params) -> BaseEstimator:
     name : str
         Preset name (case-insensitive), one of :func:`learner_names`:
 
-        * ``"j48"`` — :class:`C45TreeClassifier`, C4.5 pruning at confidence 0.25, at
-          least 2 instances per leaf; ``"j48-unpruned"`` — the same without pruning.
+        * ``"j48"`` — :class:`C45TreeClassifier`, Weka's J48 with its defaults (C4.5
+          release 8, pruning at confidence 0.25 with subtree raising, at least 2
+          instances in two branches); ``"j48-unpruned"`` — the same without pruning
+          (``-U``); ``"j48-binary"`` — binary splits on nominal attributes (``-B``), often
+          better where nominal attributes have many values.
         * ``"smo"`` — linear SVM as Weka's SMO: missing values replaced by mean/mode,
           nominals one-hot, numerics scaled to [0, 1], C = 1, one-vs-one multi-class;
           ``decision_function`` always, ``predict_proba`` only with
