@@ -25,7 +25,7 @@ from ensemble_lab.learners import (
     make_learner,
 )
 
-NAMES = ["j48", "j48-unpruned", "mlp", "nb", "qda", "rbf-svm", "smo"]
+NAMES = ["j48", "j48-binary", "j48-unpruned", "mlp", "nb", "qda", "rbf-svm", "smo"]
 
 
 @pytest.fixture(autouse=True)
@@ -58,7 +58,8 @@ def test_learner_names():
 
 
 def test_unknown_name_lists_valid_ones():
-    with pytest.raises(ValueError, match=r"'c4\.5'.*j48, j48-unpruned, mlp, nb, qda, rbf-svm, smo"):
+    valid = "j48, j48-binary, j48-unpruned, mlp, nb, qda, rbf-svm, smo"
+    with pytest.raises(ValueError, match=rf"'c4\.5'.*{valid}"):
         make_learner("c4.5")
 
 
