@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from ensemble_lab.datasets import ArffError, _arff_data, read_arff, save_arff
 from ensemble_lab.datasets._arff_header import Attribute
-from ensemble_lab.datasets._arff_scan import ParseError
+from ensemble_lab.datasets._arff_scan import ParseError, scan_line, split_plain
 
 SETTINGS = settings(
     max_examples=60,
@@ -133,6 +133,19 @@ def test_fast_reader_agrees_with_the_general_one(section):
         assert (10 + rows).tolist() == general.lines.tolist()
         for mine, reference in zip(values, general.values):
             pd.testing.assert_series_equal(mine, reference, check_exact=True)
+
+
+LINE_PIECES = ["a", "b", "?", "1.5", "é", "'", '"', "'x, y'", "'?'", "''", '"q"', "\\", "%"]
+LINE_PIECES += [",", ",", " ", "\t", "{", "}"]
+
+
+@settings(SETTINGS, max_examples=300)
+@given(st.lists(st.sampled_from(LINE_PIECES), max_size=12).map("".join))
+def test_plain_splitting_agrees_with_the_scanner(line):
+    values = split_plain(line)
+    if values is not None:
+        tokens = scan_line(line, 1)
+        assert values == [None if token.is_missing else token.text for token in tokens]
 
 
 def _valid_file(tmp_path, frame, weights):

@@ -16,13 +16,21 @@ import io
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import repeat
+from itertools import compress, repeat
 
 import numpy as np
 import pandas as pd
 
 from ._arff_header import Attribute
-from ._arff_scan import ParseError, Token, is_number, scan_line
+from ._arff_scan import (
+    ParseError,
+    Token,
+    has_control,
+    is_number,
+    numbers_valid,
+    scan_line,
+    split_plain,
+)
 
 __all__ = ["Columns", "read_data", "value_column"]
 
@@ -35,7 +43,7 @@ _FLOAT_PRECISION = {"float_precision": "round_trip"} if int(pd.__version__[0]) <
 _FAST_VALUE = r"""(?:'[^'\\\n\x00-\x08\x0a-\x1f]*+'|[^\x00-\x20,%'"{}\\]++)"""
 _FAST_LINE = rf"(?:{_FAST_VALUE}(?:, *+{_FAST_VALUE})*+|%[^\n]*+|)"
 _FAST_SECTION = re.compile(rf"(?:{_FAST_LINE}\n)*+{_FAST_LINE}")
-_QUOTED = re.compile(r"'[^']*+'")
+_QUOTED = re.compile(r"'[^'\n]*+'")
 # A NaN spelled out: pandas' float parser would take it, Java's grammar does not here.
 _NAN_WORD = re.compile(r"(?i)(?<![^\n ,\t'])[+-]?nan(?![^\n ,\t'])")
 
@@ -175,13 +183,14 @@ def _check_numbers(attribute: Attribute, values: np.ndarray) -> None:
 
 
 def _numbers(attribute: Attribute, texts: list[str | None]) -> np.ndarray:
+    given = np.array([text is not None for text in texts], dtype=bool)
+    present: list[str] = list(compress(texts, given))  # type: ignore[arg-type]
+    if not numbers_valid(present):
+        row = next(r for r, text in enumerate(texts) if text is not None and not is_number(text))
+        raise _BadValue(row, f"{texts[row]!r} is not a number")
     values = np.full(len(texts), np.nan)
-    for row, text in enumerate(texts):
-        if text is None:
-            continue
-        if not is_number(text):
-            raise _BadValue(row, f"{text!r} is not a number")
-        values[row] = float(text)
+    # Python's float() rounds correctly, as Java's Double.valueOf
+    values[given] = np.fromiter(map(float, present), dtype=np.float64, count=len(present))
     _check_numbers(attribute, values)
     return values
 
@@ -243,14 +252,23 @@ def _read_general(lines: list[str], first_line: int, attributes: Sequence[Attrib
     rows: list[list[str | None]] = []
     linenos: list[int] = []
     weights: list[float | None] = []
+    n = len(attributes)
+    plain = not any(map(has_control, lines))
     for offset, line in enumerate(lines):
         lineno = first_line + offset
-        tokens = scan_line(line, lineno)
-        if tokens:
+        values = split_plain(line) if plain and "{" not in line and "}" not in line else None
+        weight = None
+        if values is None or (values and len(values) != n):
+            # escapes, braces, control characters, or an error: the full scanner says which
+            tokens = scan_line(line, lineno)
+            if not tokens:
+                continue
             values, _, weight = _row(tokens, attributes, lineno)
-            rows.append(values)
-            linenos.append(lineno)
-            weights.append(weight)
+        elif not values:
+            continue
+        rows.append(values)
+        linenos.append(lineno)
+        weights.append(weight)
     by_attribute = list(zip(*rows)) if rows else [() for _ in attributes]
     columns = []
     for index, (attribute, texts) in enumerate(zip(attributes, by_attribute)):

@@ -18,7 +18,16 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-__all__ = ["ParseError", "Token", "is_number", "quote_value", "scan_line"]
+__all__ = [
+    "ParseError",
+    "Token",
+    "has_control",
+    "is_number",
+    "numbers_valid",
+    "quote_value",
+    "scan_line",
+    "split_plain",
+]
 
 
 class ParseError(Exception):
@@ -69,6 +78,15 @@ _ESCAPED_LETTERS = {"a": "\a", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": 
 # A decimal number as Java's Double.valueOf reads it, without its NaN, Infinity,
 # hexadecimal and 1d / 1f forms; ASCII digits only (Python's float() takes others).
 _NUMBER = re.compile(r"[+-]?+(?:[0-9]++\.?+[0-9]*+|\.[0-9]++)(?:[eE][+-]?+[0-9]++)?+")
+# A line of values and separators without braces or escapes: validated as a whole, then
+# split by the cheaper patterns below (the values group stops before any comment).
+_PLAIN_VALUE = r"""(?:'[^'\\\n]*+'|"[^"\\\n]*+"|[^\x00-\x20,%'"{}\\]++)"""
+_PLAIN_LINE = re.compile(
+    rf"[ \t,]*+({_PLAIN_VALUE}(?:[ \t,]++{_PLAIN_VALUE})*+)?[ \t,]*+(?:%.*+)?", re.DOTALL
+)
+_PLAIN_PARTS = re.compile(r"""'([^']*+)'|"([^"]*+)"|([^ \t,]++)""")
+_BLANKS = re.compile(r"[ \t,]++")
+_NUMBERS = re.compile(rf"(?:{_NUMBER.pattern}\n)*+{_NUMBER.pattern}")
 # What a value may hold and still be written bare, so that Weka reads it back unchanged.
 _BARE = re.compile(r"[^\x00-\x20,%'\"{}\\]++")
 _TO_ESCAPE = re.compile(r"[\x00-\x1f\\']")
@@ -135,9 +153,40 @@ def scan_line(line: str, lineno: int) -> list[Token]:
     return tokens
 
 
+def split_plain(line: str) -> list[str | None] | None:
+    """The values of a line without braces or backslashes (None for ``?``), as
+    :func:`scan_line` gives them, or None when the line needs :func:`scan_line`.
+
+    Control characters must have been ruled out (:func:`has_control`).
+    """
+    match = _PLAIN_LINE.fullmatch(line)
+    if match is None:
+        return None
+    values = match.group(1)
+    if values is None:
+        return []
+    if "'" not in values and '"' not in values:
+        words: list[str | None] = _BLANKS.split(values)  # type: ignore[assignment]
+        return [None if word == "?" else word for word in words] if "?" in words else words
+    return [
+        (None if word == "?" else word) if word else single or double
+        for single, double, word in _PLAIN_PARTS.findall(values)
+    ]
+
+
+def has_control(text: str) -> bool:
+    """Whether ``text`` holds a control character :func:`scan_line` refuses."""
+    return _CONTROL.search(text) is not None
+
+
 def is_number(text: str) -> bool:
     """Whether ``text`` is a decimal number in the syntax ARFF files use."""
     return _NUMBER.fullmatch(text) is not None
+
+
+def numbers_valid(texts: list[str]) -> bool:
+    """Whether every text is a number (one pattern over them all, at C speed)."""
+    return not texts or _NUMBERS.fullmatch("\n".join(texts)) is not None
 
 
 def _escape_one(match: re.Match[str]) -> str:
