@@ -1,4 +1,5 @@
 import csv
+import pickle
 import textwrap
 
 import numpy as np
@@ -168,6 +169,18 @@ def test_malformed_files_name_file_line_and_column(tmp_path, text, line, column,
     assert (error.line, error.column) == (line, column), str(error)
     assert message in error.reason
     assert str(error) == f"{tmp_path / 'case.arff'}, line {line}, column {column}: {error.reason}"
+
+
+def test_error_survives_pickling(tmp_path):
+    error = _error(tmp_path, HEAD + "1,w\n")
+    again = pickle.loads(pickle.dumps(error))
+    assert (again.path, again.line, again.column, again.reason) == (
+        error.path,
+        error.line,
+        error.column,
+        error.reason,
+    )
+    assert str(again) == str(error)
 
 
 def test_long_blank_runs_take_linear_time(tmp_path):

@@ -62,6 +62,10 @@ class ArffError(ValueError):
         self.column = column
         self.reason = reason
 
+    def __reduce__(self) -> tuple[type[ArffError], tuple[str, int, int, str]]:
+        # so that the error survives the trip back from a joblib or Dask worker
+        return ArffError, (self.path, self.line, self.column, self.reason)
+
 
 @dataclass
 class ArffData:
