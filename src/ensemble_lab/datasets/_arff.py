@@ -19,10 +19,10 @@ file, the line and the column. It is stricter than Weka where Weka silently misr
   ``Infinity``, ``1e400`` (overflow), hexadecimal and ``1d`` / ``1f`` forms;
 - values outside a declared range (``integer [1,10]``), and fractions in an
   ``integer`` attribute; text after a numeric type other than such a range;
-- a sparse row that leaves out a string or date attribute (Weka fills in the file's
-  first string, or 1970-01-01 in its own time zone), a repeated sparse index;
+- a sparse row that leaves out a string or date attribute (Weka fills in a placeholder
+  text, or 1970-01-01 in its own time zone), a repeated sparse index;
 - a negative instance weight; control characters other than the tab; values on the
-  ``@data`` line itself.
+  ``@data`` line itself; relational attributes (multi-instance data).
 
 Time is linear in the size of the file, whatever it holds.
 """

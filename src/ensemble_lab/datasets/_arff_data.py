@@ -311,6 +311,30 @@ def _fast_rows(data: str, lines: list[str], n: int) -> np.ndarray | None:
     return np.flatnonzero(is_row)
 
 
+def _pandas_frame(data: str, attributes: Sequence[Attribute]) -> pd.DataFrame:
+    """The section through pandas' C parser: numbers as floats, nominal values as text
+    (pandas' categories would turn "true" or "01" into a bool or a number, and merge
+    "1" with "1.0"); columns named by position."""
+    kinds = {str(i): a.kind for i, a in enumerate(attributes)}
+    return pd.read_csv(
+        io.StringIO(data),
+        sep=",",
+        header=None,
+        names=list(kinds),
+        index_col=False,
+        dtype={n: np.float64 if kind == "numeric" else object for n, kind in kinds.items()},
+        na_values={n: ["?"] for n, kind in kinds.items() if kind == "numeric"},
+        keep_default_na=False,
+        quotechar="'",
+        doublequote=False,
+        skipinitialspace=True,
+        comment="%",
+        engine="c",
+        low_memory=False,
+        **_FLOAT_PRECISION,
+    )
+
+
 def _read_fast(
     data: str, lines: list[str], attributes: Sequence[Attribute]
 ) -> tuple[list[pd.Series], np.ndarray] | None:
@@ -325,31 +349,12 @@ def _read_fast(
     rows = _fast_rows(data, lines, len(attributes))
     if rows is None or not rows.size:
         return None
-    names = [str(i) for i in range(len(attributes))]
-    # Nominal values as text: pandas' categories would turn "true" or "01" into a bool
-    # or a number (and merge "1" with "1.0").
-    frame = pd.read_csv(
-        io.StringIO(data),
-        sep=",",
-        header=None,
-        names=names,
-        index_col=False,
-        dtype={n: np.float64 if a.kind == "numeric" else object for n, a in zip(names, attributes)},
-        na_values={n: ["?"] for n, a in zip(names, attributes) if a.kind == "numeric"},
-        keep_default_na=False,
-        quotechar="'",
-        doublequote=False,
-        skipinitialspace=True,
-        comment="%",
-        engine="c",
-        low_memory=False,
-        **_FLOAT_PRECISION,
-    )
+    frame = _pandas_frame(data, attributes)
     if len(frame) != len(rows):
         return None
     columns = []
-    for name, attribute in zip(names, attributes):
-        column = frame[name]
+    for position, attribute in enumerate(attributes):
+        column = frame.iloc[:, position]
         if attribute.kind == "numeric":
             values: object = column.to_numpy(dtype=np.float64)
             _check_numbers(attribute, values)  # type: ignore[arg-type]

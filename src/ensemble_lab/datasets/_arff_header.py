@@ -151,6 +151,18 @@ def _attribute(tokens: list[Token], line: str, lineno: int) -> Attribute:
     return Attribute(name, "date", lineno, date_format=date_format)
 
 
+def _relation(tokens: list[Token], keyword: str, lineno: int) -> str:
+    if keyword != "@relation":
+        raise ParseError(lineno, tokens[0].column, "an ARFF file must begin with @relation")
+    if len(tokens) < 2 or not tokens[1].is_value:
+        raise ParseError(lineno, tokens[0].column, "@relation needs a name")
+    if len(tokens) > 2:
+        raise ParseError(
+            lineno, tokens[2].column, "unexpected text after the relation name (quote it)"
+        )
+    return tokens[1].text
+
+
 def parse_header(lines: Iterator[tuple[int, str]], end: tuple[int, int]) -> Header:
     """Read declarations from ``(line number, text)`` pairs up to and including ``@data``.
 
@@ -173,15 +185,7 @@ def parse_header(lines: Iterator[tuple[int, str]], end: tuple[int, int]) -> Head
         first = tokens[0]
         keyword = first.text.lower() if first.kind == "word" else ""
         if relation is None:
-            if keyword != "@relation":
-                raise ParseError(lineno, first.column, "an ARFF file must begin with @relation")
-            if len(tokens) < 2 or not tokens[1].is_value:
-                raise ParseError(lineno, first.column, "@relation needs a name")
-            if len(tokens) > 2:
-                raise ParseError(
-                    lineno, tokens[2].column, "unexpected text after the relation name (quote it)"
-                )
-            relation = tokens[1].text
+            relation = _relation(tokens, keyword, lineno)
         elif keyword == "@attribute":
             attribute = _attribute(tokens, line, lineno)
             if attribute.name in declared:
