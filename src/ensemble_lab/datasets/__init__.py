@@ -1,6 +1,7 @@
-"""Datasets: an ARFF reader, a registry of named datasets, synthetic generators."""
+"""Datasets: an ARFF reader and writer, a registry of named datasets, synthetic generators."""
 
-from ._arff import ArffError, load_arff, read_arff
+from ._arff import ArffData, ArffError, load_arff, read_arff
+from ._arff_write import save_arff
 from ._registry import (
     DATA_ENV,
     dataset_names,
@@ -20,6 +21,7 @@ from ._synthetic import (
 
 __all__ = [
     "DATA_ENV",
+    "ArffData",
     "ArffError",
     "dataset_names",
     "describe",
@@ -34,4 +36,5 @@ __all__ = [
     "make_xor",
     "oracle_2d_boundary",
     "read_arff",
+    "save_arff",
 ]

@@ -1,182 +1,145 @@
-"""A reader for Weka's ARFF format that returns pandas objects.
+"""Reading Weka's ARFF format into pandas objects.
 
 Nominal attributes become ``category`` columns whose categories are the declared values
 (in declared order, so a value declared but absent from the data is kept); numeric
-attributes become float columns; ``?`` is a missing value (NaN), while a quoted ``'?'``
-is an ordinary nominal value, as in Weka. String and date attributes are kept as object
-columns of text. Sparse rows (``{index value, ...}``) are read too.
+attributes become float columns; string attributes object columns of text; date
+attributes ``datetime64[ms]`` columns. A bare ``?`` is a missing value (NaN, NaT),
+while a quoted ``'?'`` is the ordinary text ``?``, as in Weka.
 
-Unlike liac-arff and ``scipy.io.arff`` it accepts the ``integer [1,10]`` range syntax of
-some Weka files, and every error names the file and the line.
+The reader accepts what Weka 3.6's ``ArffLoader`` accepts -- dense and sparse rows,
+values separated by commas or blanks, quoted names and values with backslash escapes,
+``%`` comments anywhere outside quotes, instance weights ``{w}`` -- plus a UTF-8
+byte-order mark, and refuses everything else with an :class:`ArffError` that names the
+file, the line and the column. It is stricter than Weka where Weka silently misreads:
+
+- bytes that are not UTF-8 (Weka decodes them as the platform's charset);
+- a quote left open at the end of a line, and two values without a separator
+  (``'a''b'``), which Weka reads as the rest of the line and as two values;
+- numbers Weka's ``Double.valueOf`` takes but that are not data: ``NaN``,
+  ``Infinity``, ``1e400`` (overflow), hexadecimal and ``1d`` / ``1f`` forms;
+- values outside a declared range (``integer [1,10]``), and fractions in an
+  ``integer`` attribute; text after a numeric type other than such a range;
+- a sparse row that leaves out a string or date attribute (Weka fills in a placeholder
+  text, or 1970-01-01 in its own time zone), a repeated sparse index;
+- a negative instance weight; control characters other than the tab; values on the
+  ``@data`` line itself; relational attributes (multi-instance data).
+
+Time is linear in the size of the file, whatever it holds.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal, overload
 
 import numpy as np
 import pandas as pd
 
-__all__ = ["ArffError", "load_arff", "read_arff"]
+from ._arff_data import read_data, value_column
+from ._arff_header import Header, parse_header
+from ._arff_scan import ParseError
 
-_NUMERIC_TYPES = {"numeric", "real", "integer"}
-# One value of a data row: a single- or double-quoted string (backslash escapes) or a bare token.
-_TOKEN = re.compile(r"""\s*('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|[^,]*?)\s*(,|$)""")
+__all__ = ["ArffData", "ArffError", "load_arff", "read_arff"]
 
 
 class ArffError(ValueError):
-    """A malformed ARFF file; the message names the file and the line."""
+    """A malformed ARFF file; the message begins with the file, the line and the column.
 
-    def __init__(self, path: str | Path, line: int | None, message: str) -> None:
-        where = f"{path}, line {line}" if line is not None else str(path)
-        super().__init__(f"{where}: {message}")
+    Attributes
+    ----------
+    path : str
+    line, column : int
+        1-based; the column counts characters (not bytes) from the start of the line.
+    reason : str
+        The message without the location.
+    """
+
+    def __init__(self, path: str | Path, line: int, column: int, reason: str) -> None:
+        super().__init__(f"{path}, line {line}, column {column}: {reason}")
         self.path = str(path)
         self.line = line
+        self.column = column
+        self.reason = reason
 
-
-@dataclass
-class _Attribute:
-    name: str
-    kind: str  # "numeric", "nominal", "string", "date"
-    values: list[str] = field(default_factory=list)
+    def __reduce__(self) -> tuple[type[ArffError], tuple[str, int, int, str]]:
+        # so that the error survives the trip back from a joblib or Dask worker
+        return ArffError, (self.path, self.line, self.column, self.reason)
 
 
 @dataclass
 class ArffData:
-    """The content of an ARFF file: relation name and a DataFrame of all attributes."""
+    """The content of an ARFF file.
+
+    Attributes
+    ----------
+    relation : str
+        The relation name.
+    frame : DataFrame
+        One column per attribute, in declared order.
+    sample_weight : ndarray or None
+        The instance weights (1 where a row gives none), or None when no row gives one.
+    lines : ndarray of int
+        The line of the file on which each instance stands.
+    """
 
     relation: str
     frame: pd.DataFrame
+    sample_weight: np.ndarray | None = None
+    lines: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
 
 
-def _unquote(token: str) -> str:
-    if len(token) >= 2 and token[0] == token[-1] and token[0] in "'\"":
-        return re.sub(r"\\(.)", r"\1", token[1:-1])
-    return token
+class _Lines:
+    """``(line number, text)`` of the lines of ``text`` from ``offset``; ``offset`` follows."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.offset = 0
+        self.lineno = 0
+
+    def __iter__(self) -> _Lines:
+        return self
+
+    def __next__(self) -> tuple[int, str]:
+        if self.offset > len(self.text) or (self.offset == len(self.text) and self.lineno):
+            raise StopIteration
+        end = self.text.find("\n", self.offset)
+        end = len(self.text) if end < 0 else end
+        line = self.text[self.offset : end]
+        self.offset, self.lineno = end + 1, self.lineno + 1
+        return self.lineno, line
 
 
-def _split_name(rest: str, path: str | Path, lineno: int) -> tuple[str, str]:
-    """Split '<name> <type...>' where the name may be quoted."""
-    rest = rest.strip()
-    if rest[:1] in "'\"":
-        end = rest.find(rest[0], 1)
-        while end > 0 and rest[end - 1] == "\\":
-            end = rest.find(rest[0], end + 1)
-        if end < 0:
-            raise ArffError(path, lineno, "unterminated quoted attribute name")
-        return _unquote(rest[: end + 1]), rest[end + 1 :].strip()
-    parts = rest.split(None, 1)
-    if len(parts) < 2:
-        raise ArffError(path, lineno, f"attribute {rest!r} has no type")
-    return parts[0], parts[1].strip()
-
-
-def _split_values(text: str, path: str | Path, lineno: int) -> list[str]:
-    """Split a comma-separated list of (possibly quoted) values."""
-    if "'" not in text and '"' not in text:
-        return [v.strip() for v in text.split(",")]
-    values, pos = [], 0
-    while True:
-        m = _TOKEN.match(text, pos)
-        if m is None or (m.end() == pos and pos < len(text)):
-            raise ArffError(path, lineno, f"cannot parse values near {text[pos : pos + 30]!r}")
-        values.append(m.group(1))
-        if m.group(2) == "" or m.end() >= len(text):
-            if m.group(2) == ",":
-                values.append("")
-            break
-        pos = m.end()
-    return values
-
-
-def _parse_attribute(rest: str, path: str | Path, lineno: int) -> _Attribute:
-    name, type_text = _split_name(rest, path, lineno)
-    lowered = type_text.lower()
-    if type_text.startswith("{"):
-        if not type_text.endswith("}"):
-            raise ArffError(path, lineno, f"nominal attribute {name!r}: missing closing brace")
-        inner = type_text[1:-1].strip()
-        values = [_unquote(v) for v in _split_values(inner, path, lineno)] if inner else []
-        if len(set(values)) != len(values):
-            raise ArffError(path, lineno, f"nominal attribute {name!r} declares a value twice")
-        return _Attribute(name, "nominal", values)
-    head = lowered.split()[0] if lowered.split() else ""
-    if head in _NUMERIC_TYPES:
-        return _Attribute(name, "numeric")
-    if head == "string":
-        return _Attribute(name, "string")
-    if head == "date":
-        return _Attribute(name, "date")
-    if head == "relational":
-        raise ArffError(path, lineno, f"relational attribute {name!r} is not supported")
-    raise ArffError(path, lineno, f"attribute {name!r} has an unknown type {type_text!r}")
-
-
-def _read_lines(path: Path) -> list[str]:
-    raw = path.read_bytes()
+def _decode(raw: bytes, path: Path) -> str:
+    """Strict UTF-8 without a leading byte-order mark, with ``\n`` line breaks only."""
+    bom = raw.startswith(b"\xef\xbb\xbf")
     try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        text = raw.decode("latin-1")
-    return text.splitlines()
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        before = raw[: error.start].replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+        line = before.count(b"\n") + 1
+        start = before.rfind(b"\n") + 1 if line > 1 else 3 * bom
+        column = len(before[start:].decode("utf-8")) + 1
+        byte = raw[error.start]
+        reason = f"byte 0x{byte:02X} is not UTF-8 (save the file as UTF-8)"
+        raise ArffError(path, line, column, reason) from None
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
 
 
-def _parse_row(line: str, defaults: list[str], path: Path, lineno: int) -> list[str]:
-    n_attributes = len(defaults)
-    if line.startswith("{"):
-        if not line.endswith("}"):
-            raise ArffError(path, lineno, "sparse row without closing brace")
-        # Sparse rows: absent values are 0 (the first declared value for nominals).
-        row = list(defaults)
-        for item in _split_values(line[1:-1], path, lineno):
-            if not item:
-                continue
-            parts = item.split(None, 1)
-            if len(parts) != 2 or not parts[0].isdigit():
-                raise ArffError(path, lineno, f"malformed sparse entry {item!r}")
-            index = int(parts[0])
-            if index >= n_attributes:
-                raise ArffError(
-                    path, lineno, f"sparse index {index} beyond {n_attributes} attributes"
-                )
-            row[index] = parts[1].strip()
-        return row
-    values = _split_values(line, path, lineno)
-    if len(values) == n_attributes + 1 and values[-1].startswith("{"):
-        raise ArffError(path, lineno, "instance weights ({w}) are not supported")
-    if len(values) != n_attributes:
-        raise ArffError(path, lineno, f"expected {n_attributes} values, found {len(values)}")
-    return values
-
-
-def _column(attr: _Attribute, raw: list[str], linenos: list[int], path: Path) -> pd.Series:
-    tokens = np.array(raw, dtype=object)
-    missing = tokens == "?"
-    if attr.kind == "numeric":
-        values = pd.to_numeric(pd.Series(np.where(missing, "nan", tokens)), errors="coerce")
-        bad = values.isna().to_numpy() & ~missing & (tokens != "nan")
-        if bad.any():
-            i = int(np.flatnonzero(bad)[0])
-            raise ArffError(
-                path, linenos[i], f"attribute {attr.name!r}: {raw[i]!r} is not a number"
-            )
-        return pd.Series(values.to_numpy(dtype=float), name=attr.name)
-    texts = np.array([_unquote(t) for t in raw], dtype=object)
-    texts[missing] = np.nan
-    if attr.kind == "nominal":
-        known = pd.Index(attr.values)
-        codes = known.get_indexer(texts[~missing])
-        if (codes < 0).any():
-            i = int(np.flatnonzero(~missing)[np.flatnonzero(codes < 0)[0]])
-            raise ArffError(
-                path,
-                linenos[i],
-                f"attribute {attr.name!r}: value {texts[i]!r} is not among the declared values",
-            )
-        return pd.Series(pd.Categorical(texts, categories=attr.values), name=attr.name)
-    return pd.Series(texts, name=attr.name, dtype=object)
+def _read(path: Path) -> tuple[ArffData, Header]:
+    if not path.is_file():
+        raise FileNotFoundError(f"no ARFF file at {path}")
+    text = _decode(path.read_bytes(), path)
+    lines = _Lines(text)
+    end = (text.count("\n") + 1, len(text) - text.rfind("\n"))
+    try:
+        header = parse_header(lines, end)
+        columns = read_data(text[lines.offset :], header.data_line, header.attributes)
+    except ParseError as error:
+        raise ArffError(path, error.line, error.column, error.message) from None
+    frame = pd.concat(columns.values, axis=1) if columns.values else pd.DataFrame()
+    data = ArffData(header.relation, frame, columns.sample_weight, columns.lines)
+    return data, header
 
 
 def read_arff(path: str | Path) -> ArffData:
@@ -185,70 +148,65 @@ def read_arff(path: str | Path) -> ArffData:
     Parameters
     ----------
     path : str or Path
-        The ARFF file.
+        The ARFF file, in UTF-8 (a byte-order mark is allowed).
 
     Returns
     -------
     ArffData
-        ``relation`` (the relation name) and ``frame`` (one column per attribute).
+        ``relation``, ``frame`` (one column per attribute), ``sample_weight`` (the
+        instance weights, if the file gives any) and ``lines`` (each instance's line).
 
     Raises
     ------
     ArffError
-        When the file is malformed; the message gives the file and line number.
-    """
-    path = Path(path)
-    if not path.is_file():
-        raise FileNotFoundError(f"no ARFF file at {path}")
-    lines = _read_lines(path)
-    relation: str | None = None
-    attributes: list[_Attribute] = []
-    data_start = None
-    for i, line in enumerate(lines):
-        stripped = line.strip()
-        if not stripped or stripped.startswith("%"):
-            continue
-        keyword, _, rest = stripped.partition(" ")
-        if "\t" in keyword:
-            keyword, _, tail = keyword.partition("\t")
-            rest = tail + " " + rest
-        keyword = keyword.lower()
-        if keyword == "@relation":
-            relation = _unquote(rest.strip())
-        elif keyword == "@attribute":
-            if relation is None:
-                raise ArffError(path, i + 1, "@attribute before @relation")
-            attributes.append(_parse_attribute(rest, path, i + 1))
-        elif keyword == "@data":
-            data_start = i + 1
-            break
-        else:
-            raise ArffError(path, i + 1, f"unexpected line in header: {stripped[:40]!r}")
-    if relation is None:
-        raise ArffError(path, None, "no @relation declaration")
-    if not attributes:
-        raise ArffError(path, None, "no @attribute declarations")
-    if data_start is None:
-        raise ArffError(path, None, "no @data section")
-    names = [a.name for a in attributes]
-    if len(set(names)) != len(names):
-        dup = next(n for n in names if names.count(n) > 1)
-        raise ArffError(path, None, f"attribute {dup!r} is declared twice")
+        When the file is not valid ARFF; the message gives the file, line and column.
+    FileNotFoundError
+        When there is no file at ``path``.
 
-    defaults = [repr(a.values[0]) if a.kind == "nominal" and a.values else "0" for a in attributes]
-    rows: list[list[str]] = []
-    linenos: list[int] = []
-    for i in range(data_start, len(lines)):
-        stripped = lines[i].strip()
-        if not stripped or stripped.startswith("%"):
-            continue
-        rows.append(_parse_row(stripped, defaults, path, i + 1))
-        linenos.append(i + 1)
-    columns = list(zip(*rows)) if rows else [() for _ in attributes]
-    frame = pd.concat(
-        [_column(a, list(c), linenos, path) for a, c in zip(attributes, columns)], axis=1
+    Examples
+    --------
+    >>> from ensemble_lab.datasets import embedded_path
+    >>> data = read_arff(embedded_path("iris"))
+    >>> data.relation, data.frame.shape, int(data.lines[0])
+    ('iris', (150, 5), 73)
+    """
+    return _read(Path(path))[0]
+
+
+def _missing_class(path: Path, data: ArffData, header: Header, target: str) -> ArffError:
+    row = int(np.flatnonzero(data.frame[target].isna().to_numpy())[0])
+    lineno = int(data.lines[row])
+    line = _decode(path.read_bytes(), path).split("\n")[lineno - 1]
+    index = list(data.frame.columns).index(target)
+    column = value_column(line, lineno, header.attributes, index)
+    count = int(data.frame[target].isna().sum())
+    reason = (
+        f"missing class value ('?' in {target!r}; {count} instance(s) in all): Weka's "
+        "learners skip such instances, this reader refuses them -- remove or label them"
     )
-    return ArffData(relation, frame)
+    return ArffError(path, lineno, column, reason)
+
+
+@overload
+def load_arff(
+    path: str | Path,
+    *,
+    target: str | None = ...,
+    drop: tuple[str, ...] = ...,
+    target_as_nominal: bool = ...,
+    return_sample_weight: Literal[False] = ...,
+) -> tuple[pd.DataFrame, pd.Series]: ...
+
+
+@overload
+def load_arff(
+    path: str | Path,
+    *,
+    target: str | None = ...,
+    drop: tuple[str, ...] = ...,
+    target_as_nominal: bool = ...,
+    return_sample_weight: Literal[True],
+) -> tuple[pd.DataFrame, pd.Series, np.ndarray]: ...
 
 
 def load_arff(
@@ -257,8 +215,9 @@ def load_arff(
     target: str | None = None,
     drop: tuple[str, ...] = (),
     target_as_nominal: bool = False,
-) -> tuple[pd.DataFrame, pd.Series]:
-    """Load an ARFF file as ``(X, y)``.
+    return_sample_weight: bool = False,
+) -> tuple[pd.DataFrame, pd.Series] | tuple[pd.DataFrame, pd.Series, np.ndarray]:
+    """Load an ARFF file as ``(X, y)``, or ``(X, y, sample_weight)``.
 
     Parameters
     ----------
@@ -271,6 +230,10 @@ def load_arff(
     target_as_nominal : bool, default=False
         Read a numeric class with integer values as nominal (as Weka's
         ``NumericToNominal``): its categories are the sorted distinct values, as text.
+    return_sample_weight : bool, default=False
+        Also return the instance weights (all 1 when the file gives none). A file that
+        gives weights other than 1 needs this: dropping them would change what a
+        learner fits.
 
     Returns
     -------
@@ -278,6 +241,16 @@ def load_arff(
         Nominal attributes as ``category`` columns, numeric ones as float, NaN missing.
     y : Series
         The class; ``category`` dtype for a nominal class.
+    sample_weight : ndarray
+        Only with ``return_sample_weight=True``.
+
+    Raises
+    ------
+    ArffError
+        When the file is malformed, or an instance has no class value (``?``): Weka's
+        learners skip such instances, this function refuses them and names the line.
+    ValueError
+        For an unknown ``target`` or ``drop`` name, or weights not asked for.
 
     Examples
     --------
@@ -286,16 +259,24 @@ def load_arff(
     >>> X.shape, list(y.cat.categories)
     ((150, 4), ['Iris-setosa', 'Iris-versicolor', 'Iris-virginica'])
     """
-    frame = read_arff(path).frame
+    path = Path(path)
+    data, header = _read(path)
+    frame = data.frame
     target = frame.columns[-1] if target is None else target
     if target not in frame.columns:
         raise ValueError(f"{path}: no attribute named {target!r} to use as the class")
     unknown = [d for d in drop if d not in frame.columns]
     if unknown:
         raise ValueError(f"{path}: cannot drop unknown attributes {unknown}")
+    weights = data.sample_weight
+    if weights is not None and not return_sample_weight and (weights != 1).any():
+        raise ValueError(
+            f"{path}: the file gives instance weights; pass return_sample_weight=True "
+            "to receive them"
+        )
     y = frame[target]
     if y.isna().any():
-        raise ValueError(f"{path}: {int(y.isna().sum())} instance(s) have a missing class value")
+        raise _missing_class(path, data, header, target)
     if target_as_nominal:
         if not pd.api.types.is_numeric_dtype(y):
             raise ValueError(f"{path}: the class {target!r} is already nominal")
@@ -305,4 +286,6 @@ def load_arff(
         order = [str(v) for v in sorted(y.astype(int).unique())]
         y = pd.Series(pd.Categorical(labels, categories=order), name=target)
     X = frame.drop(columns=[target, *drop])
-    return X, y
+    if not return_sample_weight:
+        return X, y
+    return X, y, np.ones(len(frame)) if weights is None else weights

@@ -1,0 +1,384 @@
+"""The data section of an ARFF file: rows of tokens, then typed columns.
+
+Two readers give the same columns. The general one scans every line with
+:func:`~._arff_scan.scan_line` (dense and sparse rows, instance weights, escapes, every
+error with its line and column). The fast one hands the section to pandas' C parser,
+but only after a linear check that the text is in the small subset where that parser
+and Weka's tokenizer agree to the character (no escapes, braces, double quotes, quoted
+``?``, trailing comments or lone spaces; every row with the right number of values);
+anything it is unsure of, including any invalid value, goes to the general reader,
+which then names the problem. Both take time linear in the size of the section.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import compress, repeat
+
+import numpy as np
+import pandas as pd
+
+from ._arff_header import Attribute
+from ._arff_scan import (
+    ParseError,
+    Token,
+    has_control,
+    is_number,
+    numbers_valid,
+    scan_line,
+    split_plain,
+)
+
+__all__ = ["Columns", "read_data", "value_column"]
+
+_INDEX = re.compile(r"\+?[0-9]++")
+# pandas < 3 reads floats with a parser that may miss the last bit unless asked not to.
+_FLOAT_PRECISION = {"float_precision": "round_trip"} if int(pd.__version__[0]) < 3 else {}
+
+# The subset the fast reader takes: bare words and single-quoted strings without
+# escapes, separated by a comma and optional spaces; whole-line comments; empty lines.
+_FAST_VALUE = r"""(?:'[^'\\\n\x00-\x08\x0a-\x1f]*+'|[^\x00-\x20,%'"{}\\]++)"""
+_FAST_LINE = rf"(?:{_FAST_VALUE}(?:, *+{_FAST_VALUE})*+|%[^\n]*+|)"
+_FAST_SECTION = re.compile(rf"(?:{_FAST_LINE}\n)*+{_FAST_LINE}")
+_QUOTED = re.compile(r"'[^'\n]*+'")
+# A NaN spelled out: pandas' float parser would take it, Java's grammar does not here.
+_NAN_WORD = re.compile(r"(?i)(?<![^\n ,\t'])[+-]?nan(?![^\n ,\t'])")
+
+
+@dataclass
+class Columns:
+    """Typed columns (one per attribute), the line of each row, instance weights."""
+
+    values: list[pd.Series]
+    lines: np.ndarray
+    sample_weight: np.ndarray | None
+
+
+class _BadValue(Exception):
+    """A value of row ``row`` that its attribute cannot hold (the message omits the name)."""
+
+    def __init__(self, row: int, message: str) -> None:
+        super().__init__(message)
+        self.row = row
+        self.message = message
+
+
+# --------------------------------------------------------------------------- rows
+
+
+def _weight(tokens: list[Token], lineno: int) -> float:
+    """An instance weight written ``{w}`` after the values."""
+    if len(tokens) != 3 or tokens[0].text != "{" or tokens[2].text != "}" or tokens[1].is_missing:
+        raise ParseError(
+            lineno,
+            tokens[0].column,
+            "after the values only an instance weight such as {2} may follow",
+        )
+    text = tokens[1].text
+    weight = float(text) if tokens[1].kind == "word" and is_number(text) else -1.0
+    if not 0.0 <= weight < np.inf:
+        raise ParseError(
+            lineno, tokens[1].column, f"instance weight {text!r} is not a finite number >= 0"
+        )
+    return weight
+
+
+def _dense_row(
+    tokens: list[Token], n: int, lineno: int
+) -> tuple[list[str | None], list[int], list[Token]]:
+    count = 0
+    while count < len(tokens) and tokens[count].is_value:
+        count += 1
+    if count != n:
+        # point at the first extra value, or at what stands where a value should
+        where = tokens[min(count, n, len(tokens) - 1)]
+        raise ParseError(lineno, where.column, f"expected {n} values, found {count}")
+    values = [None if t.is_missing else t.text for t in tokens[:n]]
+    return values, [t.column for t in tokens[:n]], tokens[n:]
+
+
+def _sparse_row(
+    tokens: list[Token], attributes: Sequence[Attribute], lineno: int
+) -> tuple[list[str | None], list[int], list[Token]]:
+    """``{index value, ...}``: absent numeric values are 0, nominal ones the first value."""
+    n = len(attributes)
+    values: list[str | None] = [
+        "0" if a.kind == "numeric" else a.values[0] if a.values else None for a in attributes
+    ]
+    columns = [tokens[0].column] * n
+    given = [False] * n
+    last, i = -1, 1
+    while i < len(tokens) and tokens[i].text != "}":
+        index_token = tokens[i]
+        if index_token.kind != "word" or not _INDEX.fullmatch(index_token.text):
+            raise ParseError(lineno, index_token.column, "expected an attribute index")
+        index = int(index_token.text)
+        if index >= n:
+            raise ParseError(
+                lineno, index_token.column, f"index {index} is past the last attribute ({n - 1})"
+            )
+        if index <= last:
+            problem = "appears twice" if index == last else f"comes after {last}"
+            raise ParseError(lineno, index_token.column, f"index {index} {problem}")
+        if i + 1 >= len(tokens) or not tokens[i + 1].is_value:
+            raise ParseError(lineno, index_token.column, f"index {index} has no value")
+        value = tokens[i + 1]
+        values[index] = None if value.is_missing else value.text
+        columns[index], given[index], last = value.column, True, index
+        i += 2
+    if i >= len(tokens):
+        raise ParseError(lineno, tokens[0].column, "sparse row without '}'")
+    for index, attribute in enumerate(attributes):
+        if not given[index] and not (attribute.kind == "numeric" or attribute.values):
+            raise ParseError(
+                lineno,
+                tokens[0].column,
+                f"a sparse row must give {attribute.kind} attribute {attribute.name!r} "
+                f"(index {index}): it has no zero value",
+            )
+    return values, columns, tokens[i + 1 :]
+
+
+def _row(
+    tokens: list[Token], attributes: Sequence[Attribute], lineno: int
+) -> tuple[list[str | None], list[int], float | None]:
+    """Values (None for missing), the column of each, and the weight if one is written."""
+    if tokens[0].text == "{" and tokens[0].kind == "brace":
+        values, columns, rest = _sparse_row(tokens, attributes, lineno)
+    else:
+        values, columns, rest = _dense_row(tokens, len(attributes), lineno)
+    return values, columns, _weight(rest, lineno) if rest else None
+
+
+def value_column(line: str, lineno: int, attributes: Sequence[Attribute], index: int) -> int:
+    """The column at which ``line`` gives the value of attribute ``index``."""
+    return _row(scan_line(line, lineno), attributes, lineno)[1][index]
+
+
+# ------------------------------------------------------------------------ columns
+
+
+def _check_numbers(attribute: Attribute, values: np.ndarray) -> None:
+    """Refuse overflow (``1e400``), fractions in an integer attribute, values off range."""
+    infinite = np.flatnonzero(np.isinf(values))
+    if infinite.size:
+        raise _BadValue(int(infinite[0]), "the number overflows a double")
+    rows = np.flatnonzero(~np.isnan(values))
+    present = values[rows]
+    fraction = present != np.floor(present) if attribute.integer else np.zeros(len(rows), bool)
+    low, high = attribute.low, attribute.high
+    outside = (present < low) | (present > high)
+    outside |= (present == low) & attribute.low_open | (present == high) & attribute.high_open
+    bad = np.flatnonzero(fraction | outside)
+    if bad.size:
+        row, value = int(rows[bad[0]]), present[bad[0]]
+        if outside[bad[0]]:
+            raise _BadValue(
+                row, f"{value:g} is outside the declared range {attribute.range_text()}"
+            )
+        raise _BadValue(row, f"{value:g} is not an integer")
+
+
+def _numbers(attribute: Attribute, texts: list[str | None]) -> np.ndarray:
+    given = np.array([text is not None for text in texts], dtype=bool)
+    present: list[str] = list(compress(texts, given))  # type: ignore[arg-type]
+    if not numbers_valid(present):
+        row = next(r for r, text in enumerate(texts) if text is not None and not is_number(text))
+        raise _BadValue(row, f"{texts[row]!r} is not a number")
+    values = np.full(len(texts), np.nan)
+    # Python's float() rounds correctly, as Java's Double.valueOf
+    values[given] = np.fromiter(map(float, present), dtype=np.float64, count=len(present))
+    _check_numbers(attribute, values)
+    return values
+
+
+def _nominal(
+    attribute: Attribute, codes: np.ndarray, observed: Sequence[str], missing: str | None
+) -> pd.Categorical:
+    """Recode ``codes`` into ``observed`` (-1 missing) as codes into the declared values.
+
+    ``missing`` is an observed text that stands for a missing value (the bare ``?`` of
+    the fast reader), or None.
+    """
+    declared = pd.Index(list(attribute.values), dtype=object)
+    mapping = declared.get_indexer(pd.Index(list(observed), dtype=object))
+    undeclared = mapping < 0
+    if missing is not None and missing in observed:
+        position = list(observed).index(missing)
+        mapping[position], undeclared[position] = -1, False
+    if undeclared.any():
+        row = int(np.flatnonzero(np.isin(codes, np.flatnonzero(undeclared)))[0])
+        raise _BadValue(row, f"{observed[codes[row]]!r} is not among the declared values")
+    # code -1 (missing) picks the -1 appended at the end
+    recoded = np.append(mapping, -1)[codes]
+    return pd.Categorical.from_codes(recoded, categories=list(attribute.values))
+
+
+def _dates(attribute: Attribute, texts: list[str | None]) -> np.ndarray:
+    assert attribute.date_format is not None
+    values = np.full(len(texts), np.datetime64("NaT"), dtype="datetime64[ms]")
+    for row, text in enumerate(texts):
+        if text is None:
+            continue
+        value = attribute.date_format.parse(text)
+        if value is None:
+            pattern = attribute.date_format.pattern
+            raise _BadValue(row, f"{text!r} is not a date in the format {pattern!r}")
+        values[row] = value
+    return values
+
+
+def _column(attribute: Attribute, texts: list[str | None]) -> pd.Series:
+    if attribute.kind == "numeric":
+        values: object = _numbers(attribute, texts)
+    elif attribute.kind == "nominal":
+        codes, uniques = pd.factorize(pd.Series(texts, dtype=object))
+        values = _nominal(attribute, codes, list(uniques), None)
+    elif attribute.kind == "date":
+        values = _dates(attribute, texts)
+    else:  # object, not pandas' string dtype: NaN for missing, as the other columns
+        values = np.array([np.nan if t is None else t for t in texts], dtype=object)
+        return pd.Series(values, name=attribute.name, dtype=object)
+    return pd.Series(values, name=attribute.name)
+
+
+# ------------------------------------------------------------------------ readers
+
+
+def _read_general(lines: list[str], first_line: int, attributes: Sequence[Attribute]) -> Columns:
+    rows: list[list[str | None]] = []
+    linenos: list[int] = []
+    weights: list[float | None] = []
+    n = len(attributes)
+    plain = not any(map(has_control, lines))
+    for offset, line in enumerate(lines):
+        lineno = first_line + offset
+        values = split_plain(line) if plain and "{" not in line and "}" not in line else None
+        weight = None
+        if values is None or (values and len(values) != n):
+            # escapes, braces, control characters, or an error: the full scanner says which
+            tokens = scan_line(line, lineno)
+            if not tokens:
+                continue
+            values, _, weight = _row(tokens, attributes, lineno)
+        elif not values:
+            continue
+        rows.append(values)
+        linenos.append(lineno)
+        weights.append(weight)
+    by_attribute = list(zip(*rows)) if rows else [() for _ in attributes]
+    columns = []
+    for index, (attribute, texts) in enumerate(zip(attributes, by_attribute)):
+        try:
+            columns.append(_column(attribute, list(texts)))
+        except _BadValue as bad:
+            lineno = linenos[bad.row]
+            column = value_column(lines[lineno - first_line], lineno, attributes, index)
+            raise ParseError(lineno, column, f"{attribute.name!r}: {bad.message}") from None
+    sample_weight = None
+    if any(w is not None for w in weights):
+        sample_weight = np.array([1.0 if w is None else w for w in weights])
+    return Columns(columns, np.array(linenos, dtype=np.int64), sample_weight)
+
+
+def _in_fast_subset(data: str) -> bool:
+    """Whether ``data`` lies in the subset where pandas' parser reads as Weka does."""
+    if any(c in data for c in '"\\{}') or "'?'" in data:
+        return False
+    if any(c in data for c in "' %\t"):
+        return _FAST_SECTION.fullmatch(data) is not None
+    # Only bare values and commas: the subset's grammar comes down to no empty value
+    # and no control character, which substring tests find faster than the pattern.
+    empty_value = any(s in data for s in (",,", "\n,", ",\n")) or data[:1] == ","
+    return not (empty_value or data.endswith(",")) and data.replace("\n", "").isprintable()
+
+
+def _fast_rows(data: str, lines: list[str], n: int) -> np.ndarray | None:
+    """Indices of the lines that hold rows, if each holds exactly ``n`` values."""
+    if "'" in data:  # a quoted string counts as one value whatever commas it holds
+        lines = _QUOTED.sub("q", data).split("\n")
+    commas = np.fromiter(map(str.count, lines, repeat(",")), dtype=np.int64, count=len(lines))
+    is_row = np.fromiter(map(bool, lines), dtype=bool, count=len(lines))
+    if "%" in data:
+        is_row &= ~np.fromiter(
+            map(str.startswith, lines, repeat("%")), dtype=bool, count=len(lines)
+        )
+    if (commas[is_row] != n - 1).any():
+        return None
+    return np.flatnonzero(is_row)
+
+
+def _pandas_frame(data: str, attributes: Sequence[Attribute]) -> pd.DataFrame:
+    """The section through pandas' C parser: numbers as floats, nominal values as text
+    (pandas' categories would turn "true" or "01" into a bool or a number, and merge
+    "1" with "1.0"); columns named by position."""
+    kinds = {str(i): a.kind for i, a in enumerate(attributes)}
+    return pd.read_csv(
+        io.StringIO(data),
+        sep=",",
+        header=None,
+        names=list(kinds),
+        index_col=False,
+        dtype={n: np.float64 if kind == "numeric" else object for n, kind in kinds.items()},
+        na_values={n: ["?"] for n, kind in kinds.items() if kind == "numeric"},
+        keep_default_na=False,
+        quotechar="'",
+        doublequote=False,
+        skipinitialspace=True,
+        comment="%",
+        engine="c",
+        low_memory=False,
+        **_FLOAT_PRECISION,
+    )
+
+
+def _read_fast(
+    data: str, lines: list[str], attributes: Sequence[Attribute]
+) -> tuple[list[pd.Series], np.ndarray] | None:
+    """The columns and the row lines through pandas' C parser, or None where it might
+    differ from Weka's reading (or a value is invalid: the general reader says which)."""
+    if any(a.kind not in {"numeric", "nominal"} for a in attributes):
+        return None
+    if not _in_fast_subset(data):
+        return None
+    if "nan" in data.lower() and _NAN_WORD.search(data):
+        return None
+    rows = _fast_rows(data, lines, len(attributes))
+    if rows is None or not rows.size:
+        return None
+    frame = _pandas_frame(data, attributes)
+    if len(frame) != len(rows):
+        return None
+    columns = []
+    for position, attribute in enumerate(attributes):
+        column = frame.iloc[:, position]
+        if attribute.kind == "numeric":
+            values: object = column.to_numpy(dtype=np.float64)
+            _check_numbers(attribute, values)  # type: ignore[arg-type]
+        else:
+            codes, observed = pd.factorize(column.to_numpy(dtype=object))
+            values = _nominal(attribute, codes, list(observed), "?")
+        columns.append(pd.Series(values, name=attribute.name))
+    return columns, rows
+
+
+def read_data(data: str, first_line: int, attributes: Sequence[Attribute]) -> Columns:
+    """Read the data section ``data`` (``\\n`` line breaks), whose first line is ``first_line``.
+
+    Raises
+    ------
+    ParseError
+        At the first malformed row or invalid value.
+    """
+    lines = data.split("\n")
+    try:
+        fast = _read_fast(data, lines, attributes)
+    except (ValueError, _BadValue):  # pandas refused a value, or a value is invalid
+        fast = None
+    if fast is None:
+        return _read_general(lines, first_line, attributes)
+    columns, rows = fast
+    return Columns(columns, first_line + rows, None)
