@@ -33,6 +33,8 @@ def weka_read():
     """
     if shutil.which("java") is None or not WEKA_JAR.is_file():
         pytest.skip(f"needs java on PATH and Weka at {WEKA_JAR} (Debian package weka)")
+    if shutil.which("javac") is None:  # the single-file launcher compiles ArffDump.java
+        pytest.skip("needs a JDK (javac) to run weka/ArffDump.java, not only a JRE")
 
     def read(paths):
         command = ["java", "-Duser.timezone=UTC", "-cp", str(WEKA_JAR), str(ARFF_DUMP)]
