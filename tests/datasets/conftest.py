@@ -1,10 +1,11 @@
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
-WEKA_JAR = Path("/usr/share/java/weka.jar")
+from ensemble_lab.evaluation import weka
+
+WEKA_JAR = weka.weka_jar()
 ARFF_DUMP = Path(__file__).parent / "weka" / "ArffDump.java"
 
 
@@ -31,10 +32,9 @@ def weka_read():
     It returns, for each path, Weka's rows as lists of texts (values, then the weight)
     or the text of Weka's error. Skips when Java or Weka is not installed.
     """
-    if shutil.which("java") is None or not WEKA_JAR.is_file():
-        pytest.skip(f"needs java on PATH and Weka at {WEKA_JAR} (Debian package weka)")
-    if shutil.which("javac") is None:  # the single-file launcher compiles ArffDump.java
-        pytest.skip("needs a JDK (javac) to run weka/ArffDump.java, not only a JRE")
+    reason = weka.unavailable_reason()  # the single-file launcher needs javac too
+    if reason is not None:
+        pytest.skip(f"Weka is not available: {reason}")
 
     def read(paths):
         command = ["java", "-Duser.timezone=UTC", "-cp", str(WEKA_JAR), str(ARFF_DUMP)]
