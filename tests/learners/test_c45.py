@@ -100,7 +100,7 @@ def test_missing_value_goes_down_every_branch_weighted_by_the_training_shares():
     X, y = weather()
     tree = C45TreeClassifier().fit(X, y)
     row = X.iloc[[0]].copy()
-    row["outlook"] = np.nan
+    row["outlook"] = pd.Categorical([np.nan], categories=X["outlook"].cat.categories)
     # sunny (5 of 14) -> humidity high -> no; overcast (4) -> yes; rainy (5) -> windy F -> yes.
     expected = {"yes": 4 / 14 + 5 / 14, "no": 5 / 14}
     proba = tree.predict_proba(row)[0]
