@@ -10,6 +10,7 @@ from sklearn.model_selection import StratifiedKFold
 from sklearn.naive_bayes import GaussianNB
 from sklearn.tree import DecisionTreeClassifier
 
+from ensemble_lab.base import member_predictions
 from ensemble_lab.evaluation import (
     ExperimentConfig,
     ExperimentConflictError,
@@ -26,7 +27,6 @@ from ensemble_lab.evaluation import (
     load_results,
     run_experiment,
 )
-from ensemble_lab.evaluation.tasks import member_predictions
 from ensemble_lab.methods import register
 
 X_IRIS, Y_IRIS = load_iris(return_X_y=True)
@@ -320,7 +320,8 @@ def test_member_predictions_match_the_members():
     for i, (member, cols) in enumerate(zip(bag.estimators_, bag.estimators_features_)):
         # bagging's members learn class indices; map them back to the labels
         assert np.array_equal(got[i], bag.classes_[member.predict(X_SYN[:20, cols]).astype(int)])
-    assert member_predictions(GaussianNB().fit(X_SYN, y), X_SYN) is None
+    with pytest.raises(TypeError, match="GaussianNB is not an ensemble"):
+        member_predictions(GaussianNB().fit(X_SYN, y), X_SYN)
 
 
 def test_member_predictions_are_stored(tmp_path):

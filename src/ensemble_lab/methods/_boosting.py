@@ -26,6 +26,7 @@ from sklearn.pipeline import Pipeline, make_pipeline
 from sklearn.utils.validation import has_fit_parameter
 
 from ..base import (
+    MemberPredictionsMixin,
     check_sample_weight,
     member_seeds,
     resolve_estimator,
@@ -116,7 +117,7 @@ class _Schedule:
         """A reset happened for another reason; the schedule may skip a boundary."""
 
 
-class _BaseBoosting(ClassifierMixin, BaseEstimator, metaclass=ABCMeta):
+class _BaseBoosting(MemberPredictionsMixin, ClassifierMixin, BaseEstimator, metaclass=ABCMeta):
     """The boosting loop shared by :class:`BoostingClassifier` and MultiBoost.
 
     Hooks for subclasses: :meth:`_xi` (update exponent), :meth:`_reset_weights` (what a
@@ -168,6 +169,9 @@ class _BaseBoosting(ClassifierMixin, BaseEstimator, metaclass=ABCMeta):
 
     def _n_kept(self, train_q: np.ndarray) -> int:
         return train_q.shape[0]
+
+    def _member_labels(self, index: int, predicted: np.ndarray) -> np.ndarray:
+        return self.classes_[predicted.astype(np.intp)]  # members learn class indices
 
     # ---------------------------------------------------------------- fit
     @_fit_context(prefer_skip_nested_validation=False)

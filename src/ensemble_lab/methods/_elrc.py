@@ -20,6 +20,7 @@ from sklearn.pipeline import Pipeline
 from sklearn.utils import get_tags
 
 from ..base import (
+    MemberPredictionsMixin,
     align_proba,
     member_seeds,
     nominal_columns,
@@ -143,7 +144,7 @@ class _Region:
     position: int = 0
 
 
-class ELRCClassifier(ClassifierMixin, BaseEstimator):
+class ELRCClassifier(MemberPredictionsMixin, ClassifierMixin, BaseEstimator):
     """Ensemble of regional classifiers: a tree of regions, each with its best learner.
 
     At each node the candidate learners are compared by stratified cross-validation on

@@ -19,6 +19,7 @@ from sklearn.utils.metaestimators import available_if
 from sklearn.utils.parallel import Parallel, delayed
 
 from ..base import (
+    MemberPredictionsMixin,
     member_seeds,
     resolve_estimator,
     safe_rows,
@@ -271,7 +272,7 @@ def _initial_distribution(sample_weight, X) -> np.ndarray:
     return sw
 
 
-class TriskelClassifier(ClassifierMixin, BaseEstimator):
+class TriskelClassifier(MemberPredictionsMixin, ClassifierMixin, BaseEstimator):
     """Triskel ensemble of biased classifiers.
 
     Parameters
@@ -678,6 +679,36 @@ class TriskelClassifier(ClassifierMixin, BaseEstimator):
             if self._is_triskel_m():
                 return self.classes_[self.estimators_[0].predict(X)]
             return self.classes_[self._class_scores(X).argmax(axis=1)]
+
+    def member_predictions(self, X):
+        """Label each cascade of ``estimators_`` gives to each row of ``X``.
+
+        The members of a Triskel ensemble, as ``estimators_`` counts them, are its
+        cascades: one per pair of classes under one-vs-one (it predicts one class of its
+        pair), the single cascade of a binary problem or of Triskel-M.
+
+        Parameters
+        ----------
+        X : array-like or DataFrame of shape (n_samples, n_features)
+
+        Returns
+        -------
+        predictions : ndarray of shape (n_cascades, n_samples)
+            Labels from ``classes_``.
+        """
+        check_is_fitted(self)
+        with config_context(**_member_config(self.encoder_)):
+            return super().member_predictions(X)
+
+    def _member_views(self, X):
+        X = self._validate_X(X)  # encoded once when the members share the encoding
+        return ((cascade, X) for cascade in self.estimators_)
+
+    def _member_labels(self, index, predicted):
+        if self._is_triskel_m():
+            return self.classes_[predicted]
+        a, b = self.pairs_[index]  # the cascade of a pair predicts +1 for its class b
+        return self.classes_[np.where(predicted == 1, b, a)]
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
