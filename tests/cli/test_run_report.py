@@ -4,10 +4,12 @@ import shutil
 import textwrap
 from pathlib import Path
 
+from sklearn.base import BaseEstimator, ClassifierMixin
 from typer.testing import CliRunner
 
 from ensemble_lab.cli import app
 from ensemble_lab.evaluation import load_results
+from ensemble_lab.methods import names, register
 
 runner = CliRunner()
 
@@ -172,3 +174,32 @@ def test_reproduce_from_store_names_a_missing_store(tmp_path):
         app, ["reproduce", "oracle-2d", "--from-store", "--results", str(tmp_path)]
     )
     assert storeless.exit_code == 2 and "keeps no results store" in storeless.output
+
+
+class _AlwaysFails(ClassifierMixin, BaseEstimator):
+    def fit(self, X, y):
+        raise ValueError("this learner never learns")
+
+
+if "Test-Fails" not in names():
+    register("Test-Fails", lambda base=None, random_state=None: _AlwaysFails())
+
+
+def test_failures_are_listed_and_marked_in_every_format(tmp_path):
+    path = _config(tmp_path)
+    path.write_text(textwrap.dedent(CONFIG) + '\n[[methods]]\nname = "Test-Fails"\n')
+    results = tmp_path / "out"
+    run = runner.invoke(app, ["run", str(path), "--results", str(results), "-j", "1"],
+                        terminal_width=200)  # fmt: skip
+    assert run.exit_code == 1, run.output
+    said = " ".join(run.output.split())
+    assert "6 task(s) failed in this run" in said
+    assert "│ Test-Fails │ heart-statlog │ 3 of 3 │ ValueError: this learner never learns" in said
+    page = (results / "tiny-report.html").read_text()
+    assert ">Failures</h2>" in page and "<dt>methods</dt><dd>3</dd>" in page
+    assert "<th>Test-Fails</th><td>iris</td><td>3 of 3</td>" in page
+    db = str(results / "results.db")
+    for fmt, failed_cell in [("md", "| failed |"), ("csv", ",failed"), ("latex", "& failed")]:
+        out = runner.invoke(app, ["report", db, "-f", fmt], terminal_width=200)
+        assert out.exit_code == 0, out.output
+        assert failed_cell in out.output and "this learner never learns" in out.output

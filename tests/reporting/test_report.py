@@ -30,3 +30,24 @@ def test_report_errors_name_the_problem(small_results):
         build_report(small_results, baseline="SMO")
     with pytest.raises(ValueError, match="no results"):
         build_report(small_results.iloc[:0])
+
+
+def test_report_lists_failures_and_keeps_a_method_that_always_failed(small_results):
+    import pandas as pd
+
+    failures = pd.DataFrame(
+        {
+            "dataset": ["alpha", "beta"],
+            "method": ["SMO", "SMO"],
+            "repetition": [0, 0],
+            "fold": [0, 0],
+            "error": ["ValueError: no convergence\nTraceback", "ValueError: again\nTraceback"],
+        }
+    )
+    page = build_report(small_results, baseline="J48", failures=failures).render()
+    assert "<dt>methods</dt><dd>5</dd>" in page and "<dt>failed tasks</dt><dd>2</dd>" in page
+    assert ">Failures</h2>" in page
+    assert "<th>SMO</th><td>alpha</td><td>1 of 1</td><td>ValueError: no convergence</td>" in page
+    # SMO's column in the accuracy and time tables: failed on alpha and beta, not run else
+    assert page.count("<td>failed</td>") == 2 * 2
+    assert ">Ranks</h2>" not in page  # SMO has no result on any data set

@@ -24,7 +24,7 @@ from ..evaluation.store import ResultsStore
 from ..experiments import experiment_path, reproduction, reproduction_names
 from ..reporting._render import Table
 from ..reporting._report import build_report, kappa_error_figures
-from ..reporting.tables import accuracy_table, rank_table, time_table
+from ..reporting.tables import accuracy_table, failure_table, rank_table, time_table
 from ._progress import ProgressBar
 
 DEFAULT_RESULTS = Path("ensemble-lab-results")
@@ -36,7 +36,8 @@ def _rich(table: Table, title: str) -> RichTable:
     frame = table.frame
     out.add_column(str(frame.index.name or ""), style="bold")
     for column in frame.columns:
-        out.add_column(str(column), justify="right")
+        numeric = frame[column].astype(str).str.match(r"[\d(]").any()
+        out.add_column(str(column), justify="right" if numeric else "left")
     for label, row in zip(frame.index, frame.to_numpy()):
         out.add_row(str(label), *("" if v is None else str(v) for v in row))
     return out
@@ -94,31 +95,46 @@ def _run(
     if summary.skipped:
         console.print(f"{summary.skipped} task(s) were already in the store and were skipped.")
     if summary.failed:
-        console.print(f"[red]{summary.failed} task(s) failed[/]; first error:")
-        key, message = summary.failures[0]
-        console.print(f"  {key}: {message.strip().splitlines()[-1] if message else ''}")
+        console.print(f"[red]{summary.failed} task(s) failed in this run[/] (see Failures).")
     if summary.interrupted:
         console.print(
             "[yellow]Stopped.[/] Finished tasks are saved; run the same command to resume."
         )
         raise typer.Exit(130)
     frame = load_results(db, config.name)
+    failures = load_failures(db, config.name)
+    if len(failures):
+        console.print(_rich(failure_table(failures, frame), "Failures"))
     if frame.empty:
         console.print("[red]No task finished successfully.[/]")
         raise typer.Exit(1)
-    baseline = config.baseline or frame["method"].iloc[0]
-    console.print(_rich(accuracy_table(frame, baseline=baseline), "Accuracy (%)"))
+    baseline = _baseline(console, config.baseline, frame)
+    table = accuracy_table(frame, baseline=baseline, failures=failures)
+    console.print(_rich(table, "Accuracy (%)"))
     report = build_report(
         frame,
         title=f"ensemble-lab: {config.name}",
         settings=_settings(config),
         baseline=baseline,
         extra_figures=_kappa_error(db, config.name),
+        failures=failures,
     )
     path = report.write(out_dir / f"{config.name}-report.html")
     console.print(f"Report: [bold]{path.resolve()}[/]")
     if summary.failed:
         raise typer.Exit(1)
+
+
+def _baseline(console: Console, wanted: str | None, frame: Any) -> str:
+    """The baseline of the tables: ``wanted`` if it has results, else the first method."""
+    methods = list(dict.fromkeys(frame["method"]))
+    if wanted is None or wanted in methods:
+        return wanted or methods[0]
+    console.print(
+        f"[yellow]The baseline {wanted!r} has no successful task[/]; "
+        f"the tables compare against {methods[0]!r} instead."
+    )
+    return str(methods[0])
 
 
 def _kappa_error(db: Path, experiment: str) -> list[tuple[Figure, str]]:
@@ -397,7 +413,7 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
         if frame.empty:
             console.print(f"[red]Experiment {experiment!r} has no finished task.[/]")
             raise typer.Exit(1)
-        baseline = baseline or config.get("baseline") or frame["method"].iloc[0]
+        baseline = _baseline(console, baseline or config.get("baseline"), frame)
         settings = {k: config.get(k) for k in ("name", "description", "protocol", "seed")}
         if fmt == "html":
             path = output or db.with_name(f"{experiment}-report.html")
@@ -407,19 +423,23 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
                 settings=settings,
                 baseline=baseline,
                 extra_figures=_kappa_error(db, experiment),
+                failures=failures,
             ).write(path)
             console.print(f"Report: {path.resolve()}")
             return
-        tables = [accuracy_table(frame, baseline=baseline), time_table(frame, baseline=baseline)]
+        tables = [
+            accuracy_table(frame, baseline=baseline, failures=failures),
+            time_table(frame, baseline=baseline, failures=failures),
+        ]
         if frame["dataset"].nunique() >= 2:
             try:
                 tables.append(rank_table(frame))
             except ValueError as exc:  # incomplete results: ranks need every cell
                 console.print(f"[yellow]No rank table: {exc}[/]")
         render = {"md": Table.to_markdown, "csv": Table.to_csv, "latex": Table.to_latex}[fmt]
-        text = "\n\n".join(render(t) for t in tables)
         if len(failures):
-            text += f"\n\n{len(failures)} task(s) failed; see load_failures()."
+            tables.append(failure_table(failures, frame))
+        text = "\n\n".join(render(t) for t in tables)
         if output:
             output.write_text(text + "\n", encoding="utf-8")
             console.print(f"Written: {output}")

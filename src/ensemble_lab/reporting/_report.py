@@ -17,6 +17,7 @@ from ensemble_lab.reporting._comparison_plots import (
 from ensemble_lab.reporting._html import HtmlReport
 from ensemble_lab.reporting.tables import (
     accuracy_table,
+    failure_table,
     paired_by_prefix,
     rank_table,
     time_table,
@@ -99,10 +100,12 @@ def build_report(
     baseline: str | None = None,
     test: str = "corrected_t",
     extra_figures: Sequence[tuple[Figure, str]] = (),
+    failures: pd.DataFrame | None = None,
 ) -> HtmlReport:
     """Compose the report of one experiment.
 
-    Sections: settings; accuracy with ◇/* markers against ``baseline``; training time;
+    Sections: settings; the failed tasks (when there are any); accuracy with ◇/*
+    markers against ``baseline``, failed cells marked; training time;
     average ranks with win-tie-loss and a critical-difference diagram (when there are
     at least two data sets and every method ran on each); accuracy against training
     time; error against error of each method versus the baseline; then
@@ -123,6 +126,10 @@ def build_report(
         Significance test of the accuracy table.
     extra_figures : sequence of (Figure, caption)
         Further figures to embed.
+    failures : DataFrame, optional
+        The failed tasks (:func:`~ensemble_lab.evaluation.load_failures`): listed in
+        their own section and marked in the tables; a method that failed everywhere
+        keeps its column.
     """
     if results.empty:
         raise ValueError("no results to report")
@@ -130,27 +137,45 @@ def build_report(
     baseline = baseline if baseline is not None else methods[0]
     if baseline not in methods:
         raise ValueError(f"baseline {baseline!r} has no results; methods: {methods}")
+    if failures is not None and failures.empty:
+        failures = None
+    failed_methods = [] if failures is None else list(pd.unique(failures["method"]))
     report = HtmlReport(title)
     report.add_heading("Settings")
+    counts: dict[str, object] = {
+        "data sets": len(
+            set(results["dataset"]) | set([] if failures is None else failures["dataset"])
+        ),
+        "methods": len(dict.fromkeys([*methods, *failed_methods])),
+        "tasks": len(results),
+    }
+    if failures is not None:
+        counts["failed tasks"] = len(failures)
     report.add_settings(
-        {
-            **{k: _setting_text(v) for k, v in dict(settings or {}).items()},
-            "data sets": results["dataset"].nunique(),
-            "methods": len(methods),
-            "tasks": len(results),
-        }
+        {**{k: _setting_text(v) for k, v in dict(settings or {}).items()}, **counts}
     )
 
+    if failures is not None:
+        report.add_heading("Failures")
+        failed = failure_table(failures, results)
+        report.add_table(failed.to_html(), failed.caption)
+
     report.add_heading("Accuracy")
-    table = accuracy_table(results, baseline=baseline, test=test)  # type: ignore[arg-type]
+    table = accuracy_table(
+        results,
+        baseline=baseline,
+        test=test,  # type: ignore[arg-type]
+        failures=failures,
+    )
     report.add_table(table.to_html(), table.caption or "Mean accuracy (%)")
 
     report.add_heading("Training time")
-    times = time_table(results, kind="fit_cpu", baseline=baseline)
+    times = time_table(results, kind="fit_cpu", baseline=baseline, failures=failures)
     report.add_table(times.to_html(), times.caption or "Mean training time (CPU s)")
 
     n_datasets = results["dataset"].nunique()
-    if n_datasets >= 2 and len(methods) >= 2 and _complete(results):
+    complete = failures is None or set(failed_methods) <= set(methods)
+    if n_datasets >= 2 and len(methods) >= 2 and complete and _complete(results):
         report.add_heading("Ranks")
         ranks = rank_table(results, baseline_pairs=paired_by_prefix(methods))
         report.add_table(ranks.to_html(), ranks.caption or "Average ranks")
