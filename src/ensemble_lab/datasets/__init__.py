@@ -7,6 +7,7 @@ from ._registry import (
     describe,
     embedded_names,
     embedded_path,
+    find,
     list_datasets,
     load,
 )
@@ -25,6 +26,7 @@ __all__ = [
     "describe",
     "embedded_names",
     "embedded_path",
+    "find",
     "list_datasets",
     "load",
     "load_arff",

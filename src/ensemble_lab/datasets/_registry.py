@@ -9,6 +9,7 @@ and abalone's integer rings read as 28 nominal classes.
 
 from __future__ import annotations
 
+import difflib
 import os
 import re
 from collections.abc import Callable
@@ -28,6 +29,7 @@ __all__ = [
     "describe",
     "embedded_names",
     "embedded_path",
+    "find",
     "list_datasets",
     "load",
 ]
@@ -148,6 +150,45 @@ def _find_file(spec: DatasetSpec, data_dir: str | Path | None) -> Path:
         f"dataset {spec.name!r}: no file {filename} in {[str(d) for d in dirs]}{hint}. "
         f"Embedded datasets: {embedded_names()}"
     )
+
+
+def find(name: str, *, data_dir: str | Path | None = None) -> Path | None:
+    """Where :func:`load` would read ``name`` from, without reading it.
+
+    Parameters
+    ----------
+    name : str
+        A dataset name or alias, as for :func:`load`.
+    data_dir : str or Path, default=None
+        Directory of ARFF files; defaults to ``$ENSEMBLE_LAB_DATA``.
+
+    Returns
+    -------
+    Path or None
+        The ARFF file; None for a synthetic dataset (generated, no file).
+
+    Raises
+    ------
+    ValueError
+        When no file holds the dataset; the message names the directories searched and
+        the closest available names.
+
+    Examples
+    --------
+    >>> find("pima").name
+    'diabetes.arff'
+    >>> find("xor") is None
+    True
+    """
+    spec = _spec(name)
+    if spec.generator is not None:
+        return None
+    try:
+        return _find_file(spec, data_dir)
+    except ValueError as exc:
+        close = difflib.get_close_matches(name, dataset_names(data_dir), n=3, cutoff=0.6)
+        hint = f". Did you mean {' or '.join(map(repr, close))}?" if close else ""
+        raise ValueError(f"{exc}{hint}") from None
 
 
 def load(

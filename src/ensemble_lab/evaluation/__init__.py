@@ -24,7 +24,7 @@ from .protocols import (
     StratifiedKFold,
     protocol_from_dict,
 )
-from .runner import Progress, RunSummary, load_dataset, run_experiment
+from .runner import Progress, RunSummary, load_dataset, run_experiment, validate_experiment
 from .store import (
     ExperimentConflictError,
     ResultsStore,
@@ -67,4 +67,5 @@ __all__ = [
     "parse_config",
     "protocol_from_dict",
     "run_experiment",
+    "validate_experiment",
 ]

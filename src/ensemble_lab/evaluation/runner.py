@@ -12,6 +12,10 @@ Reproducibility and resuming
   function of (experiment seed, dataset, method, repetition, fold) — never of the
   execution order — so an interrupted-and-resumed or a parallel run stores exactly the
   numbers of an uninterrupted sequential one (timings aside).
+* Before anything is written, the whole configuration is checked
+  (:func:`validate_experiment`): every dataset found, every method built with its base
+  learner and parameters valid. A typo stops the run with a ``ValueError`` naming it and
+  leaves the store as it was.
 * On start, tasks already stored for the experiment are skipped. The experiment is
   identified by its name. A configuration that *extends* the stored one — more
   datasets, more methods, more repetitions of the same protocol (see
@@ -37,6 +41,7 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+from sklearn.base import BaseEstimator
 
 from .backends import Backend, make_backend
 from .config import (
@@ -57,6 +62,7 @@ __all__ = [
     "load_dataset",
     "plan_tasks",
     "run_experiment",
+    "validate_experiment",
 ]
 
 Dataset = tuple[Any, Any]
@@ -216,13 +222,82 @@ def _task_keys(config: ExperimentConfig, dataset: str) -> set[TaskKey]:
     }
 
 
-def _check_methods(config: ExperimentConfig) -> None:
-    """Build every method once, so an unknown name fails before any task runs."""
+def _check_method(method: MethodSpec) -> None:
+    """Build ``method`` and validate its parameters and those of every nested estimator."""
+    if isinstance(method.base, str):
+        from ensemble_lab.learners import make_learner
+
+        make_learner(method.base)
+    estimator = method.build(0)
+    parts = [estimator, *estimator.get_params(deep=True).values()]
+    for part in parts:
+        # scikit-learn checks parameters only in fit; check them all before any task runs.
+        if isinstance(part, BaseEstimator) and hasattr(part, "_parameter_constraints"):
+            part._validate_params()
+
+
+def _check_dataset(entry: DatasetEntry, data: DataSource | None, config: ExperimentConfig,
+                   data_dir: str | Path | None) -> None:  # fmt: skip
+    """Raise ``ValueError`` if ``entry`` cannot be found (nothing is read)."""
+    from ensemble_lab import datasets
+
+    if isinstance(data, Mapping):
+        if _entry_name(entry) not in data:
+            raise ValueError(f"{_entry_name(entry)!r} is not among the given data {sorted(data)}")
+    elif data is not None:  # a callable: only calling it would tell
+        return
+    elif isinstance(entry, DatasetFiles):
+        root = config.base_dir or Path.cwd()
+        for part in (entry.train, entry.test):
+            if not (root / part).is_file():
+                raise ValueError(f"no file {root / part}")
+    else:
+        datasets.find(entry, data_dir=data_dir)
+
+
+def validate_experiment(
+    config: ExperimentConfig,
+    *,
+    data_dir: str | Path | None = None,
+    data: DataSource | None = None,
+) -> list[DatasetEntry]:
+    """Check a whole experiment before anything runs or is written.
+
+    Every dataset must be found (files are not read) and every method must build, with
+    its base-learner preset and its parameters (and those of nested estimators) valid.
+
+    Parameters
+    ----------
+    config : ExperimentConfig
+        The experiment.
+    data_dir : str or Path, optional
+        Directory of ARFF files, as for :func:`run_experiment`.
+    data : mapping or callable, optional
+        In-memory datasets, as for :func:`run_experiment` (a callable is not checked).
+
+    Returns
+    -------
+    list of str or DatasetFiles
+        The datasets, with the groups ``"embedded"`` and ``"all"`` expanded.
+
+    Raises
+    ------
+    ValueError
+        Naming the first problem: ``datasets[1] ('irsi'): ... Did you mean 'iris'?`` or
+        ``methods[2] ('Bagging-50'): Unknown method 'Bagging' ...``.
+    """
     for i, method in enumerate(config.methods):
         try:
-            method.build(0)
+            _check_method(method)
         except (ValueError, TypeError, KeyError) as exc:
             raise ValueError(f"methods[{i}] ({method.label!r}): {exc}") from exc
+    entries = list(config.datasets) if data is not None else _expand(config.datasets, data_dir)
+    for i, entry in enumerate(entries):
+        try:
+            _check_dataset(entry, data, config, data_dir)
+        except ValueError as exc:
+            raise ValueError(f"datasets[{i}] ({_entry_name(entry)!r}): {exc}") from exc
+    return entries
 
 
 def _get_data(
@@ -283,12 +358,13 @@ def run_experiment(
     """
     if not isinstance(config, ExperimentConfig):
         config = load_config(config)
+    entries = validate_experiment(config, data_dir=data_dir, data=data)
     own_store = not isinstance(store, ResultsStore)
     db = ResultsStore(store) if not isinstance(store, ResultsStore) else store
     own_backend = backend is None
     runner = make_backend(n_jobs) if backend is None else backend
     try:
-        return _run(config, db, runner, data_dir, data, progress, overwrite, retry_failed)
+        return _run(config, entries, db, runner, data_dir, data, progress, overwrite, retry_failed)
     finally:
         if own_backend:
             runner.close()
@@ -317,6 +393,7 @@ def _extend_stored(db: ResultsStore, config: ExperimentConfig) -> bool:
 
 def _run(
     config: ExperimentConfig,
+    entries: list[DatasetEntry],
     db: ResultsStore,
     backend: Backend,
     data_dir: str | Path | None,
@@ -326,13 +403,11 @@ def _run(
     retry_failed: bool,
 ) -> RunSummary:
     start = time.perf_counter()
-    _check_methods(config)
     extended = False if overwrite else _extend_stored(db, config)
     exp_id = db.open_experiment(
         config.name, config.to_dict(), config.config_hash(), overwrite=overwrite
     )
     stored = db.finished_tasks(exp_id, include_failed=not retry_failed)
-    entries = list(config.datasets) if data is not None else _expand(config.datasets, data_dir)
 
     todo: list[tuple[Any, list[_PlannedTask]]] = []
     total = skipped = 0
