@@ -28,6 +28,7 @@ from .runner import Progress, RunSummary, load_dataset, run_experiment, validate
 from .store import (
     ExperimentConflictError,
     ResultsStore,
+    StoreInUseError,
     load_failures,
     load_predictions,
     load_results,
@@ -52,6 +53,7 @@ __all__ = [
     "RunSummary",
     "SequentialBackend",
     "Split",
+    "StoreInUseError",
     "StratifiedKFold",
     "TaskKey",
     "TaskResult",

@@ -26,6 +26,8 @@ Reproducibility and resuming
   error row is replaced by the new attempt. A deterministic failure just fails again
   with the same message; a transient one (memory, a missing dependency since
   installed) heals. Pass ``retry_failed=False`` to keep failures as they are.
+* One run at a time writes a store: a second run on the same store stops at once with
+  :class:`~.store.StoreInUseError`, naming the process that holds it.
 * Ctrl-C (``KeyboardInterrupt``) stops the run cleanly: unfinished tasks are
   cancelled, every finished one is already committed, and the summary says
   ``interrupted=True``. The next run resumes.
@@ -53,7 +55,7 @@ from .config import (
     load_config,
 )
 from .protocols import Protocol, Split
-from .store import ExperimentConflictError, ResultsStore
+from .store import ExperimentConflictError, ResultsStore, exclusive_writer
 from .tasks import TaskKey, TaskResult, derive_seed, execute_task
 
 __all__ = [
@@ -359,17 +361,21 @@ def run_experiment(
     if not isinstance(config, ExperimentConfig):
         config = load_config(config)
     entries = validate_experiment(config, data_dir=data_dir, data=data)
-    own_store = not isinstance(store, ResultsStore)
-    db = ResultsStore(store) if not isinstance(store, ResultsStore) else store
-    own_backend = backend is None
-    runner = make_backend(n_jobs) if backend is None else backend
-    try:
-        return _run(config, entries, db, runner, data_dir, data, progress, overwrite, retry_failed)
-    finally:
-        if own_backend:
-            runner.close()
-        if own_store:
-            db.close()
+    path = store.path if isinstance(store, ResultsStore) else Path(store)
+    with exclusive_writer(path):
+        own_store = not isinstance(store, ResultsStore)
+        db = ResultsStore(store) if not isinstance(store, ResultsStore) else store
+        own_backend = backend is None
+        runner = make_backend(n_jobs) if backend is None else backend
+        try:
+            return _run(
+                config, entries, db, runner, data_dir, data, progress, overwrite, retry_failed
+            )
+        finally:
+            if own_backend:
+                runner.close()
+            if own_store:
+                db.close()
 
 
 def _extend_stored(db: ResultsStore, config: ExperimentConfig) -> bool:
