@@ -614,6 +614,9 @@ class BoostingClassifier(_BaseBoosting):
 
 
 # ------------------------------------------------------------------ paper names
+_HOW = {"resample": "resampling", "reweight": "reweighting"}  # the modes, for descriptions
+
+
 def adaboost_m1(base, mode: str, random_state=None, n_estimators: int = 10) -> BoostingClassifier:
     """AdaBoost.M1 as Weka runs it in paper 001: by resampling ("S") or reweighting ("W").
 
@@ -662,6 +665,7 @@ for _update, _name in [
         default_base="qda",
         aliases=(f"{_name} Boosting",),
         paper="002",
+        description=f"Boosting with the {_update} weight update: 25 members, by resampling",
     )
 
 for _prune, _base in [("P", "j48"), ("U", "j48-unpruned")]:
@@ -677,7 +681,14 @@ for _prune, _base in [("P", "j48"), ("U", "j48-unpruned")]:
                 f"N-{_prune}-AdaBoostM1-{_letter}",
             ),
             paper="001",
+            description=f"AdaBoost.M1 of 10 members, by {_HOW[_mode]}",
         )
 
 for _rounds in (3, 10, 50):
-    register(f"AdaBoost-{_rounds}", _one_vs_one_factory(_rounds), default_base="smo", paper="000")
+    register(
+        f"AdaBoost-{_rounds}",
+        _one_vs_one_factory(_rounds),
+        default_base="smo",
+        paper="000",
+        description=f"One-vs-one AdaBoost.M1, {_rounds} rounds per pair of classes, by reweighting",
+    )

@@ -751,4 +751,9 @@ def _make_elrc(base=None, random_state=None, **params) -> ELRCClassifier:
     return ELRCClassifier(estimators=estimators, random_state=random_state, **params)
 
 
-register("ELRC", _make_elrc, paper="004")
+register(
+    "ELRC",
+    _make_elrc,
+    paper="004",
+    description="A tree of regions (3 levels), each with the best of smo, nb and j48 by inner CV",
+)

@@ -110,7 +110,7 @@ class ProjectionBoostingClassifier(MemberPredictionsMixin, ClassifierMixin, Base
 
     Notes
     -----
-    Readings of the paper (SPEC §5):
+    Readings of the paper:
 
     * The ensemble stops growing when S' is empty (``C_{t−1}`` classifies S perfectly).
     * S' with a single class, or with fewer than ``n_classes(S') + 1`` instances (no
@@ -369,4 +369,11 @@ def _factory(projection):
 
 
 for _name, _projection in (("PB-HDA", "hda"), ("PB-NDA", "nda"), ("PB-LDA", "lda")):
-    register(_name, _factory(_projection), default_base="j48", paper="003")
+    register(
+        _name,
+        _factory(_projection),
+        default_base="j48",
+        paper="003",
+        description=f"10 members, each after the first trained on the {_projection.upper()} "
+        "projection of the previous member's errors",
+    )

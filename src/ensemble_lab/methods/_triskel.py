@@ -328,7 +328,7 @@ class TriskelClassifier(MemberPredictionsMixin, ClassifierMixin, BaseEstimator):
 
     Notes
     -----
-    Readings of the paper (see also SPEC §2):
+    Readings of the paper:
 
     * h⁺ has high precision on +1, i.e. predicts +1 *less* often than the unbiased
       learner (paper §5), h⁻ symmetrically. An instance is easy when h⁺(x) = h⁻(x) = y
@@ -731,9 +731,23 @@ def _triskel_factory(n_rounds, weighting, multiclass="ovo"):
 
 
 # Tables 1–2 of the paper: undersampling with bias 0.9 (§3.2), SMO (linear) base learner.
-register("Triskel-1", _triskel_factory(1, "separation"), default_base="smo", paper="000")
-register("Triskel-W2", _triskel_factory(2, "soft_covering"), default_base="smo", paper="000")
-register("Triskel-W4", _triskel_factory(4, "soft_covering"), default_base="smo", paper="000")
+for _name, _rounds, _weighting in [
+    ("Triskel-1", 1, "separation"),
+    ("Triskel-W2", 2, "soft_covering"),
+    ("Triskel-W4", 4, "soft_covering"),
+]:
+    register(
+        _name,
+        _triskel_factory(_rounds, _weighting),
+        default_base="smo",
+        paper="000",
+        description=f"{_rounds} round(s) of biased pairs, then an arbiter "
+        f"({_weighting.replace('_', ' ')} weights); one cascade per pair of classes",
+    )
 register(
-    "Triskel-M1", _triskel_factory(1, "separation", "triskel-m"), default_base="smo", paper="000"
+    "Triskel-M1",
+    _triskel_factory(1, "separation", "triskel-m"),
+    default_base="smo",
+    paper="000",
+    description="Triskel-M: one round of a biased member per class, then a one-vs-one arbiter",
 )
