@@ -1,46 +1,38 @@
-"""``run``, ``reproduce`` and ``report``: run experiments and show their results."""
+"""``run``, ``reproduce`` and ``report``: run experiments and show their results.
+
+The library is imported inside the commands (see ``_app``).
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 from types import ModuleType
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from matplotlib.figure import Figure
 from rich.console import Console
-from rich.table import Table as RichTable
+from rich.markup import escape
 
-from ..evaluation import (
-    ExperimentConflictError,
-    load_config,
-    load_failures,
-    load_predictions,
-    load_results,
-    make_backend,
-    run_experiment,
-)
-from ..evaluation.store import ResultsStore
-from ..experiments import experiment_path, reproduction, reproduction_names
-from ..reporting._render import Table
-from ..reporting._report import build_report, kappa_error_figures
-from ..reporting.tables import accuracy_table, failure_table, rank_table, time_table
-from ._progress import ProgressBar
+from ._errors import user_errors
+from ._tables import print_table
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from ..reporting._render import Table
 
 DEFAULT_RESULTS = Path("ensemble-lab-results")
 
 
-def _rich(table: Table, title: str) -> RichTable:
-    """A paper-style table rendered for the terminal."""
-    out = RichTable(title=title, caption=table.caption, caption_justify="left")
+def _show(console: Console, table: Table, title: str) -> None:
+    """Print a paper-style table in the terminal (in blocks of columns if it is wide)."""
     frame = table.frame
-    out.add_column(str(frame.index.name or ""), style="bold")
-    for column in frame.columns:
-        numeric = frame[column].astype(str).str.match(r"[\d(]").any()
-        out.add_column(str(column), justify="right" if numeric else "left")
-    for label, row in zip(frame.index, frame.to_numpy()):
-        out.add_row(str(label), *("" if v is None else str(v) for v in row))
-    return out
+    header = [str(frame.index.name or ""), *map(str, frame.columns)]
+    rows = [
+        [str(label), *("" if v is None else str(v) for v in row)]
+        for label, row in zip(frame.index, frame.to_numpy())
+    ]
+    print_table(console, header, rows, title=title, caption=table.caption)
 
 
 def _results_paths(results: Path | None) -> tuple[Path, Path]:
@@ -62,16 +54,21 @@ def _run(
     dask_local: int | None,
     new: bool,
 ) -> None:
+    from ..evaluation import load_config, load_failures, load_results, run_experiment
+    from ..reporting._report import build_report
+    from ..reporting.tables import accuracy_table, failure_table
+    from ._progress import ProgressBar
+
     config = load_config(config_path)
     db, out_dir = _results_paths(results)
     db.parent.mkdir(parents=True, exist_ok=True)
     backend = _backend(console, n_jobs, scheduler, dask_local)
-    console.print(
-        f"[bold]{config.name}[/]: {config.description or ''}\n"
-        f"results: {db}  (stop with Ctrl-C; running again resumes)"
+    header = (
+        f"[bold]{escape(config.name)}[/]: {escape(config.description or '')}\n"
+        f"results: {escape(str(db))}  (stop with Ctrl-C; running again resumes)"
     )
     try:
-        with ProgressBar(console, config.name) as bar:
+        with ProgressBar(console, config.name, header=header) as bar:
             summary = run_experiment(
                 config,
                 db,
@@ -80,9 +77,6 @@ def _run(
                 progress=bar.update,
                 overwrite=new,
             )
-    except ExperimentConflictError as exc:
-        console.print(f"[red]{exc}[/]\nUse --new to replace the stored experiment.")
-        raise typer.Exit(2) from exc
     finally:
         close = getattr(backend, "close", None)
         if close is not None:
@@ -104,13 +98,13 @@ def _run(
     frame = load_results(db, config.name)
     failures = load_failures(db, config.name)
     if len(failures):
-        console.print(_rich(failure_table(failures, frame), "Failures"))
+        _show(console, failure_table(failures, frame), "Failures")
     if frame.empty:
         console.print("[red]No task finished successfully.[/]")
         raise typer.Exit(1)
     baseline = _baseline(console, config.baseline, frame)
     table = accuracy_table(frame, baseline=baseline, failures=failures)
-    console.print(_rich(table, "Accuracy (%)"))
+    _show(console, table, "Accuracy (%)")
     report = build_report(
         frame,
         title=f"ensemble-lab: {config.name}",
@@ -139,6 +133,9 @@ def _baseline(console: Console, wanted: str | None, frame: Any) -> str:
 
 def _kappa_error(db: Path, experiment: str) -> list[tuple[Figure, str]]:
     """Kappa-error diagrams when the experiment recorded its members' predictions."""
+    from ..evaluation import load_predictions
+    from ..reporting._report import kappa_error_figures
+
     predictions = load_predictions(db, experiment)
     if predictions.empty:
         return []
@@ -159,11 +156,11 @@ def _settings(config: object) -> dict[str, object]:
 def _backend(console: Console, n_jobs: int, scheduler: str | None, dask_local: int | None) -> Any:
     """The backend of the command line options, or exit 2 with the reason."""
     if scheduler is not None and dask_local is not None:
-        console.print("[red]Give either --scheduler or --dask-local, not both.[/]")
-        raise typer.Exit(2)
+        raise ValueError("Give either --scheduler or --dask-local, not both.")
     if dask_local is not None and dask_local < 1:
-        console.print(f"[red]--dask-local needs at least 1 worker, got {dask_local}.[/]")
-        raise typer.Exit(2)
+        raise ValueError(f"--dask-local needs at least 1 worker, got {dask_local}.")
+    from ..evaluation import make_backend
+
     if dask_local is not None:
         console.print(f"Starting a local Dask cluster of {dask_local} worker process(es)...")
     return make_backend(n_jobs, scheduler, dask_local)
@@ -181,18 +178,16 @@ def _write_from_store(
     """``reproduce NAME --from-store``: the page from the stored results, nothing fitted."""
     write = getattr(module, "write_from_store", None)
     if write is None:
-        console.print(
-            f"[red]{name} keeps no results store[/]: it is rebuilt in full by "
+        raise ValueError(
+            f"{name} keeps no results store: it is rebuilt in full by "
             f"`ensemble-lab reproduce {name}`."
         )
-        raise typer.Exit(2)
     db = Path(out_dir) / f"{name}.db"
     if not db.is_file():
-        console.print(
-            f"[red]No results store {db}[/]: run `ensemble-lab reproduce {name}` first, "
+        raise FileNotFoundError(
+            f"No results store {db}: run `ensemble-lab reproduce {name}` first, "
             "or point --results at the directory that holds it."
         )
-        raise typer.Exit(2)
     page = write(Path(out_dir), data_dir=data_dir, quick=quick)
     console.print(f"Written from {db}: [bold]{Path(page).resolve()}[/]")
 
@@ -208,15 +203,15 @@ def _estimate(
     max_datasets: int | None,
 ) -> None:
     """Print how long a reproduction takes on 1, 2 and 16 workers (nothing is stored)."""
+    from ..evaluation import load_results
     from ..evaluation.estimate import estimate_runtime
 
     make_config = getattr(module, "config", None)
     if make_config is None:
-        console.print(
-            f"[red]Reproduction {name!r} has no config()[/]: it does not run tasks through "
+        raise ValueError(
+            f"Reproduction {name!r} has no config(): it does not run tasks through "
             "the experiment runner, so there are no task times to estimate from."
         )
-        raise typer.Exit(2)
     config = make_config(quick=quick)
     db = Path(out_dir) / f"{config.name}.db"
     results = None
@@ -263,6 +258,7 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
     """Add ``run``, ``reproduce`` and ``report`` to ``app``."""
 
     @app.command()
+    @user_errors(console)
     def run(
         config: Annotated[
             Path | None,
@@ -276,10 +272,11 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
         new: New = False,
     ) -> None:
         """Run an experiment (default: a quick comparison on the embedded datasets)."""
+        from ..experiments import experiment_path
+
         path = config if config is not None else experiment_path("quick")
         if not path.is_file():
-            console.print(f"[red]No experiment file {path}[/]")
-            raise typer.Exit(2)
+            raise FileNotFoundError(f"No experiment file {path}")
         _run(
             console,
             path,
@@ -292,6 +289,7 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
         )
 
     @app.command()
+    @user_errors(console)
     def reproduce(
         name: Annotated[str, typer.Argument(help="A paper reproduction: see --list.")] = "",
         list_: Annotated[bool, typer.Option("--list", help="List the reproductions.")] = False,
@@ -331,14 +329,16 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
         ] = False,
     ) -> None:
         """Rebuild one of the papers' tables or figures, our numbers beside the paper's."""
+        from ..experiments import reproduction, reproduction_names
+        from ._progress import ProgressBar
+
         names = reproduction_names()
         if list_ or not name:
             for entry in names:
                 console.print(f"[bold]{entry}[/]: {reproduction(entry).DESCRIPTION}")
             return
         if name not in names:
-            console.print(f"[red]Unknown reproduction {name!r}[/]; available: {', '.join(names)}")
-            raise typer.Exit(2)
+            raise ValueError(f"Unknown reproduction {name!r}; available: {', '.join(names)}")
         module = reproduction(name)
         out_dir = results or DEFAULT_RESULTS
         if estimate:
@@ -377,6 +377,7 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
         console.print(f"Written: [bold]{Path(page).resolve()}[/]")
 
     @app.command()
+    @user_errors(console)
     def report(
         db: Annotated[Path, typer.Argument(help="A results database (.db).")],
         experiment: Annotated[
@@ -387,31 +388,43 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
         output: Annotated[Path | None, typer.Option("--output", "-o")] = None,
     ) -> None:
         """Tables (md, csv, latex) or the full HTML report of a results database."""
+        from ..evaluation import load_failures, load_results
+        from ..evaluation.store import ResultsStore
+        from ..reporting._render import Table
+        from ..reporting._report import build_report
+        from ..reporting.tables import accuracy_table, failure_table, rank_table, time_table
+
         if not db.is_file():
-            console.print(f"[red]No results database at {db}[/]")
-            raise typer.Exit(2)
+            raise FileNotFoundError(f"No results database at {db}")
         if fmt not in {"md", "csv", "html", "latex"}:
-            console.print(f"[red]Unknown format {fmt!r}[/]; use md, csv, html or latex.")
-            raise typer.Exit(2)
-        store = ResultsStore(db)
+            raise ValueError(f"Unknown format {fmt!r}; use md, csv, html or latex.")
+        store = ResultsStore(db, create=False)
         try:
             names = store.experiments()["name"].tolist()
             settings: dict[str, object] = {}
+            if not names:
+                raise ValueError(f"{db} holds no experiment yet")
             if experiment is None:
                 if len(names) != 1:
-                    console.print(f"[red]Choose an experiment with -e[/]: {', '.join(names)}")
-                    raise typer.Exit(2)
+                    raise ValueError(f"Choose an experiment with -e: {', '.join(names)}")
                 experiment = names[0]
             if experiment not in names:
-                console.print(f"[red]No experiment {experiment!r}[/] in {db}: {', '.join(names)}")
-                raise typer.Exit(2)
+                raise ValueError(f"No experiment {experiment!r} in {db}: {', '.join(names)}")
             config = store.config(experiment)
             frame = load_results(store, experiment)
             failures = load_failures(store, experiment)
         finally:
             store.close()
+        if baseline is not None:
+            known = dict.fromkeys([*frame["method"], *failures["method"]])
+            if baseline not in known:
+                raise ValueError(
+                    f"--baseline {baseline!r} is not a method of {experiment!r}: {', '.join(known)}"
+                )
         if frame.empty:
-            console.print(f"[red]Experiment {experiment!r} has no finished task.[/]")
+            if len(failures):
+                _show(console, failure_table(failures, frame), "Failures")
+            console.print(f"[red]Experiment {escape(experiment)!r} has no finished task.[/]")
             raise typer.Exit(1)
         baseline = _baseline(console, baseline or config.get("baseline"), frame)
         settings = {k: config.get(k) for k in ("name", "description", "protocol", "seed")}

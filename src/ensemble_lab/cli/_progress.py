@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from types import TracebackType
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.progress import (
@@ -14,13 +15,22 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from ..evaluation import Progress as RunProgress
+if TYPE_CHECKING:
+    from ..evaluation import Progress as RunProgress
 
 
 class ProgressBar:
-    """A context manager whose ``update`` is the runner's ``progress`` callback."""
+    """A context manager whose ``update`` is the runner's ``progress`` callback.
 
-    def __init__(self, console: Console, description: str) -> None:
+    Nothing is shown before the runner's first report, which comes once the experiment
+    is checked and its store opened: a run refused at the start prints only its error.
+    ``header`` is printed just before the bar.
+    """
+
+    def __init__(self, console: Console, description: str, *, header: str = "") -> None:
+        self._console = console
+        self._header = header
+        self._started = False
         self._bar = Progress(
             TextColumn("[bold]{task.description}"),
             BarColumn(),
@@ -36,7 +46,6 @@ class ProgressBar:
         self._task = self._bar.add_task(description, total=None, last="")
 
     def __enter__(self) -> ProgressBar:
-        self._bar.start()
         return self
 
     def __exit__(
@@ -45,10 +54,16 @@ class ProgressBar:
         exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
-        self._bar.stop()
+        if self._started:
+            self._bar.stop()
 
     def update(self, state: RunProgress) -> None:
         """Show the runner's state."""
+        if not self._started:
+            if self._header:
+                self._console.print(self._header)
+            self._bar.start()
+            self._started = True
         last = ""
         if state.last is not None:
             key = state.last.key
