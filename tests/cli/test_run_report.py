@@ -203,3 +203,64 @@ def test_failures_are_listed_and_marked_in_every_format(tmp_path):
         out = runner.invoke(app, ["report", db, "-f", fmt], terminal_width=200)
         assert out.exit_code == 0, out.output
         assert failed_cell in out.output and "this learner never learns" in out.output
+
+
+def test_export_writes_the_per_split_table_other_tools_read(tmp_path, monkeypatch):
+    import importlib.util
+    import io
+
+    import pandas as pd
+    from pandas.testing import assert_frame_equal
+
+    results = tmp_path / "out"
+    runner.invoke(app, ["run", str(_config(tmp_path)), "--results", str(results), "-j", "1"])
+    db = results / "results.db"
+    stored = load_results(db, "tiny")
+    out = runner.invoke(app, ["export", str(db)])
+    assert out.exit_code == 0, out.output
+    table = pd.read_csv(io.StringIO(out.output))
+    assert list(table.columns) == [
+        "experiment", "dataset", "method", "repetition", "fold", "n_train", "n_test",
+        "accuracy", "fit_cpu", "fit_wall", "predict_cpu", "predict_wall", "ensemble_size",
+    ]  # fmt: skip
+    assert len(table) == 12 and table["accuracy"].dtype == float
+    assert_frame_equal(table[stored.columns], stored, check_exact=False, rtol=1e-12)
+    # Wide for autorank: one row per dataset, one column per method (the mean over splits).
+    wide = table.pivot_table(index="dataset", columns="method", values="accuracy")
+    expected = stored.groupby(["dataset", "method"])["accuracy"].mean().unstack()
+    assert_frame_equal(wide, expected, check_names=False)
+    # `report --format csv` is the same table.
+    assert runner.invoke(app, ["report", str(db), "-f", "csv"]).output == out.output
+    parquet = tmp_path / "runs.parquet"
+    written = runner.invoke(app, ["export", str(db), "-o", str(parquet)])
+    assert written.exit_code == 0 and "(12 rows)" in written.output
+    assert_frame_equal(pd.read_parquet(parquet), table)
+    real_find_spec = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util,
+        "find_spec",
+        lambda name, *a: None if name == "pyarrow" else real_find_spec(name, *a),
+    )
+    missing = runner.invoke(app, ["export", str(db), "-o", str(tmp_path / "x.parquet")])
+    assert missing.exit_code == 2
+    assert "pip install 'ensemble-lab[parquet]'" in missing.output
+
+
+def test_export_with_failures_keeps_their_rows_and_errors(tmp_path):
+    import io
+
+    import pandas as pd
+
+    path = _config(tmp_path)
+    path.write_text(textwrap.dedent(CONFIG) + '\n[[methods]]\nname = "Test-Fails"\n')
+    results = tmp_path / "out"
+    runner.invoke(app, ["run", str(path), "--results", str(results), "-j", "1"])
+    db = str(results / "results.db")
+    plain = runner.invoke(app, ["export", db])
+    assert "6 failed task(s) left out" in plain.output  # on stderr, mixed in by the runner
+    out = runner.invoke(app, ["export", db, "--failures"])
+    table = pd.read_csv(io.StringIO(out.output))
+    failed = table[table["method"] == "Test-Fails"]
+    assert len(failed) == 6 and failed["accuracy"].isna().all()
+    assert (failed["error"] == "ValueError: this learner never learns").all()
+    assert table.loc[table["method"] != "Test-Fails", "error"].isna().all()

@@ -35,6 +35,50 @@ def _show(console: Console, table: Table, title: str) -> None:
     print_table(console, header, rows, title=title, caption=table.caption)
 
 
+def _experiment(db: Path, experiment: str | None) -> tuple[str, dict[str, Any]]:
+    """The experiment of ``db`` to show (``experiment``, or the only one) and its config."""
+    from ..evaluation.store import ResultsStore
+
+    if not db.is_file():
+        raise FileNotFoundError(f"No results database at {db}")
+    with ResultsStore(db, create=False) as store:
+        names = store.experiments()["name"].tolist()
+        if not names:
+            raise ValueError(f"{db} holds no experiment yet")
+        if experiment is None:
+            if len(names) != 1:
+                raise ValueError(f"Choose an experiment with -e: {', '.join(names)}")
+            experiment = names[0]
+        if experiment not in names:
+            raise ValueError(f"No experiment {experiment!r} in {db}: {', '.join(names)}")
+        return experiment, store.config(experiment)
+
+
+def _export(
+    console: Console,
+    db: Path,
+    experiment: str | None,
+    output: Path | None,
+    fmt: str | None,
+    *,
+    include_failures: bool,
+) -> None:
+    """Write the per-split table to ``output``, or as CSV to the standard output."""
+    import sys
+
+    from ..evaluation import export_results, load_failures
+
+    if output is None and fmt == "parquet":
+        raise ValueError("Parquet is binary: give the file to write with -o FILE.parquet")
+    target = sys.stdout if output is None else output
+    frame = export_results(db, target, experiment, fmt=fmt, include_failures=include_failures)
+    if output is not None:
+        console.print(f"Written: {escape(str(output))} ({len(frame)} rows)")
+    failed = len(load_failures(db, experiment))
+    if failed and not include_failures:
+        typer.echo(f"{failed} failed task(s) left out (--failures to include them).", err=True)
+
+
 def _results_paths(results: Path | None) -> tuple[Path, Path]:
     """(database, report directory) from ``--results`` (a .db file or a directory)."""
     target = results or DEFAULT_RESULTS
@@ -387,34 +431,20 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
         baseline: Annotated[str | None, typer.Option("--baseline")] = None,
         output: Annotated[Path | None, typer.Option("--output", "-o")] = None,
     ) -> None:
-        """Tables (md, csv, latex) or the full HTML report of a results database."""
+        """Tables (md, latex), the full HTML report, or the per-split table (csv)."""
         from ..evaluation import load_failures, load_results
-        from ..evaluation.store import ResultsStore
         from ..reporting._render import Table
         from ..reporting._report import build_report
         from ..reporting.tables import accuracy_table, failure_table, rank_table, time_table
 
-        if not db.is_file():
-            raise FileNotFoundError(f"No results database at {db}")
         if fmt not in {"md", "csv", "html", "latex"}:
             raise ValueError(f"Unknown format {fmt!r}; use md, csv, html or latex.")
-        store = ResultsStore(db, create=False)
-        try:
-            names = store.experiments()["name"].tolist()
-            settings: dict[str, object] = {}
-            if not names:
-                raise ValueError(f"{db} holds no experiment yet")
-            if experiment is None:
-                if len(names) != 1:
-                    raise ValueError(f"Choose an experiment with -e: {', '.join(names)}")
-                experiment = names[0]
-            if experiment not in names:
-                raise ValueError(f"No experiment {experiment!r} in {db}: {', '.join(names)}")
-            config = store.config(experiment)
-            frame = load_results(store, experiment)
-            failures = load_failures(store, experiment)
-        finally:
-            store.close()
+        experiment, config = _experiment(db, experiment)
+        if fmt == "csv":  # numbers for other tools, not the formatted tables
+            _export(console, db, experiment, output, "csv", include_failures=False)
+            return
+        frame = load_results(db, experiment)
+        failures = load_failures(db, experiment)
         if baseline is not None:
             known = dict.fromkeys([*frame["method"], *failures["method"]])
             if baseline not in known:
@@ -449,7 +479,7 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
                 tables.append(rank_table(frame))
             except ValueError as exc:  # incomplete results: ranks need every cell
                 console.print(f"[yellow]No rank table: {exc}[/]")
-        render = {"md": Table.to_markdown, "csv": Table.to_csv, "latex": Table.to_latex}[fmt]
+        render = {"md": Table.to_markdown, "latex": Table.to_latex}[fmt]
         if len(failures):
             tables.append(failure_table(failures, frame))
         text = "\n\n".join(render(t) for t in tables)
@@ -458,3 +488,31 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
             console.print(f"Written: {output}")
         else:
             typer.echo(text)
+
+    @app.command()
+    @user_errors(console)
+    def export(
+        db: Annotated[Path, typer.Argument(help="A results database (.db).")],
+        experiment: Annotated[
+            str | None, typer.Option("--experiment", "-e", help="Experiment name.")
+        ] = None,
+        output: Annotated[
+            Path | None,
+            typer.Option("--output", "-o", help="File to write [default: CSV on stdout]."),
+        ] = None,
+        fmt: Annotated[
+            str | None,
+            typer.Option("--format", "-f", help="csv or parquet [default: from -o's suffix]."),
+        ] = None,
+        failures: Annotated[
+            bool, typer.Option("--failures", help="Also write the failed tasks, with their error.")
+        ] = False,
+    ) -> None:
+        """The per-split results table (one row per task, plain numbers) as CSV or Parquet.
+
+        The long format other tools read: dataset, method, repetition, fold, sizes,
+        accuracy, times and ensemble size (e.g. scikit-posthocs' melted input, or
+        pivoted for autorank).
+        """
+        experiment, _ = _experiment(db, experiment)
+        _export(console, db, experiment, output, fmt, include_failures=failures)

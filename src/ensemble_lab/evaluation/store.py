@@ -52,11 +52,13 @@ Schema
     members          BLOB NULL -- each member's predicted code, little-endian int16
     PRIMARY KEY (experiment_id, dataset, method, repetition, fold, test_index)
 
-:func:`load_results` returns the tidy per-task table the statistics and reports use.
+:func:`load_results` returns the tidy per-task table the statistics and reports use;
+:func:`export_results` writes it to CSV or Parquet for other tools.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import socket
@@ -65,7 +67,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 import numpy as np
 import pandas as pd
@@ -80,6 +82,7 @@ __all__ = [
     "ResultsStore",
     "StoreInUseError",
     "exclusive_writer",
+    "export_results",
     "load_failures",
     "load_predictions",
     "load_results",
@@ -557,6 +560,71 @@ def load_results(db: str | Path | ResultsStore, experiment: str | None = None) -
     return frame.astype(
         {"repetition": "int64", "fold": "int64", "n_train": "int64", "n_test": "int64"}
     )
+
+
+EXPORT_FORMATS = ("csv", "parquet")
+
+
+def export_results(
+    db: str | Path | ResultsStore,
+    path: str | Path | TextIO,
+    experiment: str | None = None,
+    *,
+    fmt: str | None = None,
+    include_failures: bool = False,
+) -> pd.DataFrame:
+    """Write the tidy per-split table of a store to CSV or Parquet, for other tools.
+
+    One row per (dataset, method, repetition, fold) with plain numbers — the long
+    format that scikit-posthocs' ``melt`` arguments and a pivot for autorank take.
+
+    Parameters
+    ----------
+    db : str, Path or ResultsStore
+        The results store.
+    path : str, Path or text stream
+        The file to write (a stream, e.g. ``sys.stdout``, takes CSV).
+    experiment : str, optional
+        Only this experiment (default: all; the ``experiment`` column tells them apart).
+    fmt : {"csv", "parquet"}, optional
+        Default: from the suffix of ``path`` (``.parquet``/``.pq``, else CSV).
+    include_failures : bool, default=False
+        Also write the failed tasks, with empty numbers and the first line of their
+        ``error`` (the column is then present for every row, empty when the task ran).
+
+    Returns
+    -------
+    DataFrame
+        What was written: ``experiment`` followed by :data:`RESULT_COLUMNS` (and ``error``).
+
+    Raises
+    ------
+    ImportError
+        For Parquet without ``pyarrow`` (``pip install 'ensemble-lab[parquet]'``).
+    """
+    if fmt is None:
+        suffix = Path(path).suffix.lower() if isinstance(path, str | Path) else ""
+        fmt = "parquet" if suffix in {".parquet", ".pq"} else "csv"
+    if fmt not in EXPORT_FORMATS:
+        raise ValueError(f"Unknown export format {fmt!r}; use csv or parquet.")
+    if fmt == "parquet" and importlib.util.find_spec("pyarrow") is None:
+        raise ImportError(
+            "Writing Parquet needs pyarrow: pip install 'ensemble-lab[parquet]' (or write CSV)."
+        )
+    frame = load_results(db, experiment)
+    columns = ["experiment", *RESULT_COLUMNS]
+    if include_failures:
+        failures = load_failures(db, experiment)
+        failures["error"] = [str(e).strip().splitlines()[0] for e in failures["error"]]
+        keys = ["experiment", "dataset", "method", "repetition", "fold"]
+        frame = pd.concat([frame, failures], ignore_index=True).sort_values(keys, kind="stable")
+        columns.append("error")
+    frame = frame.reindex(columns=columns).reset_index(drop=True)
+    if fmt == "parquet":
+        frame.to_parquet(path, index=False)
+    else:
+        frame.to_csv(path, index=False, lineterminator="\n")
+    return frame
 
 
 def load_failures(db: str | Path | ResultsStore, experiment: str | None = None) -> pd.DataFrame:
