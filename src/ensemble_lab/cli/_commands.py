@@ -296,6 +296,10 @@ DaskLocal = Annotated[
     ),
 ]
 New = Annotated[bool, typer.Option("--new", help="Replace a stored experiment of the same name.")]
+Database = Annotated[Path, typer.Argument(help="A results database (.db).")]
+Experiment = Annotated[
+    str | None, typer.Option("--experiment", "-e", help="Experiment name [default: the only one].")
+]
 
 
 def register_experiment_commands(app: typer.Typer, console: Console) -> None:
@@ -423,15 +427,17 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
     @app.command()
     @user_errors(console)
     def report(
-        db: Annotated[Path, typer.Argument(help="A results database (.db).")],
-        experiment: Annotated[
-            str | None, typer.Option("--experiment", "-e", help="Experiment name.")
-        ] = None,
+        db: Database,
+        experiment: Experiment = None,
         fmt: Annotated[str, typer.Option("--format", "-f", help="md, csv, html or latex.")] = "md",
         baseline: Annotated[str | None, typer.Option("--baseline")] = None,
         output: Annotated[Path | None, typer.Option("--output", "-o")] = None,
     ) -> None:
-        """Tables (md, latex), the full HTML report, or the per-split table (csv)."""
+        """Tables (md, latex), the full HTML report, or the per-split table (csv).
+
+        The csv format is ``ensemble-lab export --failures``: one row per task with plain
+        numbers, failed tasks with their error.
+        """
         from ..evaluation import load_failures, load_results
         from ..reporting._render import Table
         from ..reporting._report import build_report
@@ -440,8 +446,8 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
         if fmt not in {"md", "csv", "html", "latex"}:
             raise ValueError(f"Unknown format {fmt!r}; use md, csv, html or latex.")
         experiment, config = _experiment(db, experiment)
-        if fmt == "csv":  # numbers for other tools, not the formatted tables
-            _export(console, db, experiment, output, "csv", include_failures=False)
+        if fmt == "csv":  # numbers for other tools (failed tasks with their error)
+            _export(console, db, experiment, output, "csv", include_failures=True)
             return
         frame = load_results(db, experiment)
         failures = load_failures(db, experiment)
@@ -492,10 +498,8 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
     @app.command()
     @user_errors(console)
     def export(
-        db: Annotated[Path, typer.Argument(help="A results database (.db).")],
-        experiment: Annotated[
-            str | None, typer.Option("--experiment", "-e", help="Experiment name.")
-        ] = None,
+        db: Database,
+        experiment: Experiment = None,
         output: Annotated[
             Path | None,
             typer.Option("--output", "-o", help="File to write [default: CSV on stdout]."),

@@ -615,9 +615,11 @@ def export_results(
     columns = ["experiment", *RESULT_COLUMNS]
     if include_failures:
         failures = load_failures(db, experiment)
-        failures["error"] = [str(e).strip().splitlines()[0] for e in failures["error"]]
-        keys = ["experiment", "dataset", "method", "repetition", "fold"]
-        frame = pd.concat([frame, failures], ignore_index=True).sort_values(keys, kind="stable")
+        if len(failures):
+            failures["error"] = [str(e).strip().splitlines()[0] for e in failures["error"]]
+            keys = ["experiment", "dataset", "method", "repetition", "fold"]
+            frame = pd.concat([frame, failures], ignore_index=True)
+            frame = frame.sort_values(keys, kind="stable")
         columns.append("error")
     frame = frame.reindex(columns=columns).reset_index(drop=True)
     if fmt == "parquet":
@@ -628,9 +630,10 @@ def export_results(
 
 
 def load_failures(db: str | Path | ResultsStore, experiment: str | None = None) -> pd.DataFrame:
-    """Failed tasks: ``experiment, dataset, method, repetition, fold, error``."""
+    """Failed tasks: ``experiment, dataset, method, repetition, fold, n_train, n_test, error``."""
     sql = (
-        "SELECT e.name AS experiment, r.dataset, r.method, r.repetition, r.fold, r.error"
+        "SELECT e.name AS experiment, r.dataset, r.method, r.repetition, r.fold,"
+        " r.n_train, r.n_test, r.error"
         " FROM results r JOIN experiments e ON e.id = r.experiment_id"
         " WHERE r.error IS NOT NULL"
     )
