@@ -158,3 +158,17 @@ def test_methods_lists_the_names_of_a_paper():
     said = "".join(result.output.split())  # the text columns wrap
     assert "│PB-HDA│003│ProjectionBoostingClassifier│j48│" in said
     assert "Triskel" not in said and "RBF-SVM" in said
+
+
+def test_alpha_on_the_command_line(store, tmp_path):
+    result = runner.invoke(app, ["report", str(store), "--alpha", "0.01"])
+    assert result.exit_code == 0 and "at the 0.01 level" in result.output
+    _one_line_error(runner.invoke(app, ["report", str(store), "--alpha", "5"]), "--alpha must be")
+    page = tmp_path / "r.html"
+    html = runner.invoke(
+        app, ["report", str(store), "-f", "html", "-o", str(page), "--alpha", "0.1"]
+    )
+    assert html.exit_code == 0, html.output
+    text = page.read_text()
+    assert "<dt>α</dt><dd>0.1</dd>" in text and ">Methods</h2>" in text
+    assert "MixedNaiveBayes(" in text  # the key of the methods, with their parameters

@@ -97,12 +97,13 @@ def _run(
     scheduler: str | None,
     dask_local: int | None,
     new: bool,
+    alpha: float,
 ) -> None:
     from ..evaluation import load_config, load_failures, load_results, run_experiment
-    from ..reporting._report import build_report
     from ..reporting.tables import accuracy_table, failure_table
     from ._progress import ProgressBar
 
+    _check_alpha(alpha)
     config = load_config(config_path)
     db, out_dir = _results_paths(results)
     db.parent.mkdir(parents=True, exist_ok=True)
@@ -147,20 +148,18 @@ def _run(
         console.print("[red]No task finished successfully.[/]")
         raise typer.Exit(1)
     baseline = _baseline(console, config.baseline, frame)
-    table = accuracy_table(frame, baseline=baseline, failures=failures)
+    table = accuracy_table(frame, baseline=baseline, alpha=alpha, failures=failures)
     _show(console, table, "Accuracy (%)")
-    report = build_report(
-        frame,
-        title=f"ensemble-lab: {config.name}",
-        settings=_settings(config),
-        baseline=baseline,
-        extra_figures=_kappa_error(db, config.name),
-        failures=failures,
-    )
+    report = _html_report(db, config.to_dict(), frame, failures, baseline, alpha)
     path = report.write(out_dir / f"{config.name}-report.html")
     console.print(f"Report: [bold]{path.resolve()}[/]")
     if summary.failed:
         raise typer.Exit(1)
+
+
+def _check_alpha(alpha: float) -> None:
+    if not 0.0 < alpha < 1.0:
+        raise ValueError(f"--alpha must be between 0 and 1 (e.g. 0.05), got {alpha:g}")
 
 
 def _baseline(console: Console, wanted: str | None, frame: Any) -> str:
@@ -186,15 +185,36 @@ def _kappa_error(db: Path, experiment: str) -> list[tuple[Figure, str]]:
     return kappa_error_figures(predictions)
 
 
-def _settings(config: object) -> dict[str, object]:
-    as_dict = config.to_dict()  # type: ignore[attr-defined]
-    return {
-        "experiment": as_dict.get("name"),
-        "description": as_dict.get("description", ""),
-        "protocol": as_dict.get("protocol"),
-        "seed": as_dict.get("seed"),
-        "baseline": as_dict.get("baseline"),
+def _html_report(
+    db: Path,
+    config: dict[str, Any],
+    frame: Any,
+    failures: Any,
+    baseline: str,
+    alpha: float,
+) -> Any:
+    """The HTML report of a stored experiment (``config`` as the store holds it)."""
+    from ..reporting._report import build_report
+    from ..reporting.tables import method_key
+
+    settings = {
+        "experiment": config.get("name"),
+        "description": config.get("description", ""),
+        "protocol": config.get("protocol"),
+        "seed": config.get("seed"),
+        "baseline": baseline,
+        "α": alpha,
     }
+    return build_report(
+        frame,
+        title=f"ensemble-lab: {config.get('name')}",
+        settings=settings,
+        baseline=baseline,
+        extra_figures=_kappa_error(db, str(config.get("name"))),
+        failures=failures,
+        alpha=alpha,
+        method_key=method_key(config.get("methods", [])),
+    )
 
 
 def _backend(console: Console, n_jobs: int, scheduler: str | None, dask_local: int | None) -> Any:
@@ -296,6 +316,13 @@ DaskLocal = Annotated[
     ),
 ]
 New = Annotated[bool, typer.Option("--new", help="Replace a stored experiment of the same name.")]
+Alpha = Annotated[
+    float,
+    typer.Option(
+        "--alpha",
+        help="Significance level of the table markers, the Friedman test and the post-hoc tests.",
+    ),
+]
 Database = Annotated[Path, typer.Argument(help="A results database (.db).")]
 Experiment = Annotated[
     str | None, typer.Option("--experiment", "-e", help="Experiment name [default: the only one].")
@@ -318,6 +345,7 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
         scheduler: Scheduler = None,
         dask_local: DaskLocal = None,
         new: New = False,
+        alpha: Alpha = 0.05,
     ) -> None:
         """Run an experiment (default: a quick comparison on the embedded datasets)."""
         from ..experiments import experiment_path
@@ -334,6 +362,7 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
             scheduler=scheduler,
             dask_local=dask_local,
             new=new,
+            alpha=alpha,
         )
 
     @app.command()
@@ -430,7 +459,10 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
         db: Database,
         experiment: Experiment = None,
         fmt: Annotated[str, typer.Option("--format", "-f", help="md, csv, html or latex.")] = "md",
-        baseline: Annotated[str | None, typer.Option("--baseline")] = None,
+        baseline: Annotated[
+            str | None, typer.Option("--baseline", help="Reference method of the markers.")
+        ] = None,
+        alpha: Alpha = 0.05,
         output: Annotated[Path | None, typer.Option("--output", "-o")] = None,
     ) -> None:
         """Tables (md, latex), the full HTML report, or the per-split table (csv).
@@ -440,11 +472,11 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
         """
         from ..evaluation import load_failures, load_results
         from ..reporting._render import Table
-        from ..reporting._report import build_report
         from ..reporting.tables import accuracy_table, failure_table, rank_table, time_table
 
         if fmt not in {"md", "csv", "html", "latex"}:
             raise ValueError(f"Unknown format {fmt!r}; use md, csv, html or latex.")
+        _check_alpha(alpha)
         experiment, config = _experiment(db, experiment)
         if fmt == "csv":  # numbers for other tools (failed tasks with their error)
             _export(console, db, experiment, output, "csv", include_failures=True)
@@ -463,26 +495,18 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
             console.print(f"[red]Experiment {escape(experiment)!r} has no finished task.[/]")
             raise typer.Exit(1)
         baseline = _baseline(console, baseline or config.get("baseline"), frame)
-        settings = {k: config.get(k) for k in ("name", "description", "protocol", "seed")}
         if fmt == "html":
             path = output or db.with_name(f"{experiment}-report.html")
-            build_report(
-                frame,
-                title=f"ensemble-lab: {experiment}",
-                settings=settings,
-                baseline=baseline,
-                extra_figures=_kappa_error(db, experiment),
-                failures=failures,
-            ).write(path)
+            _html_report(db, config, frame, failures, baseline, alpha).write(path)
             console.print(f"Report: {path.resolve()}")
             return
         tables = [
-            accuracy_table(frame, baseline=baseline, failures=failures),
-            time_table(frame, baseline=baseline, failures=failures),
+            accuracy_table(frame, baseline=baseline, alpha=alpha, failures=failures),
+            time_table(frame, baseline=baseline, alpha=alpha, failures=failures),
         ]
         if frame["dataset"].nunique() >= 2:
             try:
-                tables.append(rank_table(frame))
+                tables.append(rank_table(frame, alpha=alpha))
             except ValueError as exc:  # incomplete results: ranks need every cell
                 console.print(f"[yellow]No rank table: {exc}[/]")
         render = {"md": Table.to_markdown, "latex": Table.to_latex}[fmt]

@@ -9,6 +9,8 @@
   pairs with the sign-test bullet (Table III of paper 001).
 * :func:`failure_table` — the failed tasks per method and data set, with the first
   error.
+* :func:`method_key` — each method's label with the estimator and all its parameters
+  (the key Weka's Experimenter prints).
 
 Given the failed tasks (``failures=``, as
 :func:`~ensemble_lab.evaluation.load_failures` returns them), the accuracy and time
@@ -22,7 +24,7 @@ Each returns a :class:`Table` with ``.frame`` and ``.to_markdown()``,
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 import pandas as pd
@@ -38,6 +40,7 @@ __all__ = [
     "Table",
     "accuracy_table",
     "failure_table",
+    "method_key",
     "paired_by_prefix",
     "rank_table",
     "time_table",
@@ -468,6 +471,75 @@ def failure_table(failures: pd.DataFrame, results: pd.DataFrame | None = None) -
         "load_failures() gives every traceback."
     )
     return Table(frame, caption, {"failures": failures})
+
+
+def _described(description: Any) -> str:
+    """``Class(param=value, ...)`` from a stored estimator description."""
+    if isinstance(description, dict) and set(description) == {"class", "params"}:
+        name = str(description["class"]).rsplit(".", 1)[-1]
+        params = dict(description["params"])
+        return f"{name}({', '.join(f'{k}={_described(v)}' for k, v in params.items())})"
+    if isinstance(description, list):
+        return "[" + ", ".join(_described(v) for v in description) + "]"
+    return repr(description)
+
+
+def _full_repr(entry: Mapping[str, Any]) -> str:
+    """The estimator of a stored method entry, with every parameter."""
+    from sklearn import config_context
+
+    from ensemble_lab.methods import make
+
+    if "estimator" in entry:
+        return _described(entry["estimator"])
+    params = dict(entry.get("params") or {})
+    estimator = make(str(entry["name"]), base=entry.get("base"), **params)
+    with config_context(print_changed_only=False):
+        return estimator.__repr__(N_CHAR_MAX=100_000)
+
+
+def method_key(methods: Sequence[Mapping[str, Any]]) -> Table:
+    """The key of an experiment's methods: each label with its estimator in full.
+
+    Parameters
+    ----------
+    methods : sequence of mapping
+        The ``methods`` of a stored configuration (``ResultsStore.config(name)``):
+        ``label`` with ``name``, ``base`` and ``params``, or with an ``estimator``
+        description.
+
+    Returns
+    -------
+    Table
+        Rows indexed by label, columns ``Name``, ``Base``, ``Parameters`` (as given in
+        the configuration) and ``Estimator`` (every parameter, as scikit-learn prints it
+        with ``print_changed_only=False``).
+    """
+    rows = []
+    for entry in methods:
+        params = entry.get("params") or {}
+        given = ", ".join(f"{k}={v!r}" for k, v in dict(params).items())
+        rows.append(
+            (
+                str(entry["label"]),
+                str(entry.get("name", "")),
+                "" if entry.get("base") is None else str(entry["base"]),
+                given,
+                _full_repr(entry),
+            )
+        )
+    frame = pd.DataFrame(
+        [r[1:] for r in rows],
+        index=pd.Index([r[0] for r in rows], name="Method"),
+        columns=["Name", "Base", "Parameters", "Estimator"],
+        dtype=object,
+    )
+    caption = (
+        "Key of the methods: the registered name, base learner and parameters each label "
+        "stands for, and the estimator built from them with every parameter; random_state "
+        "is set for each task from the experiment seed."
+    )
+    return Table(frame, caption)
 
 
 def paired_by_prefix(
