@@ -45,6 +45,7 @@ import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator
 
+from ._eta import RemainingTime
 from .backends import Backend, make_backend
 from .config import (
     DatasetEntry,
@@ -89,7 +90,9 @@ class Progress:
     elapsed : float
         Seconds since the run started.
     remaining : float or None
-        Estimated seconds left (None before the first task finishes).
+        Estimated wall-clock seconds left (None before the first task finishes): each
+        pending task predicted from its cell's finished tasks, or its method's seconds
+        per training instance, divided by the parallelism observed so far.
     last : TaskResult or None
         The task that just finished (None for the first report, before any task).
     """
@@ -438,14 +441,15 @@ def _run(
 
     summary = RunSummary(config.name, exp_id, total=total, skipped=skipped, extended=extended)
     to_run = total - skipped
+    eta = RemainingTime(
+        (t.key.dataset, t.key.method, len(t.split.train_idx)) for _, tasks in todo for t in tasks
+    )
 
     def report(last: TaskResult | None) -> None:
         if progress is None:
             return
         elapsed = time.perf_counter() - start
-        remaining = None
-        if summary.done:
-            remaining = elapsed / summary.done * (to_run - summary.done)
+        remaining = eta.remaining(elapsed) if summary.done < to_run else 0.0
         progress(Progress(summary.done, to_run, skipped, summary.failed, elapsed, remaining, last))
 
     report(None)
@@ -453,6 +457,7 @@ def _run(
     try:
         for result in results:
             db.write_result(exp_id, result)
+            eta.finished(result.key.dataset, result.key.method, result.n_train, result.wall)
             summary.done += 1
             if not result.ok:
                 summary.failed += 1
