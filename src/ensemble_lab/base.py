@@ -37,6 +37,7 @@ from .utils._sklearn_compat import (
 __all__ = [
     "MemberPredictionsMixin",
     "align_proba",
+    "check_nominal_kept",
     "check_sample_weight",
     "has_members",
     "is_mixed_frame",
@@ -80,7 +81,9 @@ def validate_mixed_data(estimator, X, y=None, *, reset=True, allow_nan=True, **c
     A DataFrame with nominal columns is kept as a DataFrame (its columns are checked
     against those seen in ``fit``); anything else is validated by scikit-learn's
     ``validate_data`` into a float array. ``n_features_in_`` and ``feature_names_in_``
-    are set when ``reset`` is true.
+    are set when ``reset`` is true, and which columns were nominal is remembered: a
+    column that was nominal in ``fit`` and holds numbers later (the categories' codes,
+    say) is an error rather than a silently wrong prediction.
 
     Parameters
     ----------
@@ -103,6 +106,10 @@ def validate_mixed_data(estimator, X, y=None, *, reset=True, allow_nan=True, **c
     y : ndarray, only when ``y`` is given
     """
     ensure_all_finite = "allow-nan" if allow_nan else True
+    if reset:
+        estimator._nominal_in_fit = nominal_columns(X) if isinstance(X, pd.DataFrame) else None
+    else:
+        check_nominal_kept(estimator, X)
     if is_mixed_frame(X):
         _check_feature_names(estimator, X, reset=reset)
         _check_n_features(estimator, X, reset=reset)
@@ -125,6 +132,38 @@ def validate_mixed_data(estimator, X, y=None, *, reset=True, allow_nan=True, **c
     X, y = validate_data(estimator, X, y, reset=reset, **params)
     check_classification_targets(y)
     return X, y
+
+
+def check_nominal_kept(estimator, X) -> None:
+    """Raise ``ValueError`` if a column nominal in ``fit`` holds numbers in ``X``.
+
+    Parameters
+    ----------
+    estimator : fitted estimator
+        It remembers the nominal columns of ``fit`` (``_nominal_in_fit``); an estimator
+        without that memory is not checked.
+    X : array-like or DataFrame
+        The input to predict from.
+    """
+    fitted = getattr(estimator, "_nominal_in_fit", None)
+    if fitted is None or not np.any(fitted):
+        return
+    if isinstance(X, pd.DataFrame):
+        nominal = nominal_columns(X)
+    elif np.asarray(X).dtype.kind in "fiub":
+        nominal = np.zeros(np.shape(X)[-1], dtype=bool)
+    else:  # strings in an array: scikit-learn's validation says what is wrong
+        return
+    if len(nominal) != len(fitted):
+        return  # another width: the feature-count check names that problem
+    lost = np.flatnonzero(np.asarray(fitted) & ~nominal)
+    if lost.size:
+        names = list(X.columns[lost]) if hasattr(X, "columns") else lost.tolist()
+        raise ValueError(
+            f"{type(estimator).__name__} was fitted with nominal column(s) {names}, which "
+            "hold numbers now; pass their nominal values (category or string columns, as "
+            "in fit), not codes."
+        )
 
 
 def _validate_y(y, n_samples):
