@@ -4,12 +4,13 @@ import shutil
 import textwrap
 from pathlib import Path
 
+import pytest
 from sklearn.base import BaseEstimator, ClassifierMixin
 from typer.testing import CliRunner
 
 from ensemble_lab.cli import app
 from ensemble_lab.evaluation import load_results
-from ensemble_lab.methods import names, register
+from ensemble_lab.methods import register
 
 runner = CliRunner()
 
@@ -181,11 +182,17 @@ class _AlwaysFails(ClassifierMixin, BaseEstimator):
         raise ValueError("this learner never learns")
 
 
-if "Test-Fails" not in names():
+@pytest.fixture
+def failing_method(monkeypatch):
+    """Register "Test-Fails" for one test only (the registry is global)."""
+    from ensemble_lab.methods import _registry
+
+    monkeypatch.setattr(_registry, "_REGISTRY", dict(_registry._REGISTRY))
+    monkeypatch.setattr(_registry, "_ALIASES", dict(_registry._ALIASES))
     register("Test-Fails", lambda base=None, random_state=None: _AlwaysFails())
 
 
-def test_failures_are_listed_and_marked_in_every_format(tmp_path):
+def test_failures_are_listed_and_marked_in_every_format(tmp_path, failing_method):
     path = _config(tmp_path)
     path.write_text(textwrap.dedent(CONFIG) + '\n[[methods]]\nname = "Test-Fails"\n')
     results = tmp_path / "out"
@@ -248,7 +255,7 @@ def test_export_writes_the_per_split_table_other_tools_read(tmp_path, monkeypatc
     assert "pip install 'ensemble-lab[parquet]'" in missing.output
 
 
-def test_export_with_failures_keeps_their_rows_and_errors(tmp_path):
+def test_export_with_failures_keeps_their_rows_and_errors(tmp_path, failing_method):
     import io
 
     import pandas as pd
