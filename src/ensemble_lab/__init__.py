@@ -1,18 +1,11 @@
 """ensemble-lab: classifier ensembles beyond bagging and boosting.
 
-The public API (estimators, presets, datasets, statistics) is re-exported here.
+The public API (estimators, presets, datasets, statistics) is re-exported here. The
+estimators are imported on first use, so that ``import ensemble_lab`` (and the command
+line's ``--help``) does not pay for scikit-learn.
 """
 
-from .methods import (
-    BoostingClassifier,
-    DecorateClassifier,
-    ELRCClassifier,
-    MultiBoostClassifier,
-    ProjectionBoostingClassifier,
-    RandomLinearOracle,
-    RotationForestClassifier,
-    TriskelClassifier,
-)
+from typing import Any
 
 __version__ = "0.1.0"
 
@@ -27,3 +20,15 @@ __all__ = [
     "TriskelClassifier",
     "__version__",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name in __all__:
+        from . import methods
+
+        return getattr(methods, name)
+    raise AttributeError(f"module 'ensemble_lab' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

@@ -7,12 +7,18 @@
 * member seeding: one integer seed per member, drawn once in ``fit``, so that results do
   not depend on ``n_jobs``;
 * class alignment: members that saw a subset of the classes get their probabilities
-  re-indexed onto the ensemble's ``classes_``.
+  re-indexed onto the ensemble's ``classes_``;
+* member predictions: every ensemble says what each of its members predicts, each member
+  applied to its own view of ``X`` (:class:`MemberPredictionsMixin`); the results store
+  and :mod:`ensemble_lab.diversity` read members only through
+  :func:`member_predictions`.
 """
 
 from __future__ import annotations
 
 import numbers
+from collections.abc import Iterable, Iterator
+from itertools import combinations
 
 import numpy as np
 import pandas as pd
@@ -25,13 +31,18 @@ from .utils._sklearn_compat import (
     _check_n_features,
     _check_sample_weight,
     _safe_indexing,
+    check_is_fitted,
     validate_data,
 )
 
 __all__ = [
+    "MemberPredictionsMixin",
     "align_proba",
+    "check_nominal_kept",
     "check_sample_weight",
+    "has_members",
     "is_mixed_frame",
+    "member_predictions",
     "member_seeds",
     "nominal_columns",
     "resolve_estimator",
@@ -71,7 +82,9 @@ def validate_mixed_data(estimator, X, y=None, *, reset=True, allow_nan=True, **c
     A DataFrame with nominal columns is kept as a DataFrame (its columns are checked
     against those seen in ``fit``); anything else is validated by scikit-learn's
     ``validate_data`` into a float array. ``n_features_in_`` and ``feature_names_in_``
-    are set when ``reset`` is true.
+    are set when ``reset`` is true, and which columns were nominal is remembered: a
+    column that was nominal in ``fit`` and holds numbers later (the categories' codes,
+    say) is an error rather than a silently wrong prediction.
 
     Parameters
     ----------
@@ -94,6 +107,10 @@ def validate_mixed_data(estimator, X, y=None, *, reset=True, allow_nan=True, **c
     y : ndarray, only when ``y`` is given
     """
     ensure_all_finite = "allow-nan" if allow_nan else True
+    if reset:
+        estimator._nominal_in_fit = nominal_columns(X) if isinstance(X, pd.DataFrame) else None
+    else:
+        check_nominal_kept(estimator, X)
     if is_mixed_frame(X):
         _check_frame_columns(estimator, X, reset)
         if X.shape[0] == 0:
@@ -133,6 +150,38 @@ def _check_frame_columns(estimator, X, reset):
             return
     _check_feature_names(estimator, X, reset=reset)
     _check_n_features(estimator, X, reset=reset)
+
+
+def check_nominal_kept(estimator, X) -> None:
+    """Raise ``ValueError`` if a column nominal in ``fit`` holds numbers in ``X``.
+
+    Parameters
+    ----------
+    estimator : fitted estimator
+        It remembers the nominal columns of ``fit`` (``_nominal_in_fit``); an estimator
+        without that memory is not checked.
+    X : array-like or DataFrame
+        The input to predict from.
+    """
+    fitted = getattr(estimator, "_nominal_in_fit", None)
+    if fitted is None or not np.any(fitted):
+        return
+    if isinstance(X, pd.DataFrame):
+        nominal = nominal_columns(X)
+    elif np.asarray(X).dtype.kind in "fiub":
+        nominal = np.zeros(np.shape(X)[-1], dtype=bool)
+    else:  # strings in an array: scikit-learn's validation says what is wrong
+        return
+    if len(nominal) != len(fitted):
+        return  # another width: the feature-count check names that problem
+    lost = np.flatnonzero(np.asarray(fitted) & ~nominal)
+    if lost.size:
+        names = list(X.columns[lost]) if hasattr(X, "columns") else lost.tolist()
+        raise ValueError(
+            f"{type(estimator).__name__} was fitted with nominal column(s) {names}, which "
+            "hold numbers now; pass their nominal values (category or string columns, as "
+            "in fit), not codes."
+        )
 
 
 def _validate_y(y, n_samples):
@@ -232,3 +281,168 @@ def resolve_estimator(estimator, default: str = "j48"):
 
         return make_learner(estimator)
     return estimator
+
+
+class MemberPredictionsMixin:
+    """``member_predictions(X)`` for an ensemble: each member on its own view of ``X``.
+
+    Members often do not see ``X`` as the ensemble receives it: a Rotation Forest member
+    sees the encoded data rotated by its own matrix, a projection-boosting member the
+    projection of its step, a boosting member predicts class indices rather than labels.
+    A family tells the mixin how by overriding at most two hooks:
+
+    * ``_member_views(X)`` yields ``(member, view)``: each member and the input it
+      predicts from (default: every member of ``estimators_`` on the validated ``X``);
+    * ``_member_labels(index, predicted)`` turns member ``index``'s output into labels
+      of ``classes_`` (default: the output is already such labels).
+    """
+
+    def member_predictions(self, X):
+        """Class label each member gives to each row of ``X``.
+
+        Parameters
+        ----------
+        X : array-like or DataFrame of shape (n_samples, n_features)
+            Input samples, as given to ``predict``.
+
+        Returns
+        -------
+        predictions : ndarray of shape (n_members, n_samples)
+            Labels from ``classes_``; row ``i`` is what member ``i`` predicts when it
+            is applied as the ensemble applies it.
+        """
+        check_is_fitted(self)
+        rows = [
+            np.asarray(self._member_labels(i, np.asarray(member.predict(view))))
+            for i, (member, view) in enumerate(self._member_views(X))
+        ]
+        return np.vstack(rows)
+
+    def _member_views(self, X) -> Iterator[tuple[object, object]]:
+        X = validate_mixed_data(self, X, reset=False)
+        return ((member, X) for member in self.estimators_)
+
+    def _member_labels(self, index: int, predicted: np.ndarray) -> np.ndarray:
+        return predicted
+
+
+def has_members(estimator) -> bool:
+    """True if ``estimator`` is an ensemble whose members :func:`member_predictions` reads."""
+    from sklearn.pipeline import Pipeline
+
+    if isinstance(estimator, Pipeline):
+        return has_members(estimator[-1])
+    return hasattr(estimator, "member_predictions") or hasattr(estimator, "estimators_")
+
+
+def member_predictions(estimator, X) -> np.ndarray:
+    """Class label each member of a fitted ensemble gives to each row of ``X``.
+
+    The ensembles of this package answer themselves
+    (:meth:`MemberPredictionsMixin.member_predictions`). Ensembles of scikit-learn are
+    read as they apply their members: a ``Pipeline`` transforms ``X`` by its first
+    steps and asks its last; ``BaggingClassifier`` members get ``X`` validated as
+    bagging validates it, cut to their feature subset, and predict class indices;
+    ``OneVsOneClassifier`` members predict 0/1 for the first/second class of their
+    pair; the members of any other ensemble (``estimators_``) get ``X`` as it is, and
+    members that learned class indices instead of the labels are decoded.
+
+    Parameters
+    ----------
+    estimator : fitted ensemble
+        An estimator with members (see :func:`has_members`).
+    X : array-like or DataFrame of shape (n_samples, n_features)
+        Input samples, as given to ``estimator.predict``.
+
+    Returns
+    -------
+    predictions : ndarray of shape (n_members, n_samples)
+        Labels from ``estimator.classes_``.
+
+    Raises
+    ------
+    TypeError
+        If ``estimator`` has no members (a single classifier).
+    sklearn.exceptions.NotFittedError
+        If ``estimator`` is not fitted.
+    """
+    from sklearn.ensemble import BaggingClassifier
+    from sklearn.exceptions import NotFittedError
+    from sklearn.multiclass import OneVsOneClassifier
+    from sklearn.pipeline import Pipeline
+
+    name = type(estimator).__name__
+    try:
+        check_is_fitted(estimator)
+    except NotFittedError:
+        raise NotFittedError(f"{name} is not fitted yet: fit it first.") from None
+    if not has_members(estimator):
+        raise TypeError(f"{name} is not an ensemble: it has no members to predict with.")
+    if hasattr(estimator, "member_predictions"):
+        return np.asarray(estimator.member_predictions(X))
+    if isinstance(estimator, Pipeline):
+        return member_predictions(estimator[-1], estimator[:-1].transform(X))
+    if isinstance(estimator, BaggingClassifier):
+        return _bagging_members(estimator, X)
+    if isinstance(estimator, OneVsOneClassifier):
+        return _one_vs_one_members(estimator, X)
+    return _plain_members(estimator, X)
+
+
+def _stack(rows: Iterable[np.ndarray]) -> np.ndarray:
+    return np.vstack([np.asarray(row) for row in rows])
+
+
+def _bagging_members(bagging, X) -> np.ndarray:
+    """scikit-learn's bagging: its validation, each member's columns, class indices."""
+    X = validate_data(
+        bagging, X, accept_sparse=["csr", "csc"], dtype=None, ensure_all_finite=False,
+        reset=False,
+    )  # fmt: skip
+    return _stack(
+        bagging.classes_[np.asarray(member.predict(X[:, columns])).astype(np.intp)]
+        for member, columns in zip(bagging.estimators_, bagging.estimators_features_)
+    )
+
+
+def _one_vs_one_members(ovo, X) -> np.ndarray:
+    """scikit-learn's one-vs-one: member k of pair (i, j) predicts 1 for class j."""
+    X = validate_data(ovo, X, accept_sparse=True, ensure_all_finite=False, reset=False)
+    pairs = combinations(range(len(ovo.classes_)), 2)
+    indices = ovo.pairwise_indices_
+    rows = []
+    for k, ((i, j), member) in enumerate(zip(pairs, ovo.estimators_)):
+        view = X if indices is None else X[:, indices[k]]
+        rows.append(ovo.classes_[np.where(np.asarray(member.predict(view)) == 1, j, i)])
+    return _stack(rows)
+
+
+def _plain_members(estimator, X) -> np.ndarray:
+    """Members that take ``X`` as it is (decoded when they learned class indices)."""
+    classes = np.asarray(estimator.classes_)
+    rows = []
+    for member in estimator.estimators_:
+        view = X
+        if hasattr(X, "columns") and not hasattr(member, "feature_names_in_"):
+            view = X.to_numpy()  # the ensemble handed its members a validated array
+        predicted = np.asarray(member.predict(view))
+        if _learned_indices(getattr(member, "classes_", None), classes):
+            predicted = classes[predicted.astype(np.intp)]
+        rows.append(predicted)
+    return _stack(rows)
+
+
+def _learned_indices(member_classes, classes: np.ndarray) -> bool:
+    """True if a member learned class indices 0..k-1 instead of the labels ``classes``.
+
+    When both readings fit (integer labels that are also indices), the labels win.
+    """
+    if member_classes is None:
+        return False
+    member_classes = np.asarray(member_classes)
+    if not np.issubdtype(member_classes.dtype, np.number):
+        return False
+    return bool(
+        np.isin(member_classes, np.arange(len(classes))).all()
+        and not np.isin(member_classes, classes).all()
+    )

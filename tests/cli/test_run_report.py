@@ -4,10 +4,13 @@ import shutil
 import textwrap
 from pathlib import Path
 
+import pytest
+from sklearn.base import BaseEstimator, ClassifierMixin
 from typer.testing import CliRunner
 
 from ensemble_lab.cli import app
 from ensemble_lab.evaluation import load_results
+from ensemble_lab.methods import register
 
 runner = CliRunner()
 
@@ -172,3 +175,101 @@ def test_reproduce_from_store_names_a_missing_store(tmp_path):
         app, ["reproduce", "oracle-2d", "--from-store", "--results", str(tmp_path)]
     )
     assert storeless.exit_code == 2 and "keeps no results store" in storeless.output
+
+
+class _AlwaysFails(ClassifierMixin, BaseEstimator):
+    def fit(self, X, y):
+        raise ValueError("this learner never learns")
+
+
+@pytest.fixture
+def failing_method(monkeypatch):
+    """Register "Test-Fails" for one test only (the registry is global)."""
+    from ensemble_lab.methods import _registry
+
+    monkeypatch.setattr(_registry, "_REGISTRY", dict(_registry._REGISTRY))
+    monkeypatch.setattr(_registry, "_ALIASES", dict(_registry._ALIASES))
+    register("Test-Fails", lambda base=None, random_state=None: _AlwaysFails())
+
+
+def test_failures_are_listed_and_marked_in_every_format(tmp_path, failing_method):
+    path = _config(tmp_path)
+    path.write_text(textwrap.dedent(CONFIG) + '\n[[methods]]\nname = "Test-Fails"\n')
+    results = tmp_path / "out"
+    run = runner.invoke(app, ["run", str(path), "--results", str(results), "-j", "1"],
+                        terminal_width=200)  # fmt: skip
+    assert run.exit_code == 1, run.output
+    said = " ".join(run.output.split())
+    assert "6 task(s) failed in this run" in said
+    assert "│ Test-Fails │ heart-statlog │ 3 of 3 │ ValueError: this learner never learns" in said
+    page = (results / "tiny-report.html").read_text()
+    assert ">Failures</h2>" in page and "<dt>methods</dt><dd>3</dd>" in page
+    assert "<th>Test-Fails</th><td>iris</td><td>3 of 3</td>" in page
+    db = str(results / "results.db")
+    failed_cells = [("md", "| failed |"), ("csv", ",,ValueError: this"), ("latex", "& failed")]
+    for fmt, failed_cell in failed_cells:
+        out = runner.invoke(app, ["report", db, "-f", fmt], terminal_width=200)
+        assert out.exit_code == 0, out.output
+        assert failed_cell in out.output and "this learner never learns" in out.output
+
+
+def test_export_writes_the_per_split_table_other_tools_read(tmp_path, monkeypatch):
+    import importlib.util
+    import io
+
+    import pandas as pd
+    from pandas.testing import assert_frame_equal
+
+    results = tmp_path / "out"
+    runner.invoke(app, ["run", str(_config(tmp_path)), "--results", str(results), "-j", "1"])
+    db = results / "results.db"
+    stored = load_results(db, "tiny")
+    out = runner.invoke(app, ["export", str(db)])
+    assert out.exit_code == 0, out.output
+    table = pd.read_csv(io.StringIO(out.output))
+    assert list(table.columns) == [
+        "experiment", "dataset", "method", "repetition", "fold", "n_train", "n_test",
+        "accuracy", "fit_cpu", "fit_wall", "predict_cpu", "predict_wall", "ensemble_size",
+    ]  # fmt: skip
+    assert len(table) == 12 and table["accuracy"].dtype == float
+    assert_frame_equal(table[stored.columns], stored, check_exact=False, rtol=1e-12)
+    # Wide for autorank: one row per dataset, one column per method (the mean over splits).
+    wide = table.pivot_table(index="dataset", columns="method", values="accuracy")
+    expected = stored.groupby(["dataset", "method"])["accuracy"].mean().unstack()
+    assert_frame_equal(wide, expected, check_names=False)
+    # `report --format csv` is the same table, with an error column for failed tasks.
+    report = pd.read_csv(io.StringIO(runner.invoke(app, ["report", str(db), "-f", "csv"]).output))
+    assert_frame_equal(report.drop(columns="error"), table)
+    parquet = tmp_path / "runs.parquet"
+    written = runner.invoke(app, ["export", str(db), "-o", str(parquet)])
+    assert written.exit_code == 0 and "(12 rows)" in written.output
+    assert_frame_equal(pd.read_parquet(parquet), table)
+    real_find_spec = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util,
+        "find_spec",
+        lambda name, *a: None if name == "pyarrow" else real_find_spec(name, *a),
+    )
+    missing = runner.invoke(app, ["export", str(db), "-o", str(tmp_path / "x.parquet")])
+    assert missing.exit_code == 2
+    assert "pip install 'ensemble-lab[parquet]'" in missing.output
+
+
+def test_export_with_failures_keeps_their_rows_and_errors(tmp_path, failing_method):
+    import io
+
+    import pandas as pd
+
+    path = _config(tmp_path)
+    path.write_text(textwrap.dedent(CONFIG) + '\n[[methods]]\nname = "Test-Fails"\n')
+    results = tmp_path / "out"
+    runner.invoke(app, ["run", str(path), "--results", str(results), "-j", "1"])
+    db = str(results / "results.db")
+    plain = runner.invoke(app, ["export", db])
+    assert "6 failed task(s) left out" in plain.output  # on stderr, mixed in by the runner
+    out = runner.invoke(app, ["export", db, "--failures"])
+    table = pd.read_csv(io.StringIO(out.output))
+    failed = table[table["method"] == "Test-Fails"]
+    assert len(failed) == 6 and failed["accuracy"].isna().all()
+    assert (failed["error"] == "ValueError: this learner never learns").all()
+    assert table.loc[table["method"] != "Test-Fails", "error"].isna().all()

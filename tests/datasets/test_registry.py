@@ -42,7 +42,9 @@ def test_environment_variable_is_a_data_dir(monkeypatch, shared_data_dir):
 
 def test_unknown_dataset_error_says_where_it_looked(tmp_path, monkeypatch):
     monkeypatch.delenv(DATA_ENV, raising=False)
-    with pytest.raises(ValueError, match=r"no file nosuch\.arff in .*set ENSEMBLE_LAB_DATA"):
+    with pytest.raises(
+        ValueError, match=r"no file nosuch\.arff in .*--data-dir, data_dir= or \$ENSEMBLE_LAB_DATA"
+    ):
         load("nosuch")
 
 

@@ -8,7 +8,9 @@ from sklearn.ensemble import AdaBoostClassifier, BaggingClassifier
 from sklearn.tree import DecisionTreeClassifier
 
 from ensemble_lab import BoostingClassifier
+from ensemble_lab.datasets import load
 from ensemble_lab.diversity import oracle_outputs
+from ensemble_lab.methods import make
 
 X, Y = load_iris(return_X_y=True)
 LABELS = np.array(["setosa", "versicolor", "virginica"])[Y]
@@ -40,6 +42,18 @@ def test_boosting_members_and_member_predictions_agree():
     preds = np.column_stack([clf.classes_[m.predict(X)] for m in clf.estimators_])
     assert_array_equal(oracle_outputs(clf, X, LABELS), preds == LABELS[:, None])
     assert_array_equal(oracle_outputs(y=LABELS, member_predictions=preds), preds == LABELS[:, None])
+
+
+def test_oracle_hosts_on_nominal_data_judge_members_on_their_own_input():
+    # vote: 16 nominal attributes with missing values. The bagging host hands its members
+    # an object array (restored to nominal columns); the oracle routes each row.
+    X_vote, y_vote = load("vote")
+    bag = make("H-P-Bagging", random_state=0).fit(X_vote, y_vote)
+    oracle = oracle_outputs(bag, X_vote, y_vote)
+    values = X_vote.to_numpy(dtype=object)
+    for i, member in enumerate(bag.estimators_):
+        expected = bag.classes_[member.predict(values).astype(int)] == y_vote
+        assert_array_equal(oracle[:, i], expected)
 
 
 def test_oracle_outputs_errors():

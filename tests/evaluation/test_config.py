@@ -29,9 +29,13 @@ def test_example_file_parses_to_what_it_says():
     assert config.seed == 1
     assert config.datasets == ("embedded",)
     assert config.protocol == RepeatedCV(n_folds=10, n_repetitions=10)
-    assert config.method_labels == ["J48", "AdaBoost-50", "Bagging-50", "Triskel-W4"]
+    assert config.method_labels == ["J48", "AdaBoost.M1-50", "Bagging-50", "Triskel-W4"]
     ada = config.methods[1]
-    assert (ada.name, ada.base, dict(ada.params)) == ("AdaBoost-50", "j48", {})
+    assert (ada.name, ada.base, dict(ada.params)) == (
+        "N-P-AdaBoostM1 (W)",
+        "j48",
+        {"n_estimators": 50},
+    )
     assert dict(config.methods[2].params) == {"n_estimators": 50}
     assert config.baseline == "J48"
     assert config.record_predictions and config.record_members

@@ -173,7 +173,7 @@ def test_cli_estimate_explains_a_reproduction_without_config():
 def test_cli_estimate_prints_cpu_and_wall_times_of_a_reproduction(monkeypatch, tmp_path):
     from types import SimpleNamespace
 
-    from ensemble_lab.cli import _commands
+    from ensemble_lab import experiments
     from ensemble_lab.cli._app import app
 
     config = ExperimentConfig(
@@ -183,8 +183,8 @@ def test_cli_estimate_prints_cpu_and_wall_times_of_a_reproduction(monkeypatch, t
         protocol=RepeatedCV(n_folds=2, n_repetitions=2),
     )
     module = SimpleNamespace(DESCRIPTION="tiny", config=lambda quick=False: config)
-    monkeypatch.setattr(_commands, "reproduction", lambda name: module)
-    monkeypatch.setattr(_commands, "reproduction_names", lambda: ["tiny"])
+    monkeypatch.setattr(experiments, "reproduction", lambda name: module)
+    monkeypatch.setattr(experiments, "reproduction_names", lambda: ["tiny"])
     args = ["reproduce", "tiny", "--estimate", "--results", str(tmp_path)]
     out = CliRunner().invoke(app, args)
     assert out.exit_code == 0, out.output

@@ -10,6 +10,7 @@ from sklearn.model_selection import StratifiedKFold
 from sklearn.naive_bayes import GaussianNB
 from sklearn.tree import DecisionTreeClassifier
 
+from ensemble_lab.base import member_predictions
 from ensemble_lab.evaluation import (
     ExperimentConfig,
     ExperimentConflictError,
@@ -26,7 +27,6 @@ from ensemble_lab.evaluation import (
     load_results,
     run_experiment,
 )
-from ensemble_lab.evaluation.tasks import member_predictions
 from ensemble_lab.methods import register
 
 X_IRIS, Y_IRIS = load_iris(return_X_y=True)
@@ -240,6 +240,37 @@ def test_registered_method_names(tmp_path):
         run_experiment(_config(methods=(MethodSpec("nope", name="nope"),)), tmp_path / "x.db")
 
 
+def test_a_typo_stops_the_run_before_anything_is_written(tmp_path):
+    db = tmp_path / "r.db"
+    tree = MethodSpec(label="J48", name="J48")
+    config = _config(datasets=("iris",), methods=(tree,), protocol=RepeatedCV(2, 1))
+    assert run_experiment(config, db).complete
+    stored = ResultsStore(db).stored_config("t")
+    # Growing the study with a misspelt dataset: refused, the stored config untouched...
+    grown = _config(datasets=("iris", "irsi"), methods=(tree,), protocol=RepeatedCV(2, 1))
+    with pytest.raises(ValueError, match=r"datasets\[1\] \('irsi'\): .*Did you mean 'iris'\?"):
+        run_experiment(grown, db)
+    assert ResultsStore(db).stored_config("t") == stored
+    # ... so the original command still resumes.
+    again = run_experiment(config, db)
+    assert again.complete and again.skipped == 2 and not again.extended
+    bad = {
+        r"methods\[0\] \('nb'\): Unknown learner preset 'j84'": MethodSpec(
+            "nb", name="Triskel-1", base="j84"
+        ),
+        r"methods\[0\] \('e'\): The 'cv' parameter of ELRCClassifier must be": MethodSpec(
+            "e", name="ELRC", params={"cv": 1}
+        ),
+        r"methods\[0\] \('b'\): The 'group_size' parameter of RotationForest": MethodSpec(
+            "b", name="N-P-Rotation Forest", params={"group_size": 0}
+        ),
+    }
+    for message, method in bad.items():
+        with pytest.raises(ValueError, match=message):
+            run_experiment(_config(datasets=("iris",), methods=(method,)), tmp_path / "new.db")
+        assert not (tmp_path / "new.db").exists()
+
+
 def test_named_and_fixed_split_datasets(tmp_path):
     # the embedded iris through ensemble_lab.datasets.load, with a fixed split
     config = _config(
@@ -320,7 +351,8 @@ def test_member_predictions_match_the_members():
     for i, (member, cols) in enumerate(zip(bag.estimators_, bag.estimators_features_)):
         # bagging's members learn class indices; map them back to the labels
         assert np.array_equal(got[i], bag.classes_[member.predict(X_SYN[:20, cols]).astype(int)])
-    assert member_predictions(GaussianNB().fit(X_SYN, y), X_SYN) is None
+    with pytest.raises(TypeError, match="GaussianNB is not an ensemble"):
+        member_predictions(GaussianNB().fit(X_SYN, y), X_SYN)
 
 
 def test_member_predictions_are_stored(tmp_path):

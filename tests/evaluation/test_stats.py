@@ -423,3 +423,35 @@ def test_significance_marker():
     assert stats.significance_marker(stats.paired_ttest(b, a)) == "*"
     assert stats.significance_marker(np.int64(0)) == ""
     assert stats.significance_marker(1, better="v") == "v"
+
+
+def test_holm_matches_r_p_adjust():
+    # R: p.adjust(c(0.01, 0.04, 0.03, 0.005), "holm") -> 0.03 0.06 0.06 0.02
+    adjusted, reject = stats.holm([0.01, 0.04, 0.03, 0.005], alpha=0.05)
+    assert_allclose(adjusted, [0.03, 0.06, 0.06, 0.02])
+    assert reject.tolist() == [True, False, False, True]
+    # R: p.adjust(c(0.5, 0.2, 0.9), "holm") -> 1.0 0.6 1.0 (monotone, capped at 1)
+    assert_allclose(stats.holm([0.5, 0.2, 0.9])[0], [1.0, 0.6, 1.0])
+
+
+def test_compare_to_control_demsar_example():
+    # Demšar (2006), Section 3.2.2, C4.5 as the control: SE = sqrt(4*5 / (6*14)) = 0.488;
+    # z = (3.143 - 1.964) / 0.488 = 2.416 (C4.5+m+cf), (3.143 - 2.000) / 0.488 = 2.342
+    # (C4.5+m), (3.143 - 2.893) / 0.488 = 0.512 (C4.5+cf). Holm at 0.05 rejects the first
+    # two (p = 0.016 < 0.05/3, p = 0.019 < 0.05/2) and keeps the third.
+    result = stats.compare_to_control(demsar_table(), "C4.5", alpha=0.05)
+    table = result.table
+    assert_allclose(-table["z"], [2.342, 0.512, 2.416], atol=5e-3)
+    assert_allclose(table["p_value"], [0.019, 0.608, 0.016], atol=1e-3)
+    assert table["significant"].tolist() == [True, False, True]
+
+
+def test_posthoc_runs_only_after_a_significant_friedman_test():
+    done = stats.posthoc(demsar_table(), control="C4.5", alpha=0.05)
+    assert done.significant and done.control is not None
+    assert_allclose(done.critical_difference.cd, 1.25, atol=5e-3)
+    # Iman–Davenport p = 0.020 on Demšar's example: not significant at 0.01.
+    refused = stats.posthoc(demsar_table(), control="C4.5", alpha=0.01)
+    assert not refused.significant
+    assert refused.critical_difference is None and refused.control is None
+    assert_allclose(refused.friedman.f_p_value, done.friedman.f_p_value)

@@ -48,7 +48,7 @@ def _reference_projection_boosting(X, y, X_test, make_projection, n_members, ran
         if n_classes >= 2 and wrong.sum() > n_classes:
             projection = make_projection(n_classes).fit(Z[wrong], y[wrong])
             used.append("fitted")
-        else:  # SPEC §5: keep the previous projection (or the identity)
+        else:  # keep the previous projection (or the identity)
             used.append("identity" if projection is None else "previous")
             if projection is None:
                 raise NotImplementedError("identity members are not part of this reference")

@@ -13,7 +13,9 @@ def test_report_holds_every_section_and_figure(small_results, tmp_path):
     # CD diagram, accuracy vs time, error vs error
     assert page.count("<figure") == 3 == report.figure_count
     assert page.count("<svg") == 3
-    assert len(re.findall(r'<table class="sortable">', page)) == 3
+    # accuracy, time, ranks and (after a significant Friedman test) Holm against J48
+    assert len(re.findall(r'<table class="sortable">', page)) == 4
+    assert "Holm-corrected at α = 0.05" in page
     assert "10-fold CV" in page and "◇" in page
     # nothing is loaded from elsewhere
     assert not re.search(r"(src|href)=\"(https?:)?//", page)
@@ -30,3 +32,73 @@ def test_report_errors_name_the_problem(small_results):
         build_report(small_results, baseline="SMO")
     with pytest.raises(ValueError, match="no results"):
         build_report(small_results.iloc[:0])
+
+
+def test_report_lists_failures_and_keeps_a_method_that_always_failed(small_results):
+    import pandas as pd
+
+    failures = pd.DataFrame(
+        {
+            "dataset": ["alpha", "beta"],
+            "method": ["SMO", "SMO"],
+            "repetition": [0, 0],
+            "fold": [0, 0],
+            "error": ["ValueError: no convergence\nTraceback", "ValueError: again\nTraceback"],
+        }
+    )
+    page = build_report(small_results, baseline="J48", failures=failures).render()
+    assert "<dt>methods</dt><dd>5</dd>" in page and "<dt>failed tasks</dt><dd>2</dd>" in page
+    assert ">Failures</h2>" in page
+    assert "<th>SMO</th><td>alpha</td><td>1 of 1</td><td>ValueError: no convergence</td>" in page
+    # SMO's column in the accuracy and time tables: failed on alpha and beta, not run else
+    assert page.count("<td>failed</td>") == 2 * 2
+    assert ">Ranks</h2>" not in page  # SMO has no result on any data set
+
+
+def _rotated_results():
+    """Three methods whose ranks rotate over three data sets: equal average ranks."""
+    import pandas as pd
+
+    rows = []
+    for d, dataset in enumerate(["a", "b", "c"]):
+        for m, method in enumerate(["X", "Y", "Z"]):
+            for fold in range(3):
+                accuracy = 0.7 + 0.1 * ((m + d) % 3) + 0.01 * fold
+                rows.append(
+                    {"dataset": dataset, "method": method, "repetition": 0, "fold": fold,
+                     "n_train": 20, "n_test": 10, "accuracy": accuracy, "fit_cpu": 0.1,
+                     "fit_wall": 0.1, "predict_cpu": 0.01, "predict_wall": 0.01,
+                     "ensemble_size": 1}
+                )  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+def test_no_post_hoc_test_without_a_significant_friedman_test():
+    page = build_report(_rotated_results(), baseline="X").render()
+    assert ">Ranks</h2>" in page
+    assert "does not reject equal performance at α = 0.05 (p = 1)" in page
+    assert "Critical-difference diagram" not in page and "Holm" not in page
+
+
+def test_alpha_reaches_every_test(small_results):
+    page = build_report(small_results, baseline="J48", alpha=0.01).render()
+    assert "at the 0.01 level" in page and "Holm-corrected at α = 0.01" in page
+    assert "Nemenyi, α = 0.01" in page
+
+
+def test_method_key_gives_every_parameter(small_results):
+    from ensemble_lab.reporting.tables import method_key
+
+    key = method_key(
+        [
+            {"label": "J48", "name": "J48"},
+            {"label": "Bagging", "name": "N-P-Bagging", "params": {"n_estimators": 5}},
+        ]
+    )
+    bagging = key.frame.loc["Bagging", "Estimator"]
+    assert key.frame.loc["Bagging", "Parameters"] == "n_estimators=5"
+    assert bagging.startswith("BaggingClassifier(bootstrap=True, bootstrap_features=False,")
+    assert "n_estimators=5" in bagging and "C45TreeClassifier(" in bagging
+    assert "..." not in bagging  # never truncated
+    page = build_report(small_results, baseline="J48", method_key=key).render()
+    assert ">Methods</h2>" in page and "bootstrap_features=False" in page

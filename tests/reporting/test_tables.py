@@ -320,3 +320,56 @@ def test_rank_table_latex_bullet():
     tex = tables.rank_table(rank_results(), {"H-A": "N-A"}).to_latex()
     row = next(line for line in tex.splitlines() if line.startswith("H-A &"))
     assert row.endswith(r"& $\bullet$ 8-0-0 \\")
+
+
+# --------------------------------------------------------------------------- failures
+def _failures(rows):
+    """rows: (dataset, method, repetition, fold, error)."""
+    return pd.DataFrame(rows, columns=["dataset", "method", "repetition", "fold", "error"])
+
+
+def test_failed_cells_are_marked_in_every_format():
+    results = make_results({"d1": {"A": [0.8, 0.9, 0.7, 0.8]}, "d2": {"A": [0.6, 0.7, 0.6, 0.7]}})
+    # B failed everywhere; A failed one of five tasks on d2.
+    failures = _failures(
+        [("d1", "B", r, f, "ValueError: bad\ntrace") for r in (0, 1) for f in (0, 1)]
+        + [("d2", "B", r, f, "ValueError: bad\ntrace") for r in (0, 1) for f in (0, 1)]
+        + [("d2", "A", 2, 0, "MemoryError: big")]
+    )
+    table = tables.accuracy_table(results, baseline="A", failures=failures)
+    assert list(table.frame.columns) == ["A", "B"]
+    assert table.frame.loc["d1", "B"] == table.frame.loc["d2", "B"] == "failed"
+    assert table.frame.loc["d1", "A"] == "80.00 ± 8.16"
+    assert table.frame.loc["d2", "A"] == "65.00 ± 5.77 †"
+    assert "failed: every task of the cell failed" in table.caption
+    assert "| d2 | 65.00 ± 5.77 † | failed |" in table.to_markdown()
+    assert "d2,65.00 ± 5.77 †,failed" in table.to_csv()
+    assert r"65.00 $\pm$ 5.77 \dag{} & failed \\" in table.to_latex()
+    assert "<td>failed</td>" in table.to_html()
+    times = tables.time_table(results, baseline="A", failures=failures)
+    assert times.frame.loc["d1", "B"] == "failed" and times.frame.loc["d2", "A"] == "1.00 †"
+
+
+def test_without_failures_the_tables_are_unchanged():
+    results = make_results({"d1": {"A": [0.8, 0.9, 0.7, 0.8], "B": [0.5, 0.6, 0.5, 0.6]}})
+    plain = tables.accuracy_table(results, baseline="A")
+    empty = tables.accuracy_table(results, baseline="A", failures=_failures([]))
+    assert plain.to_markdown() == empty.to_markdown()
+    assert "failed" not in plain.caption
+
+
+def test_failure_table_counts_and_first_error():
+    results = make_results({"d1": {"A": [0.8, 0.9, 0.7, 0.8]}})
+    failures = _failures(
+        [
+            ("d1", "B", 0, 0, "ValueError: three classes\nTraceback ..."),
+            ("d1", "B", 0, 1, "ValueError: other\nTraceback ..."),
+            ("d1", "A", 2, 0, "MemoryError: big"),
+        ]
+    )
+    table = tables.failure_table(failures, results)
+    assert table.frame.reset_index().values.tolist() == [
+        ["B", "d1", "2 of 2", "ValueError: three classes"],
+        ["A", "d1", "1 of 5", "MemoryError: big"],
+    ]
+    assert table.caption.startswith("3 failed task(s)")

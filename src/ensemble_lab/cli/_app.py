@@ -1,4 +1,8 @@
-"""Typer application; each command is a thin layer over the library."""
+"""Typer application; each command is a thin layer over the library.
+
+The library (scikit-learn, pandas, matplotlib) is imported inside the commands, so that
+``ensemble-lab --help`` answers at once.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +11,10 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.table import Table
 
-from ..datasets import list_datasets
 from ._commands import register_experiment_commands
+from ._errors import STATE, user_errors
+from ._tables import print_table
 
 app = typer.Typer(
     name="ensemble-lab",
@@ -34,8 +38,13 @@ def _root(
     version: Annotated[
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version.")
     ] = False,
+    debug: Annotated[
+        bool,
+        typer.Option("--debug", help="Show the full traceback of an error, not only its message."),
+    ] = False,
 ) -> None:
     """Classifier ensembles beyond bagging and boosting, compared as the literature does."""
+    STATE.debug = debug
 
 
 DataDir = Annotated[
@@ -49,33 +58,42 @@ DataDir = Annotated[
 
 
 @app.command()
+@user_errors(console)
 def datasets(data_dir: DataDir = None) -> None:
     """List the datasets available: instances, attributes, classes, missing values."""
+    from ..datasets import list_datasets
+
+    if data_dir is not None and not data_dir.is_dir():
+        raise NotADirectoryError(f"--data-dir {data_dir} is not a directory")
     frame = list_datasets(data_dir)
-    table = Table(title="Datasets")
-    for column, justify in [
-        ("name", "left"),
-        ("instances", "right"),
-        ("nominal", "right"),
-        ("numeric", "right"),
-        ("classes", "right"),
-        ("missing", "center"),
-        ("source", "left"),
-        ("note", "left"),
-    ]:
-        table.add_column(column, justify=justify, no_wrap=column in {"name", "source"})  # type: ignore[arg-type]
+    header = ["name", "instances", "nominal", "numeric", "classes", "missing", "source", "note"]
+    rows = []
     for row in frame.itertuples(index=False):
-        table.add_row(
-            row.name,
-            str(row.instances),
-            str(row.nominal),
-            str(row.numeric),
-            str(row.classes),
-            "yes" if row.missing else "no",
-            row.source,
-            row.note,
-        )
-    console.print(table)
+        if row.error:
+            rows.append([row.name, "", "", "", "", "", row.source, f"cannot be read: {row.error}"])
+            continue
+        counts = [str(row.instances), str(row.nominal), str(row.numeric), str(row.classes)]
+        rows.append([row.name, *counts, "yes" if row.missing else "no", row.source, row.note])
+    print_table(console, header, rows, title="Datasets")
+    unreadable = int((frame["error"] != "").sum())
+    if unreadable:
+        console.print(f"[yellow]{unreadable} file(s) could not be read[/] (see the note column).")
+
+
+@app.command()
+@user_errors(console)
+def methods(
+    paper: Annotated[
+        str | None,
+        typer.Option("--paper", help="Only the names of one paper: 000 ... 004."),
+    ] = None,
+) -> None:
+    """List the registered method names, with what each builds and its paper."""
+    from ..methods import describe_methods
+
+    rows = [[m.name, m.paper, m.estimator, m.base, m.what] for m in describe_methods(paper)]
+    header = ["name", "paper", "estimator", "base", "what"]
+    print_table(console, header, rows, title="Methods (ensemble_lab.methods.make(name))")
 
 
 register_experiment_commands(app, console)

@@ -1,45 +1,82 @@
-"""``run``, ``reproduce`` and ``report``: run experiments and show their results."""
+"""``run``, ``reproduce`` and ``report``: run experiments and show their results.
+
+The library is imported inside the commands (see ``_app``).
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 from types import ModuleType
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from matplotlib.figure import Figure
 from rich.console import Console
-from rich.table import Table as RichTable
+from rich.markup import escape
 
-from ..evaluation import (
-    ExperimentConflictError,
-    load_config,
-    load_failures,
-    load_predictions,
-    load_results,
-    make_backend,
-    run_experiment,
-)
-from ..evaluation.store import ResultsStore
-from ..experiments import experiment_path, reproduction, reproduction_names
-from ..reporting._render import Table
-from ..reporting._report import build_report, kappa_error_figures
-from ..reporting.tables import accuracy_table, rank_table, time_table
-from ._progress import ProgressBar
+from ._errors import user_errors
+from ._tables import print_table
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from ..reporting._render import Table
 
 DEFAULT_RESULTS = Path("ensemble-lab-results")
 
 
-def _rich(table: Table, title: str) -> RichTable:
-    """A paper-style table rendered for the terminal."""
-    out = RichTable(title=title, caption=table.caption, caption_justify="left")
+def _show(console: Console, table: Table, title: str) -> None:
+    """Print a paper-style table in the terminal (in blocks of columns if it is wide)."""
     frame = table.frame
-    out.add_column(str(frame.index.name or ""), style="bold")
-    for column in frame.columns:
-        out.add_column(str(column), justify="right")
-    for label, row in zip(frame.index, frame.to_numpy()):
-        out.add_row(str(label), *("" if v is None else str(v) for v in row))
-    return out
+    header = [str(frame.index.name or ""), *map(str, frame.columns)]
+    rows = [
+        [str(label), *("" if v is None else str(v) for v in row)]
+        for label, row in zip(frame.index, frame.to_numpy())
+    ]
+    print_table(console, header, rows, title=title, caption=table.caption)
+
+
+def _experiment(db: Path, experiment: str | None) -> tuple[str, dict[str, Any]]:
+    """The experiment of ``db`` to show (``experiment``, or the only one) and its config."""
+    from ..evaluation.store import ResultsStore
+
+    if not db.is_file():
+        raise FileNotFoundError(f"No results database at {db}")
+    with ResultsStore(db, create=False) as store:
+        names = store.experiments()["name"].tolist()
+        if not names:
+            raise ValueError(f"{db} holds no experiment yet")
+        if experiment is None:
+            if len(names) != 1:
+                raise ValueError(f"Choose an experiment with -e: {', '.join(names)}")
+            experiment = names[0]
+        if experiment not in names:
+            raise ValueError(f"No experiment {experiment!r} in {db}: {', '.join(names)}")
+        return experiment, store.config(experiment)
+
+
+def _export(
+    console: Console,
+    db: Path,
+    experiment: str | None,
+    output: Path | None,
+    fmt: str | None,
+    *,
+    include_failures: bool,
+) -> None:
+    """Write the per-split table to ``output``, or as CSV to the standard output."""
+    import sys
+
+    from ..evaluation import export_results, load_failures
+
+    if output is None and fmt == "parquet":
+        raise ValueError("Parquet is binary: give the file to write with -o FILE.parquet")
+    target = sys.stdout if output is None else output
+    frame = export_results(db, target, experiment, fmt=fmt, include_failures=include_failures)
+    if output is not None:
+        console.print(f"Written: {escape(str(output))} ({len(frame)} rows)")
+    failed = len(load_failures(db, experiment))
+    if failed and not include_failures:
+        typer.echo(f"{failed} failed task(s) left out (--failures to include them).", err=True)
 
 
 def _results_paths(results: Path | None) -> tuple[Path, Path]:
@@ -60,17 +97,23 @@ def _run(
     scheduler: str | None,
     dask_local: int | None,
     new: bool,
+    alpha: float,
 ) -> None:
+    from ..evaluation import load_config, load_failures, load_results, run_experiment
+    from ..reporting.tables import accuracy_table, failure_table
+    from ._progress import ProgressBar
+
+    _check_alpha(alpha)
     config = load_config(config_path)
     db, out_dir = _results_paths(results)
     db.parent.mkdir(parents=True, exist_ok=True)
     backend = _backend(console, n_jobs, scheduler, dask_local)
-    console.print(
-        f"[bold]{config.name}[/]: {config.description or ''}\n"
-        f"results: {db}  (stop with Ctrl-C; running again resumes)"
+    header = (
+        f"[bold]{escape(config.name)}[/]: {escape(config.description or '')}\n"
+        f"results: {escape(str(db))}  (stop with Ctrl-C; running again resumes)"
     )
     try:
-        with ProgressBar(console, config.name) as bar:
+        with ProgressBar(console, config.name, header=header) as bar:
             summary = run_experiment(
                 config,
                 db,
@@ -79,9 +122,6 @@ def _run(
                 progress=bar.update,
                 overwrite=new,
             )
-    except ExperimentConflictError as exc:
-        console.print(f"[red]{exc}[/]\nUse --new to replace the stored experiment.")
-        raise typer.Exit(2) from exc
     finally:
         close = getattr(backend, "close", None)
         if close is not None:
@@ -94,60 +134,97 @@ def _run(
     if summary.skipped:
         console.print(f"{summary.skipped} task(s) were already in the store and were skipped.")
     if summary.failed:
-        console.print(f"[red]{summary.failed} task(s) failed[/]; first error:")
-        key, message = summary.failures[0]
-        console.print(f"  {key}: {message.strip().splitlines()[-1] if message else ''}")
+        console.print(f"[red]{summary.failed} task(s) failed in this run[/] (see Failures).")
     if summary.interrupted:
         console.print(
             "[yellow]Stopped.[/] Finished tasks are saved; run the same command to resume."
         )
         raise typer.Exit(130)
     frame = load_results(db, config.name)
+    failures = load_failures(db, config.name)
+    if len(failures):
+        _show(console, failure_table(failures, frame), "Failures")
     if frame.empty:
         console.print("[red]No task finished successfully.[/]")
         raise typer.Exit(1)
-    baseline = config.baseline or frame["method"].iloc[0]
-    console.print(_rich(accuracy_table(frame, baseline=baseline), "Accuracy (%)"))
-    report = build_report(
-        frame,
-        title=f"ensemble-lab: {config.name}",
-        settings=_settings(config),
-        baseline=baseline,
-        extra_figures=_kappa_error(db, config.name),
-    )
+    baseline = _baseline(console, config.baseline, frame)
+    table = accuracy_table(frame, baseline=baseline, alpha=alpha, failures=failures)
+    _show(console, table, "Accuracy (%)")
+    report = _html_report(db, config.to_dict(), frame, failures, baseline, alpha)
     path = report.write(out_dir / f"{config.name}-report.html")
     console.print(f"Report: [bold]{path.resolve()}[/]")
     if summary.failed:
         raise typer.Exit(1)
 
 
+def _check_alpha(alpha: float) -> None:
+    if not 0.0 < alpha < 1.0:
+        raise ValueError(f"--alpha must be between 0 and 1 (e.g. 0.05), got {alpha:g}")
+
+
+def _baseline(console: Console, wanted: str | None, frame: Any) -> str:
+    """The baseline of the tables: ``wanted`` if it has results, else the first method."""
+    methods = list(dict.fromkeys(frame["method"]))
+    if wanted is None or wanted in methods:
+        return wanted or methods[0]
+    console.print(
+        f"[yellow]The baseline {wanted!r} has no successful task[/]; "
+        f"the tables compare against {methods[0]!r} instead."
+    )
+    return str(methods[0])
+
+
 def _kappa_error(db: Path, experiment: str) -> list[tuple[Figure, str]]:
     """Kappa-error diagrams when the experiment recorded its members' predictions."""
+    from ..evaluation import load_predictions
+    from ..reporting._report import kappa_error_figures
+
     predictions = load_predictions(db, experiment)
     if predictions.empty:
         return []
     return kappa_error_figures(predictions)
 
 
-def _settings(config: object) -> dict[str, object]:
-    as_dict = config.to_dict()  # type: ignore[attr-defined]
-    return {
-        "experiment": as_dict.get("name"),
-        "description": as_dict.get("description", ""),
-        "protocol": as_dict.get("protocol"),
-        "seed": as_dict.get("seed"),
-        "baseline": as_dict.get("baseline"),
+def _html_report(
+    db: Path,
+    config: dict[str, Any],
+    frame: Any,
+    failures: Any,
+    baseline: str,
+    alpha: float,
+) -> Any:
+    """The HTML report of a stored experiment (``config`` as the store holds it)."""
+    from ..reporting._report import build_report
+    from ..reporting.tables import method_key
+
+    settings = {
+        "experiment": config.get("name"),
+        "description": config.get("description", ""),
+        "protocol": config.get("protocol"),
+        "seed": config.get("seed"),
+        "baseline": baseline,
+        "α": alpha,
     }
+    return build_report(
+        frame,
+        title=f"ensemble-lab: {config.get('name')}",
+        settings=settings,
+        baseline=baseline,
+        extra_figures=_kappa_error(db, str(config.get("name"))),
+        failures=failures,
+        alpha=alpha,
+        method_key=method_key(config.get("methods", [])),
+    )
 
 
 def _backend(console: Console, n_jobs: int, scheduler: str | None, dask_local: int | None) -> Any:
     """The backend of the command line options, or exit 2 with the reason."""
     if scheduler is not None and dask_local is not None:
-        console.print("[red]Give either --scheduler or --dask-local, not both.[/]")
-        raise typer.Exit(2)
+        raise ValueError("Give either --scheduler or --dask-local, not both.")
     if dask_local is not None and dask_local < 1:
-        console.print(f"[red]--dask-local needs at least 1 worker, got {dask_local}.[/]")
-        raise typer.Exit(2)
+        raise ValueError(f"--dask-local needs at least 1 worker, got {dask_local}.")
+    from ..evaluation import make_backend
+
     if dask_local is not None:
         console.print(f"Starting a local Dask cluster of {dask_local} worker process(es)...")
     return make_backend(n_jobs, scheduler, dask_local)
@@ -165,18 +242,16 @@ def _write_from_store(
     """``reproduce NAME --from-store``: the page from the stored results, nothing fitted."""
     write = getattr(module, "write_from_store", None)
     if write is None:
-        console.print(
-            f"[red]{name} keeps no results store[/]: it is rebuilt in full by "
+        raise ValueError(
+            f"{name} keeps no results store: it is rebuilt in full by "
             f"`ensemble-lab reproduce {name}`."
         )
-        raise typer.Exit(2)
     db = Path(out_dir) / f"{name}.db"
     if not db.is_file():
-        console.print(
-            f"[red]No results store {db}[/]: run `ensemble-lab reproduce {name}` first, "
+        raise FileNotFoundError(
+            f"No results store {db}: run `ensemble-lab reproduce {name}` first, "
             "or point --results at the directory that holds it."
         )
-        raise typer.Exit(2)
     page = write(Path(out_dir), data_dir=data_dir, quick=quick)
     console.print(f"Written from {db}: [bold]{Path(page).resolve()}[/]")
 
@@ -192,15 +267,15 @@ def _estimate(
     max_datasets: int | None,
 ) -> None:
     """Print how long a reproduction takes on 1, 2 and 16 workers (nothing is stored)."""
+    from ..evaluation import load_results
     from ..evaluation.estimate import estimate_runtime
 
     make_config = getattr(module, "config", None)
     if make_config is None:
-        console.print(
-            f"[red]Reproduction {name!r} has no config()[/]: it does not run tasks through "
+        raise ValueError(
+            f"Reproduction {name!r} has no config(): it does not run tasks through "
             "the experiment runner, so there are no task times to estimate from."
         )
-        raise typer.Exit(2)
     config = make_config(quick=quick)
     db = Path(out_dir) / f"{config.name}.db"
     results = None
@@ -241,12 +316,24 @@ DaskLocal = Annotated[
     ),
 ]
 New = Annotated[bool, typer.Option("--new", help="Replace a stored experiment of the same name.")]
+Alpha = Annotated[
+    float,
+    typer.Option(
+        "--alpha",
+        help="Significance level of the table markers, the Friedman test and the post-hoc tests.",
+    ),
+]
+Database = Annotated[Path, typer.Argument(help="A results database (.db).")]
+Experiment = Annotated[
+    str | None, typer.Option("--experiment", "-e", help="Experiment name [default: the only one].")
+]
 
 
 def register_experiment_commands(app: typer.Typer, console: Console) -> None:
     """Add ``run``, ``reproduce`` and ``report`` to ``app``."""
 
     @app.command()
+    @user_errors(console)
     def run(
         config: Annotated[
             Path | None,
@@ -258,12 +345,14 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
         scheduler: Scheduler = None,
         dask_local: DaskLocal = None,
         new: New = False,
+        alpha: Alpha = 0.05,
     ) -> None:
         """Run an experiment (default: a quick comparison on the embedded datasets)."""
+        from ..experiments import experiment_path
+
         path = config if config is not None else experiment_path("quick")
         if not path.is_file():
-            console.print(f"[red]No experiment file {path}[/]")
-            raise typer.Exit(2)
+            raise FileNotFoundError(f"No experiment file {path}")
         _run(
             console,
             path,
@@ -273,9 +362,11 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
             scheduler=scheduler,
             dask_local=dask_local,
             new=new,
+            alpha=alpha,
         )
 
     @app.command()
+    @user_errors(console)
     def reproduce(
         name: Annotated[str, typer.Argument(help="A paper reproduction: see --list.")] = "",
         list_: Annotated[bool, typer.Option("--list", help="List the reproductions.")] = False,
@@ -315,14 +406,16 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
         ] = False,
     ) -> None:
         """Rebuild one of the papers' tables or figures, our numbers beside the paper's."""
+        from ..experiments import reproduction, reproduction_names
+        from ._progress import ProgressBar
+
         names = reproduction_names()
         if list_ or not name:
             for entry in names:
                 console.print(f"[bold]{entry}[/]: {reproduction(entry).DESCRIPTION}")
             return
         if name not in names:
-            console.print(f"[red]Unknown reproduction {name!r}[/]; available: {', '.join(names)}")
-            raise typer.Exit(2)
+            raise ValueError(f"Unknown reproduction {name!r}; available: {', '.join(names)}")
         module = reproduction(name)
         out_dir = results or DEFAULT_RESULTS
         if estimate:
@@ -361,67 +454,93 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
         console.print(f"Written: [bold]{Path(page).resolve()}[/]")
 
     @app.command()
+    @user_errors(console)
     def report(
-        db: Annotated[Path, typer.Argument(help="A results database (.db).")],
-        experiment: Annotated[
-            str | None, typer.Option("--experiment", "-e", help="Experiment name.")
-        ] = None,
+        db: Database,
+        experiment: Experiment = None,
         fmt: Annotated[str, typer.Option("--format", "-f", help="md, csv, html or latex.")] = "md",
-        baseline: Annotated[str | None, typer.Option("--baseline")] = None,
+        baseline: Annotated[
+            str | None, typer.Option("--baseline", help="Reference method of the markers.")
+        ] = None,
+        alpha: Alpha = 0.05,
         output: Annotated[Path | None, typer.Option("--output", "-o")] = None,
     ) -> None:
-        """Tables (md, csv, latex) or the full HTML report of a results database."""
-        if not db.is_file():
-            console.print(f"[red]No results database at {db}[/]")
-            raise typer.Exit(2)
+        """Tables (md, latex), the full HTML report, or the per-split table (csv).
+
+        The csv format is ``ensemble-lab export --failures``: one row per task with plain
+        numbers, failed tasks with their error.
+        """
+        from ..evaluation import load_failures, load_results
+        from ..reporting._render import Table
+        from ..reporting.tables import accuracy_table, failure_table, rank_table, time_table
+
         if fmt not in {"md", "csv", "html", "latex"}:
-            console.print(f"[red]Unknown format {fmt!r}[/]; use md, csv, html or latex.")
-            raise typer.Exit(2)
-        store = ResultsStore(db)
-        try:
-            names = store.experiments()["name"].tolist()
-            settings: dict[str, object] = {}
-            if experiment is None:
-                if len(names) != 1:
-                    console.print(f"[red]Choose an experiment with -e[/]: {', '.join(names)}")
-                    raise typer.Exit(2)
-                experiment = names[0]
-            if experiment not in names:
-                console.print(f"[red]No experiment {experiment!r}[/] in {db}: {', '.join(names)}")
-                raise typer.Exit(2)
-            config = store.config(experiment)
-            frame = load_results(store, experiment)
-            failures = load_failures(store, experiment)
-        finally:
-            store.close()
+            raise ValueError(f"Unknown format {fmt!r}; use md, csv, html or latex.")
+        _check_alpha(alpha)
+        experiment, config = _experiment(db, experiment)
+        if fmt == "csv":  # numbers for other tools (failed tasks with their error)
+            _export(console, db, experiment, output, "csv", include_failures=True)
+            return
+        frame = load_results(db, experiment)
+        failures = load_failures(db, experiment)
+        if baseline is not None:
+            known = dict.fromkeys([*frame["method"], *failures["method"]])
+            if baseline not in known:
+                raise ValueError(
+                    f"--baseline {baseline!r} is not a method of {experiment!r}: {', '.join(known)}"
+                )
         if frame.empty:
-            console.print(f"[red]Experiment {experiment!r} has no finished task.[/]")
+            if len(failures):
+                _show(console, failure_table(failures, frame), "Failures")
+            console.print(f"[red]Experiment {escape(experiment)!r} has no finished task.[/]")
             raise typer.Exit(1)
-        baseline = baseline or config.get("baseline") or frame["method"].iloc[0]
-        settings = {k: config.get(k) for k in ("name", "description", "protocol", "seed")}
+        baseline = _baseline(console, baseline or config.get("baseline"), frame)
         if fmt == "html":
             path = output or db.with_name(f"{experiment}-report.html")
-            build_report(
-                frame,
-                title=f"ensemble-lab: {experiment}",
-                settings=settings,
-                baseline=baseline,
-                extra_figures=_kappa_error(db, experiment),
-            ).write(path)
+            _html_report(db, config, frame, failures, baseline, alpha).write(path)
             console.print(f"Report: {path.resolve()}")
             return
-        tables = [accuracy_table(frame, baseline=baseline), time_table(frame, baseline=baseline)]
+        tables = [
+            accuracy_table(frame, baseline=baseline, alpha=alpha, failures=failures),
+            time_table(frame, baseline=baseline, alpha=alpha, failures=failures),
+        ]
         if frame["dataset"].nunique() >= 2:
             try:
-                tables.append(rank_table(frame))
+                tables.append(rank_table(frame, alpha=alpha))
             except ValueError as exc:  # incomplete results: ranks need every cell
                 console.print(f"[yellow]No rank table: {exc}[/]")
-        render = {"md": Table.to_markdown, "csv": Table.to_csv, "latex": Table.to_latex}[fmt]
-        text = "\n\n".join(render(t) for t in tables)
+        render = {"md": Table.to_markdown, "latex": Table.to_latex}[fmt]
         if len(failures):
-            text += f"\n\n{len(failures)} task(s) failed; see load_failures()."
+            tables.append(failure_table(failures, frame))
+        text = "\n\n".join(render(t) for t in tables)
         if output:
             output.write_text(text + "\n", encoding="utf-8")
             console.print(f"Written: {output}")
         else:
             typer.echo(text)
+
+    @app.command()
+    @user_errors(console)
+    def export(
+        db: Database,
+        experiment: Experiment = None,
+        output: Annotated[
+            Path | None,
+            typer.Option("--output", "-o", help="File to write [default: CSV on stdout]."),
+        ] = None,
+        fmt: Annotated[
+            str | None,
+            typer.Option("--format", "-f", help="csv or parquet [default: from -o's suffix]."),
+        ] = None,
+        failures: Annotated[
+            bool, typer.Option("--failures", help="Also write the failed tasks, with their error.")
+        ] = False,
+    ) -> None:
+        """The per-split results table (one row per task, plain numbers) as CSV or Parquet.
+
+        The long format other tools read: dataset, method, repetition, fold, sizes,
+        accuracy, times and ensemble size (e.g. scikit-posthocs' melted input, or
+        pivoted for autorank).
+        """
+        experiment, _ = _experiment(db, experiment)
+        _export(console, db, experiment, output, fmt, include_failures=failures)

@@ -8,6 +8,7 @@ from ._registry import (
     describe,
     embedded_names,
     embedded_path,
+    find,
     list_datasets,
     load,
 )
@@ -27,6 +28,7 @@ __all__ = [
     "describe",
     "embedded_names",
     "embedded_path",
+    "find",
     "list_datasets",
     "load",
     "load_arff",

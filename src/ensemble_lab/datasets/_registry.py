@@ -9,6 +9,7 @@ and abalone's integer rings read as 28 nominal classes.
 
 from __future__ import annotations
 
+import difflib
 import os
 import re
 from collections.abc import Callable
@@ -28,6 +29,7 @@ __all__ = [
     "describe",
     "embedded_names",
     "embedded_path",
+    "find",
     "list_datasets",
     "load",
 ]
@@ -143,11 +145,54 @@ def _find_file(spec: DatasetSpec, data_dir: str | Path | None) -> Path:
     for directory in dirs:
         if (directory / filename).is_file():
             return directory / filename
-    hint = "" if data_dir or os.environ.get(DATA_ENV) else f" (pass data_dir or set {DATA_ENV})"
+    hint = (
+        ""
+        if data_dir or os.environ.get(DATA_ENV)
+        else f" (give the directory of the ARFF files: --data-dir, data_dir= or ${DATA_ENV})"
+    )
     raise ValueError(
         f"dataset {spec.name!r}: no file {filename} in {[str(d) for d in dirs]}{hint}. "
         f"Embedded datasets: {embedded_names()}"
     )
+
+
+def find(name: str, *, data_dir: str | Path | None = None) -> Path | None:
+    """Where :func:`load` would read ``name`` from, without reading it.
+
+    Parameters
+    ----------
+    name : str
+        A dataset name or alias, as for :func:`load`.
+    data_dir : str or Path, default=None
+        Directory of ARFF files; defaults to ``$ENSEMBLE_LAB_DATA``.
+
+    Returns
+    -------
+    Path or None
+        The ARFF file; None for a synthetic dataset (generated, no file).
+
+    Raises
+    ------
+    ValueError
+        When no file holds the dataset; the message names the directories searched and
+        the closest available names.
+
+    Examples
+    --------
+    >>> find("pima").name
+    'diabetes.arff'
+    >>> find("xor") is None
+    True
+    """
+    spec = _spec(name)
+    if spec.generator is not None:
+        return None
+    try:
+        return _find_file(spec, data_dir)
+    except ValueError as exc:
+        close = difflib.get_close_matches(name, dataset_names(data_dir), n=3, cutoff=0.6)
+        hint = f". Did you mean {' or '.join(map(repr, close))}?" if close else ""
+        raise ValueError(f"{exc}{hint}") from None
 
 
 def load(
@@ -211,16 +256,29 @@ def describe(X: pd.DataFrame, y: pd.Series) -> dict[str, int | bool]:
 
 
 def list_datasets(data_dir: str | Path | None = None) -> pd.DataFrame:
-    """One row per available dataset with its counts and where it comes from."""
-    rows = []
+    """One row per available dataset with its counts and where it comes from.
+
+    A file that cannot be read (a malformed ARFF) gets a row too, with no counts and
+    the reason in ``error`` (empty for the others), so one bad file does not hide the
+    rest.
+    """
+    rows: list[dict[str, object]] = []
     for name in dataset_names(data_dir):
         spec = _spec(name)
-        X, y = load(name, data_dir=data_dir)
         if spec.generator is not None:
             source = "synthetic"
         else:
             source = (
                 "embedded" if _find_file(spec, data_dir).parent == _EMBEDDED_DIR else "data dir"
             )
-        rows.append({"name": name, **describe(X, y), "source": source, "note": spec.note})
-    return pd.DataFrame(rows)
+        try:
+            X, y = load(name, data_dir=data_dir)
+        except ValueError as exc:  # ArffError and friends: report it, go on
+            rows.append({"name": name, "source": source, "note": spec.note, "error": str(exc)})
+            continue
+        counts = describe(X, y)
+        rows.append({"name": name, **counts, "source": source, "note": spec.note, "error": ""})
+    columns = ["name", "instances", "nominal", "numeric", "classes", "missing", "source"]
+    frame = pd.DataFrame(rows, columns=[*columns, "note", "error"])
+    integers = ["instances", "nominal", "numeric", "classes"]
+    return frame.astype(dict.fromkeys(integers, "Int64"))  # integers, missing for bad files

@@ -10,11 +10,13 @@ right on which sample), plus the pairwise κ of the oracle outputs:
   :func:`interrater_agreement`, :func:`difficulty`, :func:`generalized_diversity`,
   :func:`coincident_failure_diversity`.
 
-:func:`oracle_outputs` builds the oracle matrix from a fitted ensemble;
+:func:`member_predictions` gives what each member of a fitted ensemble predicts (each
+on its own view of ``X``); :func:`oracle_outputs` builds the oracle matrix from it;
 :func:`kappa_error_points` gives the points of a kappa-error diagram (multi-class κ of
 the members' labels against their mean error).
 """
 
+from ..base import member_predictions
 from ._kappa_error import kappa_error_points
 from ._nonpairwise import (
     coincident_failure_diversity,
@@ -46,6 +48,7 @@ __all__ = [
     "kappa",
     "kappa_error_points",
     "kohavi_wolpert_variance",
+    "member_predictions",
     "oracle_outputs",
     "pair_tables",
     "pairwise_matrix",

@@ -6,39 +6,9 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["kappa_error_points", "member_predictions", "pairwise_kappa"]
+from ..base import member_predictions
 
-
-def member_predictions(ensemble: Any, X: Any) -> np.ndarray:
-    """Class labels each member of a fitted ensemble gives to the rows of ``X``.
-
-    Knows how members see their input in scikit-learn's ``BaggingClassifier`` (feature
-    subsets, integer-coded classes), in :class:`~ensemble_lab.RotationForestClassifier`
-    (rotated encoded data) and in ensembles whose members take ``X`` as it is.
-
-    Parameters
-    ----------
-    ensemble : fitted ensemble with ``estimators_``
-    X : array-like or DataFrame of shape (n_samples, n_features)
-
-    Returns
-    -------
-    predictions : ndarray of shape (n_members, n_samples)
-        Labels in the ensemble's own label space (``ensemble.classes_``).
-    """
-    members = list(ensemble.estimators_)
-    if hasattr(ensemble, "estimators_features_"):
-        # BaggingClassifier validates X the same way and trains on integer-coded labels.
-        X_arr = np.asarray(X) if not hasattr(X, "iloc") else X.to_numpy()
-        rows = [
-            ensemble.classes_.take(np.asarray(m.predict(X_arr[:, feats]), dtype=int))
-            for m, feats in zip(members, ensemble.estimators_features_)
-        ]
-        return np.vstack(rows)
-    if hasattr(ensemble, "rotations_"):
-        Z = ensemble.encoder_.transform(X)
-        return np.vstack([m.predict(Z @ R) for m, R in zip(members, ensemble.rotations_)])
-    return np.vstack([np.asarray(m.predict(X)) for m in members])
+__all__ = ["kappa_error_points", "pairwise_kappa"]
 
 
 def pairwise_kappa(predictions: np.ndarray) -> np.ndarray:
@@ -80,8 +50,8 @@ def kappa_error_points(ensemble_or_member_predictions: Any, X: Any = None, y: An
     Parameters
     ----------
     ensemble_or_member_predictions : fitted ensemble or array-like of shape (n_members, n_samples)
-        A fitted ensemble (with ``estimators_``; ``X`` is then required) or the members'
-        labels.
+        A fitted ensemble (``X`` is then required; its members are read with
+        :func:`~ensemble_lab.diversity.member_predictions`) or the members' labels.
     X : array-like or DataFrame of shape (n_samples, n_features), default=None
         Test data, for a fitted ensemble.
     y : array-like of shape (n_samples,)
@@ -104,7 +74,7 @@ def kappa_error_points(ensemble_or_member_predictions: Any, X: Any = None, y: An
     """
     if y is None:
         raise ValueError("kappa_error_points needs the true labels y.")
-    if hasattr(ensemble_or_member_predictions, "estimators_"):
+    if hasattr(ensemble_or_member_predictions, "fit"):
         if X is None:
             raise ValueError("kappa_error_points needs X to get a fitted ensemble's outputs.")
         predictions = member_predictions(ensemble_or_member_predictions, X)

@@ -12,6 +12,8 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from ..base import member_predictions as _member_predictions
+
 __all__ = ["check_oracle", "oracle_outputs", "pair_tables"]
 
 
@@ -48,35 +50,6 @@ def check_oracle(oracle: npt.ArrayLike, *, min_members: int = 2) -> np.ndarray:
     return arr
 
 
-def _member_predict(ensemble, index: int, member, X) -> np.ndarray:
-    features = getattr(ensemble, "estimators_features_", None)
-    if features is not None:
-        # sklearn's Bagging/Random Subspace members were fitted on a column subset.
-        X = X.iloc[:, features[index]] if hasattr(X, "iloc") else np.asarray(X)[:, features[index]]
-    return np.asarray(member.predict(X))
-
-
-def _members_predict_codes(members, classes: np.ndarray | None) -> bool:
-    """Whether the members predict class *indices* rather than the ensemble's labels.
-
-    Many ensembles (sklearn's bagging and forests, ours) train their members on the
-    indices ``0 .. n_classes-1`` of ``classes_``. That is the case when the members'
-    classes together are such indices but are not all labels of the ensemble; when both
-    readings fit (integer labels that are also indices), the labels are kept.
-    """
-    if classes is None or np.array_equal(classes, np.arange(classes.shape[0])):
-        return False
-    seen: set = set()
-    for member in members:
-        member_classes = getattr(member, "classes_", None)
-        if member_classes is None:
-            return False
-        seen.update(np.asarray(member_classes).tolist())
-    indices = set(range(classes.shape[0]))
-    all_int = all(isinstance(v, int) for v in seen)
-    return all_int and seen <= indices and not seen <= set(classes.tolist())
-
-
 def oracle_outputs(
     ensemble=None,
     X: npt.ArrayLike | None = None,
@@ -88,18 +61,16 @@ def oracle_outputs(
 
     Parameters
     ----------
-    ensemble : fitted estimator with ``estimators_``, default=None
-        The ensemble whose members are judged. Members fitted on a column subset
-        (sklearn's ``estimators_features_``) see that subset; members trained on class
-        indices (as in sklearn's bagging) are decoded to the ensemble's ``classes_``.
-        Not needed when ``member_predictions`` is given.
+    ensemble : fitted ensemble, default=None
+        The ensemble whose members are judged, each on its own view of ``X`` (see
+        :func:`~ensemble_lab.diversity.member_predictions`). Not needed when
+        ``member_predictions`` is given.
     X : array-like or DataFrame of shape (n_samples, n_features), default=None
         Samples to judge the members on (ignored with ``member_predictions``).
     y : array-like of shape (n_samples,)
         True labels.
     member_predictions : array-like of shape (n_samples, n_members), default=None
-        The members' predicted labels, for ensembles whose members cannot be called on
-        ``X`` directly (e.g. members inside a wrapper that transforms ``X``).
+        The members' predicted labels (e.g. as the results store recorded them).
 
     Returns
     -------
@@ -128,25 +99,9 @@ def oracle_outputs(
         return preds == y_arr[:, None]
     if ensemble is None or X is None:
         raise ValueError("give either (ensemble, X, y) or (y, member_predictions).")
-    members = getattr(ensemble, "estimators_", None)
-    if members is None:
-        raise ValueError(
-            f"{type(ensemble).__name__} has no estimators_: fit it first, or pass "
-            "member_predictions."
-        )
     if np.shape(X)[0] != y_arr.shape[0]:
         raise ValueError(f"X has {np.shape(X)[0]} samples but y has {y_arr.shape[0]}.")
-    members = list(members)
-    classes = getattr(ensemble, "classes_", None)
-    classes = None if classes is None else np.asarray(classes)
-    decode = _members_predict_codes(members, classes)
-    columns = []
-    for i, member in enumerate(members):
-        pred = _member_predict(ensemble, i, member, X)
-        if decode:
-            pred = classes[pred.astype(np.intp)]
-        columns.append(pred == y_arr)
-    return np.column_stack(columns)
+    return (_member_predictions(ensemble, X) == y_arr[None, :]).T
 
 
 def pair_tables(oracle: npt.ArrayLike) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

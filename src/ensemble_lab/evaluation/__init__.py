@@ -24,10 +24,12 @@ from .protocols import (
     StratifiedKFold,
     protocol_from_dict,
 )
-from .runner import Progress, RunSummary, load_dataset, run_experiment
+from .runner import Progress, RunSummary, load_dataset, run_experiment, validate_experiment
 from .store import (
     ExperimentConflictError,
     ResultsStore,
+    StoreInUseError,
+    export_results,
     load_failures,
     load_predictions,
     load_results,
@@ -52,11 +54,13 @@ __all__ = [
     "RunSummary",
     "SequentialBackend",
     "Split",
+    "StoreInUseError",
     "StratifiedKFold",
     "TaskKey",
     "TaskResult",
     "derive_seed",
     "ensemble_size",
+    "export_results",
     "extension_conflict",
     "load_config",
     "load_dataset",
@@ -67,4 +71,5 @@ __all__ = [
     "parse_config",
     "protocol_from_dict",
     "run_experiment",
+    "validate_experiment",
 ]

@@ -8,6 +8,9 @@ interface is small on purpose — a new execution engine needs only :meth:`Backe
 
 from __future__ import annotations
 
+import os
+import threading
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Generator, Iterable
 from typing import Any
@@ -53,6 +56,41 @@ class SequentialBackend(Backend):
             yield fn(*args)
 
 
+_watched_parent: int | None = None
+
+
+def _exit_with_parent(coordinator: int) -> None:
+    """In a worker process: end it as soon as ``coordinator`` (its parent) is gone.
+
+    loky keeps its workers for reuse, and a worker whose coordinator was killed
+    (SIGKILL, a closed terminal) would go on computing a task nobody will store, then
+    wait for its idle timeout. A daemon thread per worker watches the parent process.
+    """
+    global _watched_parent
+    if os.getpid() == coordinator or _watched_parent == coordinator:
+        return
+    _watched_parent = coordinator
+
+    def watch() -> None:
+        while os.getppid() == coordinator:
+            time.sleep(0.5)
+        os._exit(1)  # the coordinator is gone: nothing of this process is wanted
+
+    threading.Thread(target=watch, name="ensemble-lab-parent-watch", daemon=True).start()
+
+
+class _InWatchedWorker:
+    """``fn`` run in a worker that ends with its coordinator (picklable)."""
+
+    def __init__(self, fn: Callable[..., Any], coordinator: int) -> None:
+        self.fn = fn
+        self.coordinator = coordinator
+
+    def __call__(self, *args: Any) -> Any:
+        _exit_with_parent(self.coordinator)
+        return self.fn(*args)
+
+
 class JoblibBackend(Backend):
     """Local processes through joblib (``Parallel(return_as="generator_unordered")``).
 
@@ -62,6 +100,11 @@ class JoblibBackend(Backend):
         Worker processes (joblib's convention: -1 = all cores).
     backend : str, default="loky"
         joblib backend.
+
+    Notes
+    -----
+    A worker process ends as soon as the coordinator process is gone (killed, say):
+    it does not finish a task whose result nobody would store.
     """
 
     def __init__(self, n_jobs: int = 2, backend: str = "loky") -> None:
@@ -76,7 +119,8 @@ class JoblibBackend(Backend):
         parallel = Parallel(
             n_jobs=self.n_jobs, backend=self.backend, return_as="generator_unordered"
         )
-        results = parallel(delayed(fn)(*args) for args in calls)
+        watched = _InWatchedWorker(fn, os.getpid())
+        results = parallel(delayed(watched)(*args) for args in calls)
         try:
             yield from results
         finally:

@@ -12,6 +12,10 @@ Reproducibility and resuming
   function of (experiment seed, dataset, method, repetition, fold) — never of the
   execution order — so an interrupted-and-resumed or a parallel run stores exactly the
   numbers of an uninterrupted sequential one (timings aside).
+* Before anything is written, the whole configuration is checked
+  (:func:`validate_experiment`): every dataset found, every method built with its base
+  learner and parameters valid. A typo stops the run with a ``ValueError`` naming it and
+  leaves the store as it was.
 * On start, tasks already stored for the experiment are skipped. The experiment is
   identified by its name. A configuration that *extends* the stored one — more
   datasets, more methods, more repetitions of the same protocol (see
@@ -22,6 +26,8 @@ Reproducibility and resuming
   error row is replaced by the new attempt. A deterministic failure just fails again
   with the same message; a transient one (memory, a missing dependency since
   installed) heals. Pass ``retry_failed=False`` to keep failures as they are.
+* One run at a time writes a store: a second run on the same store stops at once with
+  :class:`~.store.StoreInUseError`, naming the process that holds it.
 * Ctrl-C (``KeyboardInterrupt``) stops the run cleanly: unfinished tasks are
   cancelled, every finished one is already committed, and the summary says
   ``interrupted=True``. The next run resumes.
@@ -37,7 +43,9 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+from sklearn.base import BaseEstimator
 
+from ._eta import RemainingTime
 from .backends import Backend, make_backend
 from .config import (
     DatasetEntry,
@@ -48,7 +56,7 @@ from .config import (
     load_config,
 )
 from .protocols import Protocol, Split
-from .store import ExperimentConflictError, ResultsStore
+from .store import ExperimentConflictError, ResultsStore, exclusive_writer
 from .tasks import TaskKey, TaskResult, derive_seed, execute_task
 
 __all__ = [
@@ -57,6 +65,7 @@ __all__ = [
     "load_dataset",
     "plan_tasks",
     "run_experiment",
+    "validate_experiment",
 ]
 
 Dataset = tuple[Any, Any]
@@ -81,7 +90,9 @@ class Progress:
     elapsed : float
         Seconds since the run started.
     remaining : float or None
-        Estimated seconds left (None before the first task finishes).
+        Estimated wall-clock seconds left (None before the first task finishes): each
+        pending task predicted from its cell's finished tasks, or its method's seconds
+        per training instance, divided by the parallelism observed so far.
     last : TaskResult or None
         The task that just finished (None for the first report, before any task).
     """
@@ -216,13 +227,82 @@ def _task_keys(config: ExperimentConfig, dataset: str) -> set[TaskKey]:
     }
 
 
-def _check_methods(config: ExperimentConfig) -> None:
-    """Build every method once, so an unknown name fails before any task runs."""
+def _check_method(method: MethodSpec) -> None:
+    """Build ``method`` and validate its parameters and those of every nested estimator."""
+    if isinstance(method.base, str):
+        from ensemble_lab.learners import make_learner
+
+        make_learner(method.base)
+    estimator = method.build(0)
+    parts = [estimator, *estimator.get_params(deep=True).values()]
+    for part in parts:
+        # scikit-learn checks parameters only in fit; check them all before any task runs.
+        if isinstance(part, BaseEstimator) and hasattr(part, "_parameter_constraints"):
+            part._validate_params()
+
+
+def _check_dataset(entry: DatasetEntry, data: DataSource | None, config: ExperimentConfig,
+                   data_dir: str | Path | None) -> None:  # fmt: skip
+    """Raise ``ValueError`` if ``entry`` cannot be found (nothing is read)."""
+    from ensemble_lab import datasets
+
+    if isinstance(data, Mapping):
+        if _entry_name(entry) not in data:
+            raise ValueError(f"{_entry_name(entry)!r} is not among the given data {sorted(data)}")
+    elif data is not None:  # a callable: only calling it would tell
+        return
+    elif isinstance(entry, DatasetFiles):
+        root = config.base_dir or Path.cwd()
+        for part in (entry.train, entry.test):
+            if not (root / part).is_file():
+                raise ValueError(f"no file {root / part}")
+    else:
+        datasets.find(entry, data_dir=data_dir)
+
+
+def validate_experiment(
+    config: ExperimentConfig,
+    *,
+    data_dir: str | Path | None = None,
+    data: DataSource | None = None,
+) -> list[DatasetEntry]:
+    """Check a whole experiment before anything runs or is written.
+
+    Every dataset must be found (files are not read) and every method must build, with
+    its base-learner preset and its parameters (and those of nested estimators) valid.
+
+    Parameters
+    ----------
+    config : ExperimentConfig
+        The experiment.
+    data_dir : str or Path, optional
+        Directory of ARFF files, as for :func:`run_experiment`.
+    data : mapping or callable, optional
+        In-memory datasets, as for :func:`run_experiment` (a callable is not checked).
+
+    Returns
+    -------
+    list of str or DatasetFiles
+        The datasets, with the groups ``"embedded"`` and ``"all"`` expanded.
+
+    Raises
+    ------
+    ValueError
+        Naming the first problem: ``datasets[1] ('irsi'): ... Did you mean 'iris'?`` or
+        ``methods[2] ('Bagging-50'): Unknown method 'Bagging' ...``.
+    """
     for i, method in enumerate(config.methods):
         try:
-            method.build(0)
+            _check_method(method)
         except (ValueError, TypeError, KeyError) as exc:
             raise ValueError(f"methods[{i}] ({method.label!r}): {exc}") from exc
+    entries = list(config.datasets) if data is not None else _expand(config.datasets, data_dir)
+    for i, entry in enumerate(entries):
+        try:
+            _check_dataset(entry, data, config, data_dir)
+        except ValueError as exc:
+            raise ValueError(f"datasets[{i}] ({_entry_name(entry)!r}): {exc}") from exc
+    return entries
 
 
 def _get_data(
@@ -283,17 +363,22 @@ def run_experiment(
     """
     if not isinstance(config, ExperimentConfig):
         config = load_config(config)
-    own_store = not isinstance(store, ResultsStore)
-    db = ResultsStore(store) if not isinstance(store, ResultsStore) else store
-    own_backend = backend is None
-    runner = make_backend(n_jobs) if backend is None else backend
-    try:
-        return _run(config, db, runner, data_dir, data, progress, overwrite, retry_failed)
-    finally:
-        if own_backend:
-            runner.close()
-        if own_store:
-            db.close()
+    entries = validate_experiment(config, data_dir=data_dir, data=data)
+    path = store.path if isinstance(store, ResultsStore) else Path(store)
+    with exclusive_writer(path):
+        own_store = not isinstance(store, ResultsStore)
+        db = ResultsStore(store) if not isinstance(store, ResultsStore) else store
+        own_backend = backend is None
+        runner = make_backend(n_jobs) if backend is None else backend
+        try:
+            return _run(
+                config, entries, db, runner, data_dir, data, progress, overwrite, retry_failed
+            )
+        finally:
+            if own_backend:
+                runner.close()
+            if own_store:
+                db.close()
 
 
 def _extend_stored(db: ResultsStore, config: ExperimentConfig) -> bool:
@@ -317,6 +402,7 @@ def _extend_stored(db: ResultsStore, config: ExperimentConfig) -> bool:
 
 def _run(
     config: ExperimentConfig,
+    entries: list[DatasetEntry],
     db: ResultsStore,
     backend: Backend,
     data_dir: str | Path | None,
@@ -326,13 +412,11 @@ def _run(
     retry_failed: bool,
 ) -> RunSummary:
     start = time.perf_counter()
-    _check_methods(config)
     extended = False if overwrite else _extend_stored(db, config)
     exp_id = db.open_experiment(
         config.name, config.to_dict(), config.config_hash(), overwrite=overwrite
     )
     stored = db.finished_tasks(exp_id, include_failed=not retry_failed)
-    entries = list(config.datasets) if data is not None else _expand(config.datasets, data_dir)
 
     todo: list[tuple[Any, list[_PlannedTask]]] = []
     total = skipped = 0
@@ -357,14 +441,15 @@ def _run(
 
     summary = RunSummary(config.name, exp_id, total=total, skipped=skipped, extended=extended)
     to_run = total - skipped
+    eta = RemainingTime(
+        (t.key.dataset, t.key.method, len(t.split.train_idx)) for _, tasks in todo for t in tasks
+    )
 
     def report(last: TaskResult | None) -> None:
         if progress is None:
             return
         elapsed = time.perf_counter() - start
-        remaining = None
-        if summary.done:
-            remaining = elapsed / summary.done * (to_run - summary.done)
+        remaining = eta.remaining(elapsed) if summary.done < to_run else 0.0
         progress(Progress(summary.done, to_run, skipped, summary.failed, elapsed, remaining, last))
 
     report(None)
@@ -372,6 +457,7 @@ def _run(
     try:
         for result in results:
             db.write_result(exp_id, result)
+            eta.finished(result.key.dataset, result.key.method, result.n_train, result.wall)
             summary.done += 1
             if not result.ok:
                 summary.failed += 1

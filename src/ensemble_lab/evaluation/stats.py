@@ -12,8 +12,11 @@ Two families of tools, as the ensemble literature uses them:
   signed-rank test (:func:`wilcoxon`), the sign test on win-tie-loss counts
   with the critical value used by Kuncheva & Rodríguez (:func:`sign_test`),
   average ranks (:func:`average_ranks`), the Friedman test with the
-  Iman–Davenport correction (:func:`friedman`) and the post-hoc critical
-  differences of Demšar (2006) (:func:`nemenyi_cd`, :func:`bonferroni_dunn_cd`).
+  Iman–Davenport correction (:func:`friedman`), the post-hoc critical
+  differences of Demšar (2006) (:func:`nemenyi_cd`, :func:`bonferroni_dunn_cd`)
+  and Holm's step-down comparison of every method with a control
+  (:func:`holm`, :func:`compare_to_control`). :func:`posthoc` runs the post-hoc
+  tests only when the Friedman test rejects equal performance, as autorank does.
 
 Every function returns a small frozen dataclass. Two-sample results carry a
 ``significance`` of +1 (first sample significantly greater), -1
@@ -48,20 +51,25 @@ from scipy import stats as _sps
 __all__ = [
     "BETTER_MARKER",
     "WORSE_MARKER",
+    "ControlComparison",
     "CriticalDifference",
     "FriedmanResult",
     "PairedTestResult",
+    "PosthocResult",
     "RankResult",
     "SignTestResult",
     "WilcoxonResult",
     "average_ranks",
     "bonferroni_dunn_cd",
+    "compare_to_control",
     "corrected_resampled_ttest",
     "cv52_ftest",
     "cv52_ttest",
     "friedman",
+    "holm",
     "nemenyi_cd",
     "paired_ttest",
+    "posthoc",
     "sign_test",
     "significance_marker",
     "wilcoxon",
@@ -823,6 +831,171 @@ def bonferroni_dunn_cd(k: int, n_datasets: int, alpha: float = 0.05) -> Critical
     q = float(_sps.norm.ppf(1.0 - alpha / (2.0 * (k - 1))))
     cd = q * math.sqrt(k * (k + 1) / (6.0 * n_datasets))
     return CriticalDifference(cd, q, int(k), int(n_datasets), alpha, "bonferroni-dunn")
+
+
+def holm(p_values: ArrayLike, alpha: float = 0.05) -> tuple[NDArray[np.float64], NDArray[np.bool_]]:
+    """Holm's step-down correction of a family of p-values.
+
+    Parameters
+    ----------
+    p_values : array-like of shape (m,)
+        Unadjusted p-values.
+    alpha : float, default=0.05
+        Family-wise error rate.
+
+    Returns
+    -------
+    adjusted : ndarray of shape (m,)
+        Holm-adjusted p-values, in the input order (as R's ``p.adjust(p, "holm")``).
+    reject : ndarray of bool of shape (m,)
+        Hypotheses rejected at ``alpha`` (``adjusted <= alpha``).
+
+    Examples
+    --------
+    >>> adjusted, reject = holm([0.01, 0.04, 0.03, 0.005])
+    >>> adjusted.round(3).tolist(), reject.tolist()
+    ([0.03, 0.06, 0.06, 0.02], [True, False, False, True])
+    """
+    _check_alpha(alpha)
+    p = np.asarray(p_values, dtype=float).ravel()
+    order = np.argsort(p, kind="stable")
+    m = p.shape[0]
+    # p_(i) * (m - i + 1), made monotone: a hypothesis is rejected only if every
+    # smaller p-value was.
+    stepped = np.maximum.accumulate(p[order] * (m - np.arange(m)))
+    adjusted = np.empty(m)
+    adjusted[order] = np.minimum(stepped, 1.0)
+    return adjusted, adjusted <= alpha
+
+
+@dataclass(frozen=True)
+class ControlComparison:
+    """Every method's average rank against a control's, Holm-corrected.
+
+    Attributes
+    ----------
+    control : str
+        The control method (the baseline).
+    table : pandas.DataFrame
+        One row per other method: ``average_rank``, ``z``, ``p_value``, ``p_holm`` and
+        ``significant`` (Holm at ``alpha``); positive ``z`` means a worse (higher)
+        average rank than the control.
+    alpha : float
+        Family-wise significance level.
+    """
+
+    control: str
+    table: pd.DataFrame
+    alpha: float
+
+
+def compare_to_control(
+    table: pd.DataFrame, control: str, *, alpha: float = 0.05, higher_is_better: bool = True
+) -> ControlComparison:
+    """Compare each method with a control over data sets (Demšar 2006, Section 3.2.2).
+
+    ``z = (R_i - R_control) / sqrt(k(k+1) / (6N))`` on average ranks, a two-sided
+    normal p-value, and Holm's step-down procedure over the ``k - 1`` comparisons.
+
+    Parameters
+    ----------
+    table : DataFrame of shape (n_datasets, n_methods)
+        One score per data set and method.
+    control : str
+        Column of the control method.
+    alpha : float, default=0.05
+        Family-wise significance level.
+    higher_is_better : bool, default=True
+        Direction of the scores.
+
+    Returns
+    -------
+    ControlComparison
+    """
+    if control not in table.columns:
+        raise ValueError(f"control {control!r} is not a column of the table: {list(table.columns)}")
+    ranks = average_ranks(table, higher_is_better=higher_is_better)
+    n, k = ranks.ranks.shape
+    if k < 2:
+        raise ValueError("a comparison with a control needs at least two methods.")
+    se = math.sqrt(k * (k + 1) / (6.0 * n))
+    others = [m for m in table.columns if m != control]
+    r = ranks.average[others]
+    z = (r - ranks.average[control]) / se
+    p = 2.0 * _sps.norm.sf(np.abs(z.to_numpy()))
+    adjusted, reject = holm(p, alpha)
+    frame = pd.DataFrame(
+        {"average_rank": r, "z": z, "p_value": p, "p_holm": adjusted, "significant": reject},
+        index=pd.Index(others, name="method"),
+    )
+    return ControlComparison(control, frame, alpha)
+
+
+@dataclass(frozen=True)
+class PosthocResult:
+    """The Friedman test and, only when it rejects, the post-hoc tests.
+
+    Attributes
+    ----------
+    friedman : FriedmanResult
+        The omnibus test.
+    alpha : float
+        Significance level of every test.
+    critical_difference : CriticalDifference or None
+        Nemenyi's CD for all pairs; None when the Friedman test does not reject.
+    control : ControlComparison or None
+        Holm's comparisons with the control; None without a control or when the
+        Friedman test does not reject.
+    """
+
+    friedman: FriedmanResult
+    alpha: float
+    critical_difference: CriticalDifference | None
+    control: ControlComparison | None
+
+    @property
+    def significant(self) -> bool:
+        """Whether the Friedman test rejects equal performance (post-hoc tests ran)."""
+        return self.critical_difference is not None
+
+
+def posthoc(
+    table: pd.DataFrame,
+    *,
+    control: str | None = None,
+    alpha: float = 0.05,
+    higher_is_better: bool = True,
+) -> PosthocResult:
+    """Friedman's test, then — only if it rejects — Nemenyi's CD and Holm against ``control``.
+
+    As autorank and Demšar (2006) prescribe, the post-hoc tests are not run when the
+    omnibus test finds no difference: their outcomes would not be protected.
+
+    Parameters
+    ----------
+    table : DataFrame of shape (n_datasets, n_methods)
+        One score per data set and method (at least 2 data sets).
+    control : str, optional
+        The baseline for Holm's comparisons.
+    alpha : float, default=0.05
+        Significance level of the Friedman (Iman–Davenport) and post-hoc tests.
+    higher_is_better : bool, default=True
+        Direction of the scores.
+
+    Returns
+    -------
+    PosthocResult
+    """
+    _check_alpha(alpha)
+    omnibus = friedman(table, higher_is_better=higher_is_better)
+    if not omnibus.significant(alpha):
+        return PosthocResult(omnibus, alpha, None, None)
+    n, k = table.shape
+    cd = nemenyi_cd(k, n, alpha)
+    vs = None
+    if control is not None:
+        vs = compare_to_control(table, control, alpha=alpha, higher_is_better=higher_is_better)
+    return PosthocResult(omnibus, alpha, cd, vs)
 
 
 # --------------------------------------------------------------------------- notation

@@ -1,6 +1,10 @@
 """The results store: one SQLite file holding experiments and every finished task.
 
-Only the coordinator process writes (workers return results to it). Each finished task
+Only the coordinator process writes (workers return results to it), and only one run at a
+time: :func:`exclusive_writer` holds an advisory lock on ``<store>.lock`` for the whole
+run, so a second run on the same store stops at once with :class:`StoreInUseError`,
+naming the process that holds it (the operating system releases the lock when that
+process ends, even by SIGKILL). Each finished task
 is committed in its own transaction, in WAL mode with ``synchronous=FULL``, so a run
 that is killed — even with SIGKILL — loses nothing that was reported finished, and
 the next run resumes from the store.
@@ -48,18 +52,22 @@ Schema
     members          BLOB NULL -- each member's predicted code, little-endian int16
     PRIMARY KEY (experiment_id, dataset, method, repetition, fold, test_index)
 
-:func:`load_results` returns the tidy per-task table the statistics and reports use.
+:func:`load_results` returns the tidy per-task table the statistics and reports use;
+:func:`export_results` writes it to CSV or Parquet for other tools.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import os
+import socket
 import sqlite3
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 import numpy as np
 import pandas as pd
@@ -70,7 +78,11 @@ from .tasks import TaskKey, TaskResult
 __all__ = [
     "RESULT_COLUMNS",
     "ExperimentConflictError",
+    "NotAStoreError",
     "ResultsStore",
+    "StoreInUseError",
+    "exclusive_writer",
+    "export_results",
     "load_failures",
     "load_predictions",
     "load_results",
@@ -165,6 +177,71 @@ class ExperimentConflictError(ValueError):
         )
 
 
+class NotAStoreError(ValueError):
+    """The file is not a results store (not SQLite, or SQLite without its tables)."""
+
+
+def _check_store(con: sqlite3.Connection, path: Path, *, empty_ok: bool = True) -> None:
+    """Raise :class:`NotAStoreError` unless ``con`` is a results store (or, if
+    ``empty_ok``, an empty database that can become one)."""
+    try:
+        tables = {row[0] for row in con.execute("SELECT name FROM sqlite_master")}
+    except sqlite3.DatabaseError as exc:
+        raise NotAStoreError(f"{path} is not a results store ({exc})") from None
+    if (tables or not empty_ok) and "experiments" not in tables:
+        raise NotAStoreError(
+            f"{path} is an SQLite database but not a results store (it has no "
+            "'experiments' table); give the store a run wrote, or a new file"
+        )
+
+
+class StoreInUseError(RuntimeError):
+    """Another run is writing to the results store."""
+
+
+@contextmanager
+def exclusive_writer(path: str | Path) -> Iterator[None]:
+    """Hold the write lock of the store ``path`` for the duration of the block.
+
+    The lock is an advisory ``flock`` on ``<path>.lock``, which records who holds it.
+    Readers (reports, ``load_results``) need no lock. Where the operating system has no
+    ``flock`` (Windows), nothing is locked.
+
+    Raises
+    ------
+    StoreInUseError
+        When another process (or another run of this one) holds the lock; the message
+        names it.
+    """
+    try:
+        import fcntl
+    except ImportError:  # no advisory locks: a second writer is not detected
+        yield
+        return
+    path = Path(path)
+    lock_path = path.with_name(path.name + ".lock")
+    with lock_path.open("a+", encoding="utf-8") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.seek(0)
+            holder = handle.read().strip() or "another process"
+            raise StoreInUseError(
+                f"the results store {path} is in use by another run ({holder}); wait for "
+                "it to finish, or give this run another results store"
+            ) from None
+        handle.seek(0)
+        handle.truncate()
+        handle.write(f"process {os.getpid()} on {socket.gethostname()}, since {_now()}\n")
+        handle.flush()
+        try:
+            yield
+        finally:
+            # The file stays (removing it would let two later runs lock two files).
+            handle.truncate(0)
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -173,13 +250,11 @@ def _json_label(label: Any) -> Any:
     return label.item() if isinstance(label, np.generic) else label
 
 
-def _connect(path: str | Path) -> sqlite3.Connection:
-    con = sqlite3.connect(str(path), isolation_level=None)  # explicit transactions
+def _configure(con: sqlite3.Connection) -> None:
     con.execute("PRAGMA journal_mode=WAL")
     con.execute("PRAGMA synchronous=FULL")
     con.execute("PRAGMA foreign_keys=ON")
     con.execute("PRAGMA busy_timeout=10000")
-    return con
 
 
 class ResultsStore:
@@ -189,6 +264,14 @@ class ResultsStore:
     ----------
     path : str or Path
         The SQLite file; created with the schema if it does not exist.
+    create : bool, default=True
+        False to only open an existing store (``FileNotFoundError`` otherwise).
+
+    Raises
+    ------
+    NotAStoreError
+        If the file is not SQLite, or an SQLite database of something else (nothing is
+        written to it).
 
     Notes
     -----
@@ -196,10 +279,19 @@ class ResultsStore:
     open the same file at any time thanks to WAL mode.
     """
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, *, create: bool = True) -> None:
         self.path = Path(path)
-        self._con = _connect(self.path)
-        self._con.executescript(_SCHEMA)
+        if not create and not self.path.is_file():
+            raise FileNotFoundError(f"no results store at {self.path}")
+        con = sqlite3.connect(str(self.path), isolation_level=None)  # explicit transactions
+        try:
+            _check_store(con, self.path)
+            _configure(con)
+            con.executescript(_SCHEMA)
+        except BaseException:
+            con.close()
+            raise
+        self._con = con
 
     def __enter__(self) -> ResultsStore:
         return self
@@ -413,7 +505,13 @@ def _open(db: str | Path | ResultsStore) -> tuple[sqlite3.Connection, bool]:
         return db._con, False
     if not Path(db).is_file():
         raise FileNotFoundError(f"no results database at {db}")
-    return sqlite3.connect(str(db)), True
+    con = sqlite3.connect(str(db))
+    try:
+        _check_store(con, Path(db), empty_ok=False)
+    except NotAStoreError:
+        con.close()
+        raise
+    return con, True
 
 
 def _query(
@@ -464,10 +562,78 @@ def load_results(db: str | Path | ResultsStore, experiment: str | None = None) -
     )
 
 
+EXPORT_FORMATS = ("csv", "parquet")
+
+
+def export_results(
+    db: str | Path | ResultsStore,
+    path: str | Path | TextIO,
+    experiment: str | None = None,
+    *,
+    fmt: str | None = None,
+    include_failures: bool = False,
+) -> pd.DataFrame:
+    """Write the tidy per-split table of a store to CSV or Parquet, for other tools.
+
+    One row per (dataset, method, repetition, fold) with plain numbers — the long
+    format that scikit-posthocs' ``melt`` arguments and a pivot for autorank take.
+
+    Parameters
+    ----------
+    db : str, Path or ResultsStore
+        The results store.
+    path : str, Path or text stream
+        The file to write (a stream, e.g. ``sys.stdout``, takes CSV).
+    experiment : str, optional
+        Only this experiment (default: all; the ``experiment`` column tells them apart).
+    fmt : {"csv", "parquet"}, optional
+        Default: from the suffix of ``path`` (``.parquet``/``.pq``, else CSV).
+    include_failures : bool, default=False
+        Also write the failed tasks, with empty numbers and the first line of their
+        ``error`` (the column is then present for every row, empty when the task ran).
+
+    Returns
+    -------
+    DataFrame
+        What was written: ``experiment`` followed by :data:`RESULT_COLUMNS` (and ``error``).
+
+    Raises
+    ------
+    ImportError
+        For Parquet without ``pyarrow`` (``pip install 'ensemble-lab[parquet]'``).
+    """
+    if fmt is None:
+        suffix = Path(path).suffix.lower() if isinstance(path, str | Path) else ""
+        fmt = "parquet" if suffix in {".parquet", ".pq"} else "csv"
+    if fmt not in EXPORT_FORMATS:
+        raise ValueError(f"Unknown export format {fmt!r}; use csv or parquet.")
+    if fmt == "parquet" and importlib.util.find_spec("pyarrow") is None:
+        raise ImportError(
+            "Writing Parquet needs pyarrow: pip install 'ensemble-lab[parquet]' (or write CSV)."
+        )
+    frame = load_results(db, experiment)
+    columns = ["experiment", *RESULT_COLUMNS]
+    if include_failures:
+        failures = load_failures(db, experiment)
+        if len(failures):
+            failures["error"] = [str(e).strip().splitlines()[0] for e in failures["error"]]
+            keys = ["experiment", "dataset", "method", "repetition", "fold"]
+            frame = pd.concat([frame, failures], ignore_index=True)
+            frame = frame.sort_values(keys, kind="stable")
+        columns.append("error")
+    frame = frame.reindex(columns=columns).reset_index(drop=True)
+    if fmt == "parquet":
+        frame.to_parquet(path, index=False)
+    else:
+        frame.to_csv(path, index=False, lineterminator="\n")
+    return frame
+
+
 def load_failures(db: str | Path | ResultsStore, experiment: str | None = None) -> pd.DataFrame:
-    """Failed tasks: ``experiment, dataset, method, repetition, fold, error``."""
+    """Failed tasks: ``experiment, dataset, method, repetition, fold, n_train, n_test, error``."""
     sql = (
-        "SELECT e.name AS experiment, r.dataset, r.method, r.repetition, r.fold, r.error"
+        "SELECT e.name AS experiment, r.dataset, r.method, r.repetition, r.fold,"
+        " r.n_train, r.n_test, r.error"
         " FROM results r JOIN experiments e ON e.id = r.experiment_id"
         " WHERE r.error IS NOT NULL"
     )

@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ensemble_lab.base import safe_rows
+from ensemble_lab.base import has_members, member_predictions, safe_rows
 
 from .config import MethodSpec
 
@@ -29,7 +29,6 @@ __all__ = [
     "derive_seed",
     "ensemble_size",
     "execute_task",
-    "member_predictions",
 ]
 
 
@@ -67,7 +66,9 @@ class TaskResult:
         Per-instance predictions as codes into the dataset's class list (kept only
         when predictions are recorded).
     members : ndarray of shape (n_test, n_members) or None
-        Each member's predicted class code (kept only when members are recorded).
+        Each member's predicted class code (kept only when members are recorded and the
+        method is an ensemble), as :func:`ensemble_lab.base.member_predictions` gives
+        them: every member applied to its own view of the test data.
     """
 
     key: TaskKey
@@ -113,10 +114,12 @@ def derive_seed(experiment_seed: int, dataset: str, method: str, repetition: int
 def ensemble_size(estimator: Any) -> int:
     """Number of members of a fitted estimator.
 
-    ``n_members_`` if the estimator defines it (methods whose members are not simply
-    ``estimators_`` — e.g. a Triskel cascade — document and set it), else
-    ``len(estimators_)``, else 1 (a single classifier).
+    ``n_members_`` if the estimator defines it, else ``len(estimators_)`` (for a
+    ``Pipeline``, those of its last step), else 1 (a single classifier). It is the
+    number of rows :func:`ensemble_lab.base.member_predictions` gives.
     """
+    if hasattr(estimator, "steps"):  # a Pipeline: its last step is the classifier
+        return ensemble_size(estimator.steps[-1][1])
     n = getattr(estimator, "n_members_", None)
     if n is not None:
         return int(n)
@@ -127,54 +130,6 @@ def ensemble_size(estimator: Any) -> int:
         except TypeError:
             return 1
     return 1
-
-
-def member_predictions(estimator: Any, X: Any) -> NDArray[Any] | None:
-    """Each member's predicted labels, shape (n_members, n_samples), or None if unknown.
-
-    Uses ``estimator.predict_members(X)`` when the estimator defines it (the ensembles
-    of this package whose members see transformed inputs do); otherwise asks each of
-    ``estimators_`` to predict ``X`` (with ``estimators_features_`` column subsets, as
-    in scikit-learn's bagging). Members trained on encoded labels (scikit-learn's
-    forests) return class indices, which are mapped back to ``classes_``.
-    """
-    if hasattr(estimator, "predict_members"):
-        return np.asarray(estimator.predict_members(X))
-    members = getattr(estimator, "estimators_", None)
-    if members is None:
-        return None
-    classes = np.asarray(estimator.classes_)
-    features = getattr(estimator, "estimators_features_", None)
-    rows = []
-    for i, member in enumerate(np.ravel(np.asarray(members, dtype=object))):
-        Xm = X if features is None else safe_columns(X, features[i])
-        if hasattr(Xm, "columns") and not hasattr(member, "feature_names_in_"):
-            Xm = Xm.to_numpy()  # the ensemble handed its members a validated array
-        pred = np.asarray(member.predict(Xm))
-        if _encoded_member(getattr(member, "classes_", None), classes):
-            pred = classes[pred.astype(np.intp)]
-        rows.append(pred)
-    return np.vstack(rows) if rows else None
-
-
-def _encoded_member(member_classes: Any, classes: NDArray[Any]) -> bool:
-    """True if a member learned class indices 0..k-1 instead of the labels."""
-    if member_classes is None:
-        return False
-    member_classes = np.asarray(member_classes)
-    if not np.issubdtype(member_classes.dtype, np.number):
-        return False
-    return bool(
-        np.isin(member_classes, np.arange(len(classes))).all()
-        and not np.isin(member_classes, classes).all()
-    )
-
-
-def safe_columns(X: Any, columns: ArrayLike) -> Any:
-    """Columns ``columns`` (positions) of an array or DataFrame."""
-    if hasattr(X, "iloc"):
-        return X.iloc[:, np.asarray(columns)]
-    return np.asarray(X)[:, np.asarray(columns)]
 
 
 def _codes(labels: ArrayLike, classes: NDArray[Any]) -> NDArray[np.int32]:
@@ -241,10 +196,9 @@ def execute_task(
             result.test_idx = np.asarray(test_idx, dtype=np.intp)
             result.y_true = _codes(y[test_idx], classes)
             result.y_pred = _codes(y_pred, classes)
-        if record_members:
+        if record_members and has_members(estimator):
             per_member = member_predictions(estimator, X_test)
-            if per_member is not None:
-                result.members = _codes(per_member.T, classes).astype(np.int16)
+            result.members = _codes(per_member.T, classes).astype(np.int16)
     except Exception as exc:
         result.error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}"
     result.wall = time.perf_counter() - start

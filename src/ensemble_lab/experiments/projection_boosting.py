@@ -460,7 +460,7 @@ def _discussion(results: dict[str, pd.DataFrame], quick: bool, nominal: dict[str
         "datasets, so cells can differ without either result being wrong.",
         f"* Ensemble size: the paper does not state it; we use {N_ESTIMATORS} members for "
         "every method. The parameters of HDA (λ, η) and NDA (k, α) are not given either; "
-        "we use λ = η = ½, k = 3, α = 1 (SPEC §5) without tuning.",
+        "we use λ = η = ½, k = 3, α = 1 without tuning.",
         "* Base learners: our C4.5 (`j48`), an MLP of 15 hidden units trained by Adam for "
         "300 epochs (the paper: back-propagation, architecture not given), and SVC with "
         "C = 1 and `gamma='scale'` (LIBSVM, as the paper, whose parameters are not given). "

@@ -10,14 +10,16 @@ from ._elrc import ELRCClassifier
 from ._multiboost import MultiBoostClassifier
 from ._oracle_ensembles import DecorateClassifier, RandomLinearOracle, RotationForestClassifier
 from ._projection_boosting import ProjectionBoostingClassifier
-from ._registry import make, names, register
+from ._registry import PAPERS, MethodInfo, describe_methods, make, names, register
 from ._triskel import TriskelClassifier
 from ._weka_hosts import WekaAdaBoostM1
 
 __all__ = [
+    "PAPERS",
     "BoostingClassifier",
     "DecorateClassifier",
     "ELRCClassifier",
+    "MethodInfo",
     "MultiBoostClassifier",
     "Oversample",
     "ProjectionBoostingClassifier",
@@ -27,6 +29,7 @@ __all__ = [
     "TriskelClassifier",
     "Undersample",
     "WekaAdaBoostM1",
+    "describe_methods",
     "make",
     "names",
     "register",

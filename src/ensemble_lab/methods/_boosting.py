@@ -26,6 +26,7 @@ from sklearn.pipeline import Pipeline, make_pipeline
 from sklearn.utils.validation import has_fit_parameter
 
 from ..base import (
+    MemberPredictionsMixin,
     check_sample_weight,
     member_seeds,
     resolve_estimator,
@@ -116,7 +117,7 @@ class _Schedule:
         """A reset happened for another reason; the schedule may skip a boundary."""
 
 
-class _BaseBoosting(ClassifierMixin, BaseEstimator, metaclass=ABCMeta):
+class _BaseBoosting(MemberPredictionsMixin, ClassifierMixin, BaseEstimator, metaclass=ABCMeta):
     """The boosting loop shared by :class:`BoostingClassifier` and MultiBoost.
 
     Hooks for subclasses: :meth:`_xi` (update exponent), :meth:`_reset_weights` (what a
@@ -168,6 +169,9 @@ class _BaseBoosting(ClassifierMixin, BaseEstimator, metaclass=ABCMeta):
 
     def _n_kept(self, train_q: np.ndarray) -> int:
         return train_q.shape[0]
+
+    def _member_labels(self, index: int, predicted: np.ndarray) -> np.ndarray:
+        return self.classes_[predicted.astype(np.intp)]  # members learn class indices
 
     # ---------------------------------------------------------------- fit
     @_fit_context(prefer_skip_nested_validation=False)
@@ -610,6 +614,9 @@ class BoostingClassifier(_BaseBoosting):
 
 
 # ------------------------------------------------------------------ paper names
+_HOW = {"resample": "resampling", "reweight": "reweighting"}  # the modes, for descriptions
+
+
 def adaboost_m1(base, mode: str, random_state=None, n_estimators: int = 10) -> BoostingClassifier:
     """AdaBoost.M1 as Weka runs it in paper 001: by resampling ("S") or reweighting ("W").
 
@@ -658,6 +665,7 @@ for _update, _name in [
         default_base="qda",
         aliases=(f"{_name} Boosting",),
         paper="002",
+        description=f"Boosting with the {_update} weight update: 25 members, by resampling",
     )
 
 for _prune, _base in [("P", "j48"), ("U", "j48-unpruned")]:
@@ -673,7 +681,14 @@ for _prune, _base in [("P", "j48"), ("U", "j48-unpruned")]:
                 f"N-{_prune}-AdaBoostM1-{_letter}",
             ),
             paper="001",
+            description=f"AdaBoost.M1 of 10 members, by {_HOW[_mode]}",
         )
 
 for _rounds in (3, 10, 50):
-    register(f"AdaBoost-{_rounds}", _one_vs_one_factory(_rounds), default_base="smo", paper="000")
+    register(
+        f"AdaBoost-{_rounds}",
+        _one_vs_one_factory(_rounds),
+        default_base="smo",
+        paper="000",
+        description=f"One-vs-one AdaBoost.M1, {_rounds} rounds per pair of classes, by reweighting",
+    )

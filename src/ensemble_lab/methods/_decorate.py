@@ -9,7 +9,7 @@ import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.utils import check_random_state
 
-from ..base import align_proba, resolve_estimator, validate_mixed_data
+from ..base import MemberPredictionsMixin, align_proba, resolve_estimator, validate_mixed_data
 from ..utils._sklearn_compat import HasMethods, Interval, _fit_context, check_is_fitted
 from ._member_utils import fit_weighted, require_y, seed_estimator, validated_weights
 
@@ -87,7 +87,7 @@ class _FeatureDistributions:
         return pd.DataFrame(dict(zip(self.columns, drawn)))
 
 
-class DecorateClassifier(ClassifierMixin, BaseEstimator):
+class DecorateClassifier(MemberPredictionsMixin, ClassifierMixin, BaseEstimator):
     """Ensemble grown with artificial examples labelled against its own predictions.
 
     Each iteration draws ``artificial_size`` × n artificial examples from per-feature

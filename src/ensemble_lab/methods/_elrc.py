@@ -20,6 +20,7 @@ from sklearn.pipeline import Pipeline
 from sklearn.utils import get_tags
 
 from ..base import (
+    MemberPredictionsMixin,
     align_proba,
     member_seeds,
     nominal_columns,
@@ -143,7 +144,7 @@ class _Region:
     position: int = 0
 
 
-class ELRCClassifier(ClassifierMixin, BaseEstimator):
+class ELRCClassifier(MemberPredictionsMixin, ClassifierMixin, BaseEstimator):
     """Ensemble of regional classifiers: a tree of regions, each with its best learner.
 
     At each node the candidate learners are compared by stratified cross-validation on
@@ -750,4 +751,9 @@ def _make_elrc(base=None, random_state=None, **params) -> ELRCClassifier:
     return ELRCClassifier(estimators=estimators, random_state=random_state, **params)
 
 
-register("ELRC", _make_elrc, paper="004")
+register(
+    "ELRC",
+    _make_elrc,
+    paper="004",
+    description="A tree of regions (3 levels), each with the best of smo, nb and j48 by inner CV",
+)

@@ -14,7 +14,7 @@ from numbers import Integral
 import numpy as np
 
 from ..utils._sklearn_compat import Interval
-from ._boosting import _BaseBoosting, _Schedule
+from ._boosting import _HOW, _BaseBoosting, _Schedule
 from ._registry import register
 
 __all__ = ["MultiBoostClassifier", "multiboost", "subcommittee_boundaries"]
@@ -192,4 +192,6 @@ for _prune, _base in [("P", "j48"), ("U", "j48-unpruned")]:
             default_base=_base,
             aliases=(f"N-{_prune}-MultiBoost-{_letter}", f"N-{_prune}-MultiBoostAB ({_letter})"),
             paper="001",
+            description="MultiBoost (wagged sub-committees of AdaBoost) of 10 members, "
+            f"by {_HOW[_mode]}",
         )

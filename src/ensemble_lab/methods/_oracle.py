@@ -369,7 +369,8 @@ class _CategoryCodesSpace:
             lookup[order] = np.arange(len(declared))
             codes = column.cat.codes.to_numpy()
             counts = np.bincount(codes[codes >= 0], minlength=len(declared))[order]
-            self.dtype_categories_.append(declared)
+            # Arrays, not pandas Index objects, so the fitted model persists with skops.
+            self.dtype_categories_.append(np.asarray(declared, dtype=object))
             self.lookup_.append(lookup)
             self.categories_.append(np.asarray(declared, dtype=object)[order])
             self.mode_positions_.append(int(np.argmax(counts)) if len(declared) else -1)
@@ -390,7 +391,7 @@ class _CategoryCodesSpace:
             declared = self.dtype_categories_[k]
             categories = self.categories_[k]
             dtype = column.dtype
-            if isinstance(dtype, pd.CategoricalDtype) and dtype.categories.equals(declared):
+            if isinstance(dtype, pd.CategoricalDtype) and _same_categories(dtype, declared):
                 codes = column.cat.codes.to_numpy()
                 positions = np.where(codes >= 0, self.lookup_[k][codes], -1)
             else:  # other categories: match values, unseen -> -1, as MixedEncoder
@@ -403,3 +404,11 @@ class _CategoryCodesSpace:
             out[rows[known], start + positions[known]] = 1.0
             start += categories.size
         return out
+
+
+def _same_categories(dtype: pd.CategoricalDtype, declared: np.ndarray) -> bool:
+    """Whether a column's categories are exactly those seen in ``fit``, in that order."""
+    categories = dtype.categories
+    return len(categories) == len(declared) and bool(
+        (np.asarray(categories, dtype=object) == declared).all()
+    )

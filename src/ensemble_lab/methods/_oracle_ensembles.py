@@ -15,7 +15,7 @@ from __future__ import annotations
 from sklearn.ensemble import BaggingClassifier
 
 from ..base import resolve_estimator
-from ._boosting import adaboost_m1
+from ._boosting import _HOW, adaboost_m1
 from ._decorate import DecorateClassifier
 from ._multiboost import multiboost
 from ._oracle import RandomLinearOracle
@@ -94,10 +94,16 @@ def _decorate(oracle):
     return factory
 
 
-def _register(name: str, factory, tree: str | None, ascii_name: str | None = None) -> None:
+_ORACLE = ", each member a random linear oracle around the base learner"
+
+
+def _register(
+    name: str, factory, tree: str | None, what: str, ascii_name: str | None = None
+) -> None:
     aliases = (ascii_name,) if ascii_name and ascii_name != name else ()
     default = _TREES[tree] if tree else None
-    register(name, factory, default_base=default, aliases=aliases, paper=_PAPER)
+    what += _ORACLE if name.startswith("H-") else ""
+    register(name, factory, default_base=default, aliases=aliases, paper=_PAPER, description=what)
 
 
 def _register_table() -> None:
@@ -105,20 +111,27 @@ def _register_table() -> None:
         oracle = h == "H"
         for tree in ("P", "U"):
             prefix = f"{h}-{tree}-"
-            _register(prefix + "Bagging", _bagging(oracle), tree)
+            _register(prefix + "Bagging", _bagging(oracle), tree, "Bagging of 10 members")
             for pct in (50, 75):
                 _register(
                     f"{prefix}Rand. Subs. ({pct}%)",
                     _subspace(oracle, pct / 100),
                     tree,
+                    f"Random subspaces ({pct} % of the features) of 10 members",
                     f"{prefix}RandomSubspace-{pct}",
                 )
             rotation = _rotation_forest(oracle)
-            _register(prefix + "Rotation Forest", rotation, tree, prefix + "RotationForest")
-            _register(prefix + "Decorate", _decorate(oracle), tree)
-        _register(f"{h}-U-Random Forest", _random_forest(oracle), None, f"{h}-U-RandomForest")
+            _register(
+                prefix + "Rotation Forest", rotation, tree, "Rotation Forest of 10 members",
+                prefix + "RotationForest",
+            )  # fmt: skip
+            _register(prefix + "Decorate", _decorate(oracle), tree, "DECORATE of 10 members")
+        _register(
+            f"{h}-U-Random Forest", _random_forest(oracle), None,
+            "Bagging of 10 Weka-style random trees", f"{h}-U-RandomForest",
+        )  # fmt: skip
     for tree in ("P", "U"):
-        _register(f"H-{tree}-Ensemble", _oracle_only, tree)
+        _register(f"H-{tree}-Ensemble", _oracle_only, tree, "10 members on all the data")
 
 
 def _boosting(host, mode: str):
@@ -136,7 +149,11 @@ def _register_boosting() -> None:
         for tree in ("P", "U"):
             for letter, mode in (("S", "resample"), ("W", "reweight")):
                 name = f"H-{tree}-{method} ({letter})"
-                _register(name, _boosting(host, mode), tree, f"H-{tree}-{method}-{letter}")
+                what = f"{'AdaBoost.M1' if host is adaboost_m1 else 'MultiBoost'} of 10 members"
+                _register(
+                    name, _boosting(host, mode), tree, f"{what}, by {_HOW[mode]}",
+                    f"H-{tree}-{method}-{letter}",
+                )  # fmt: skip
 
 
 _register_table()

@@ -15,9 +15,9 @@ import numpy as np
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
 from sklearn.ensemble import BaggingClassifier
 
+from ..base import member_predictions
 from ..datasets import make_oracle_2d, oracle_2d_boundary
 from ..diversity import kappa_error_points
-from ..diversity._kappa_error import member_predictions
 from ._oracle import RandomLinearOracle
 
 __all__ = ["Oracle2DResult", "oracle_2d_example", "plot_oracle_2d_example"]

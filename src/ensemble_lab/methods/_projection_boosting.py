@@ -12,7 +12,13 @@ import numpy as np
 from joblib import Parallel, delayed
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 
-from ..base import check_sample_weight, member_seeds, resolve_estimator, validate_mixed_data
+from ..base import (
+    MemberPredictionsMixin,
+    check_sample_weight,
+    member_seeds,
+    resolve_estimator,
+    validate_mixed_data,
+)
 from ..learners import MixedEncoder
 from ..projections import HDA, NDA
 from ..utils._sklearn_compat import (
@@ -27,7 +33,7 @@ from ._registry import register
 __all__ = ["ProjectionBoostingClassifier"]
 
 
-class ProjectionBoostingClassifier(ClassifierMixin, BaseEstimator):
+class ProjectionBoostingClassifier(MemberPredictionsMixin, ClassifierMixin, BaseEstimator):
     """Ensemble whose members learn on linear projections fitted to the previous errors.
 
     ``C_0`` is the base learner trained on the training set S. At step t = 1, …, T − 1,
@@ -104,7 +110,7 @@ class ProjectionBoostingClassifier(ClassifierMixin, BaseEstimator):
 
     Notes
     -----
-    Readings of the paper (SPEC §5):
+    Readings of the paper:
 
     * The ensemble stops growing when S' is empty (``C_{t−1}`` classifies S perfectly).
     * S' with a single class, or with fewer than ``n_classes(S') + 1`` instances (no
@@ -283,21 +289,24 @@ class ProjectionBoostingClassifier(ClassifierMixin, BaseEstimator):
             return member.fit(X, y)
         return member.fit(X, y, sample_weight=sample_weight)
 
-    def _votes(self, X):
-        check_is_fitted(self)
+    def _member_views(self, X):
+        """Each member with ``X`` (first member) or the projection of its step."""
         X = validate_mixed_data(self, X, reset=False, allow_nan=True)
         Z = None
         if any(p is not None for p in self.projections_):
             Z = self.encoder_.transform(X)
-
-        def member_labels(member, projection):
-            return member.predict(X if projection is None else projection.transform(Z))
-
-        labels = Parallel(n_jobs=self.n_jobs, prefer="threads")(
-            delayed(member_labels)(m, p) for m, p in zip(self.estimators_, self.projections_)
+        return (
+            (member, X if projection is None else projection.transform(Z))
+            for member, projection in zip(self.estimators_, self.projections_)
         )
-        votes = np.zeros((X.shape[0], self.classes_.size))
-        rows = np.arange(X.shape[0])
+
+    def _votes(self, X):
+        check_is_fitted(self)
+        labels = Parallel(n_jobs=self.n_jobs, prefer="threads")(
+            delayed(member.predict)(view) for member, view in self._member_views(X)
+        )
+        votes = np.zeros((labels[0].shape[0], self.classes_.size))
+        rows = np.arange(votes.shape[0])
         for member_labels_ in labels:
             votes[rows, np.searchsorted(self.classes_, member_labels_)] += 1
         return votes
@@ -360,4 +369,11 @@ def _factory(projection):
 
 
 for _name, _projection in (("PB-HDA", "hda"), ("PB-NDA", "nda"), ("PB-LDA", "lda")):
-    register(_name, _factory(_projection), default_base="j48", paper="003")
+    register(
+        _name,
+        _factory(_projection),
+        default_base="j48",
+        paper="003",
+        description=f"10 members, each after the first trained on the {_projection.upper()} "
+        "projection of the previous member's errors",
+    )

@@ -33,7 +33,7 @@ class RandomTreeClassifier(ClassifierMixin, BaseEstimator):
     n_features_in_ : int
     tree_ : DecisionTreeClassifier
         The fitted tree (on the ordinal-coded features).
-    categories_ : list of (Index or None)
+    categories_ : list of (ndarray or None)
         Per column, the nominal values seen in ``fit`` (None for numeric columns).
 
     Notes
@@ -69,8 +69,11 @@ class RandomTreeClassifier(ClassifierMixin, BaseEstimator):
         X, y = validate_mixed_data(self, X, y, reset=True, allow_nan=True)
         sample_weight = validated_weights(sample_weight, X)
         nominal = nominal_columns(X)
+        # Arrays, not pandas Index objects, so the fitted tree persists with skops.
         self.categories_ = [
-            pd.Index(X.iloc[:, j].astype("category").cat.categories) if nominal[j] else None
+            np.asarray(X.iloc[:, j].astype("category").cat.categories, dtype=object)
+            if nominal[j]
+            else None
             for j in range(X.shape[1])
         ]
         self.tree_ = DecisionTreeClassifier(
@@ -90,7 +93,7 @@ class RandomTreeClassifier(ClassifierMixin, BaseEstimator):
             if cats is None:
                 out[:, j] = col.to_numpy(dtype=float, na_value=np.nan)
             else:
-                codes = cats.get_indexer(col.astype(object).where(col.notna(), None))
+                codes = pd.Index(cats).get_indexer(col.astype(object).where(col.notna(), None))
                 out[:, j] = np.where(codes < 0, np.nan, codes)
         return out
 

@@ -54,6 +54,15 @@ def _codes(column: np.ndarray, categories: np.ndarray) -> np.ndarray:
     return codes
 
 
+_NUMBER_KINDS = frozenset({"integer", "floating", "mixed-integer-float", "decimal"})
+
+
+def _holds_numbers(column: np.ndarray) -> bool:
+    """True if a column holds numbers and no string (missing values aside)."""
+    present = column[~pd.isna(column)]
+    return present.size > 0 and pd.api.types.infer_dtype(present) in _NUMBER_KINDS
+
+
 def _estimator_has(attr):
     return lambda self: hasattr(self.estimator, attr)
 
@@ -79,7 +88,9 @@ class FrameRestorer(ClassifierMixin, BaseEstimator):
     Notes
     -----
     A column counts as nominal when it holds at least one string. At prediction, a
-    nominal value not seen in ``fit`` becomes missing (NaN), as in a Weka header.
+    nominal value not seen in ``fit`` becomes missing (NaN), as in a Weka header; a
+    nominal column that holds only numbers (the categories' codes rather than their
+    values) is an error.
     """
 
     _parameter_constraints: dict = {"estimator": [HasMethods(["fit", "predict"])]}
@@ -111,6 +122,11 @@ class FrameRestorer(ClassifierMixin, BaseEstimator):
         columns = {}
         for j, cats in enumerate(self.categories_):
             col = X[:, j]
+            if cats is not None and _holds_numbers(col):
+                raise ValueError(
+                    f"a column that was nominal in fit (values such as {cats[0]!r}) holds "
+                    "numbers now; pass its nominal values (as in fit), not codes."
+                )
             if cats is None:
                 columns[f"x{j}"] = pd.to_numeric(col, errors="coerce").astype(float)
             else:

@@ -8,7 +8,14 @@ import numpy as np
 from joblib import Parallel, delayed
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 
-from ..base import align_proba, member_seeds, resolve_estimator, safe_rows, validate_mixed_data
+from ..base import (
+    MemberPredictionsMixin,
+    align_proba,
+    member_seeds,
+    resolve_estimator,
+    safe_rows,
+    validate_mixed_data,
+)
 from ..learners import MixedEncoder
 from ..utils._sklearn_compat import HasMethods, Interval, _fit_context, check_is_fitted
 from ._member_utils import fit_weighted, require_y, seed_estimator, validated_weights
@@ -88,7 +95,7 @@ def _fit_member(base, Z, y, sample_weight, y_codes, weights, seed, group_size, f
     return member, R, groups
 
 
-class RotationForestClassifier(ClassifierMixin, BaseEstimator):
+class RotationForestClassifier(MemberPredictionsMixin, ClassifierMixin, BaseEstimator):
     """Ensemble of trees, each trained on a randomly rotated feature space.
 
     For each member the features are split at random into groups of ``group_size``; on
@@ -231,12 +238,16 @@ class RotationForestClassifier(ClassifierMixin, BaseEstimator):
         proba : ndarray of shape (n_samples, n_classes)
         """
         check_is_fitted(self)
+        total = 0.0
+        for member, rotated in self._member_views(X):
+            total = total + _member_proba(member, rotated, self.classes_)
+        return total / len(self.estimators_)
+
+    def _member_views(self, X):
+        """Each member with the encoded ``X`` rotated by its own matrix."""
         X = validate_mixed_data(self, X, reset=False, allow_nan=True)
         Z = self.encoder_.transform(X)
-        total = np.zeros((Z.shape[0], self.classes_.shape[0]))
-        for member, R in zip(self.estimators_, self.rotations_):
-            total += _member_proba(member, Z @ R, self.classes_)
-        return total / len(self.estimators_)
+        return ((member, Z @ R) for member, R in zip(self.estimators_, self.rotations_))
 
     def predict(self, X):
         """Class with the highest average probability.

@@ -23,15 +23,16 @@ def _single_learner(preset: str):
     return factory
 
 
-# name in the tables, preset, aliases, paper that names it
+# name in the tables, preset, aliases, paper that names it, what it is
 _SINGLE = [
-    ("J48", "j48", ("C4.5",), "003"),
-    ("J48-unpruned", "j48-unpruned", ("J48 (unpruned)", "C4.5-unpruned"), None),
-    ("SMO", "smo", ("SVM",), "000"),
-    ("NB", "nb", ("NaiveBayes", "Naive Bayes"), "004"),
-    ("QDA", "qda", (), "002"),
-    ("MLP", "mlp", (), "002"),
-    ("RBF-SVM", "rbf-svm", (), "003"),
-]
-for _name, _preset, _aliases, _paper in _SINGLE:
-    register(_name, _single_learner(_preset), aliases=_aliases, paper=_paper)
+    ("J48", "j48", ("C4.5",), "003", "A single C4.5 tree with error-based pruning (Weka's J48)"),
+    ("J48-unpruned", "j48-unpruned", ("J48 (unpruned)", "C4.5-unpruned"), None,
+     "A single unpruned C4.5 tree"),
+    ("SMO", "smo", ("SVM",), "000", "A single linear SVM, one-vs-one (Weka's SMO)"),
+    ("NB", "nb", ("NaiveBayes", "Naive Bayes"), "004", "Naive Bayes for mixed data"),
+    ("QDA", "qda", (), "002", "Regularised quadratic discriminant analysis"),
+    ("MLP", "mlp", (), "002", "A multilayer perceptron, one hidden layer of 15 units"),
+    ("RBF-SVM", "rbf-svm", (), "003", "A single SVM with an RBF kernel"),
+]  # fmt: skip
+for _name, _preset, _aliases, _paper, _what in _SINGLE:
+    register(_name, _single_learner(_preset), aliases=_aliases, paper=_paper, description=_what)

@@ -19,6 +19,7 @@ from sklearn.utils.metaestimators import available_if
 from sklearn.utils.parallel import Parallel, delayed
 
 from ..base import (
+    MemberPredictionsMixin,
     member_seeds,
     resolve_estimator,
     safe_rows,
@@ -271,7 +272,7 @@ def _initial_distribution(sample_weight, X) -> np.ndarray:
     return sw
 
 
-class TriskelClassifier(ClassifierMixin, BaseEstimator):
+class TriskelClassifier(MemberPredictionsMixin, ClassifierMixin, BaseEstimator):
     """Triskel ensemble of biased classifiers.
 
     Parameters
@@ -327,7 +328,7 @@ class TriskelClassifier(ClassifierMixin, BaseEstimator):
 
     Notes
     -----
-    Readings of the paper (see also SPEC §2):
+    Readings of the paper:
 
     * h⁺ has high precision on +1, i.e. predicts +1 *less* often than the unbiased
       learner (paper §5), h⁻ symmetrically. An instance is easy when h⁺(x) = h⁻(x) = y
@@ -679,6 +680,36 @@ class TriskelClassifier(ClassifierMixin, BaseEstimator):
                 return self.classes_[self.estimators_[0].predict(X)]
             return self.classes_[self._class_scores(X).argmax(axis=1)]
 
+    def member_predictions(self, X):
+        """Label each cascade of ``estimators_`` gives to each row of ``X``.
+
+        The members of a Triskel ensemble, as ``estimators_`` counts them, are its
+        cascades: one per pair of classes under one-vs-one (it predicts one class of its
+        pair), the single cascade of a binary problem or of Triskel-M.
+
+        Parameters
+        ----------
+        X : array-like or DataFrame of shape (n_samples, n_features)
+
+        Returns
+        -------
+        predictions : ndarray of shape (n_cascades, n_samples)
+            Labels from ``classes_``.
+        """
+        check_is_fitted(self)
+        with config_context(**_member_config(self.encoder_)):
+            return super().member_predictions(X)
+
+    def _member_views(self, X):
+        X = self._validate_X(X)  # encoded once when the members share the encoding
+        return ((cascade, X) for cascade in self.estimators_)
+
+    def _member_labels(self, index, predicted):
+        if self._is_triskel_m():
+            return self.classes_[predicted]
+        a, b = self.pairs_[index]  # the cascade of a pair predicts +1 for its class b
+        return self.classes_[np.where(predicted == 1, b, a)]
+
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         try:
@@ -700,9 +731,23 @@ def _triskel_factory(n_rounds, weighting, multiclass="ovo"):
 
 
 # Tables 1–2 of the paper: undersampling with bias 0.9 (§3.2), SMO (linear) base learner.
-register("Triskel-1", _triskel_factory(1, "separation"), default_base="smo", paper="000")
-register("Triskel-W2", _triskel_factory(2, "soft_covering"), default_base="smo", paper="000")
-register("Triskel-W4", _triskel_factory(4, "soft_covering"), default_base="smo", paper="000")
+for _name, _rounds, _weighting in [
+    ("Triskel-1", 1, "separation"),
+    ("Triskel-W2", 2, "soft_covering"),
+    ("Triskel-W4", 4, "soft_covering"),
+]:
+    register(
+        _name,
+        _triskel_factory(_rounds, _weighting),
+        default_base="smo",
+        paper="000",
+        description=f"{_rounds} round(s) of biased pairs, then an arbiter "
+        f"({_weighting.replace('_', ' ')} weights); one cascade per pair of classes",
+    )
 register(
-    "Triskel-M1", _triskel_factory(1, "separation", "triskel-m"), default_base="smo", paper="000"
+    "Triskel-M1",
+    _triskel_factory(1, "separation", "triskel-m"),
+    default_base="smo",
+    paper="000",
+    description="Triskel-M: one round of a biased member per class, then a one-vs-one arbiter",
 )

@@ -116,5 +116,12 @@ register(
     default_base="j48",
     aliases=("AdaBoost-21", "AdaBoost.M1-21"),
     paper="004",
+    description="Weka's AdaBoostM1 of 21 members, by reweighting; stops at the first failed round",
 )
-register("Bagging-21", bagging_21, default_base="j48", paper="004")
+register(
+    "Bagging-21",
+    bagging_21,
+    default_base="j48",
+    paper="004",
+    description="Weka's Bagging of 21 members, each trained on its bootstrap sample's rows",
+)

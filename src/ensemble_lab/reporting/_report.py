@@ -15,8 +15,10 @@ from ensemble_lab.reporting._comparison_plots import (
     plot_error_vs_error,
 )
 from ensemble_lab.reporting._html import HtmlReport
+from ensemble_lab.reporting._render import Table
 from ensemble_lab.reporting.tables import (
     accuracy_table,
+    failure_table,
     paired_by_prefix,
     rank_table,
     time_table,
@@ -91,6 +93,54 @@ def _complete(results: pd.DataFrame) -> bool:
     return bool(counts.notna().all().all())
 
 
+def _add_ranks(
+    report: HtmlReport, results: pd.DataFrame, methods: list[str], baseline: str, alpha: float
+) -> None:
+    """Ranks, the Friedman test and — only when it rejects — the post-hoc tests."""
+    report.add_heading("Ranks")
+    ranks = rank_table(results, baseline_pairs=paired_by_prefix(methods), alpha=alpha)
+    report.add_table(ranks.to_html(), ranks.caption or "Average ranks")
+    means = results.groupby(["dataset", "method"])["accuracy"].mean().unstack("method")
+    tests = stats.posthoc(means[methods], control=baseline, alpha=alpha)
+    if not tests.significant:
+        report.add_text(
+            f"The Friedman test (Iman–Davenport) does not reject equal performance at "
+            f"α = {alpha:g} (p = {tests.friedman.f_p_value:.3g}), so no post-hoc test is run "
+            "and no critical-difference diagram is drawn: the differences in average rank "
+            "may be chance."
+        )
+        return
+    assert tests.control is not None and tests.critical_difference is not None
+    holm = tests.control.table
+    rows = pd.DataFrame(
+        {
+            "Average rank": holm["average_rank"].map("{:.2f}".format),
+            "z": holm["z"].map("{:.2f}".format),
+            "p": holm["p_value"].map("{:.3g}".format),
+            "p (Holm)": holm["p_holm"].map("{:.3g}".format),
+            "Significant": holm["significant"].map({True: "yes", False: "no"}),
+        }
+    ).rename_axis("Method")
+    report.add_table(
+        rows,
+        f"Each method against {baseline} (average rank "
+        f"{tests.friedman.average_ranks[baseline]:.2f}) over the data sets, after a "
+        f"significant Friedman test (p = {tests.friedman.f_p_value:.3g}): z of the "
+        f"difference in average rank, two-sided p, Holm-corrected at α = {alpha:g} "
+        "(Demšar 2006, Section 3.2.2). Positive z: a worse average rank.",
+        index=True,
+    )
+    cd = float(tests.critical_difference)
+    # Figures built without pyplot: no backend or window is involved.
+    fig = Figure(figsize=(7, 0.6 + 0.32 * len(methods)))
+    plot_critical_difference(tests.friedman.average_ranks.to_dict(), cd, ax=fig.subplots())
+    report.add_figure(
+        fig,
+        f"Critical-difference diagram (Nemenyi, α = {alpha:g}, CD = {cd:.2f}): methods "
+        "joined by a line are not significantly different.",
+    )
+
+
 def build_report(
     results: pd.DataFrame,
     *,
@@ -99,10 +149,14 @@ def build_report(
     baseline: str | None = None,
     test: str = "corrected_t",
     extra_figures: Sequence[tuple[Figure, str]] = (),
+    failures: pd.DataFrame | None = None,
+    alpha: float = 0.05,
+    method_key: Table | None = None,
 ) -> HtmlReport:
     """Compose the report of one experiment.
 
-    Sections: settings; accuracy with ◇/* markers against ``baseline``; training time;
+    Sections: settings; the failed tasks (when there are any); accuracy with ◇/*
+    markers against ``baseline``, failed cells marked; training time;
     average ranks with win-tie-loss and a critical-difference diagram (when there are
     at least two data sets and every method ran on each); accuracy against training
     time; error against error of each method versus the baseline; then
@@ -123,6 +177,16 @@ def build_report(
         Significance test of the accuracy table.
     extra_figures : sequence of (Figure, caption)
         Further figures to embed.
+    failures : DataFrame, optional
+        The failed tasks (:func:`~ensemble_lab.evaluation.load_failures`): listed in
+        their own section and marked in the tables; a method that failed everywhere
+        keeps its column.
+    alpha : float, default=0.05
+        Significance level of the markers, the Friedman test and the post-hoc tests
+        (run only when the Friedman test rejects).
+    method_key : Table, optional
+        The key of the methods with their full parameters
+        (:func:`~ensemble_lab.reporting.tables.method_key`), shown after the settings.
     """
     if results.empty:
         raise ValueError("no results to report")
@@ -130,42 +194,51 @@ def build_report(
     baseline = baseline if baseline is not None else methods[0]
     if baseline not in methods:
         raise ValueError(f"baseline {baseline!r} has no results; methods: {methods}")
+    if failures is not None and failures.empty:
+        failures = None
+    failed_methods = [] if failures is None else list(pd.unique(failures["method"]))
     report = HtmlReport(title)
     report.add_heading("Settings")
+    counts: dict[str, object] = {
+        "data sets": len(
+            set(results["dataset"]) | set([] if failures is None else failures["dataset"])
+        ),
+        "methods": len(dict.fromkeys([*methods, *failed_methods])),
+        "tasks": len(results),
+    }
+    if failures is not None:
+        counts["failed tasks"] = len(failures)
     report.add_settings(
-        {
-            **{k: _setting_text(v) for k, v in dict(settings or {}).items()},
-            "data sets": results["dataset"].nunique(),
-            "methods": len(methods),
-            "tasks": len(results),
-        }
+        {**{k: _setting_text(v) for k, v in dict(settings or {}).items()}, **counts}
     )
 
+    if method_key is not None:
+        report.add_heading("Methods")
+        report.add_table(method_key.to_html(), method_key.caption)
+
+    if failures is not None:
+        report.add_heading("Failures")
+        failed = failure_table(failures, results)
+        report.add_table(failed.to_html(), failed.caption)
+
     report.add_heading("Accuracy")
-    table = accuracy_table(results, baseline=baseline, test=test)  # type: ignore[arg-type]
+    table = accuracy_table(
+        results,
+        baseline=baseline,
+        test=test,  # type: ignore[arg-type]
+        alpha=alpha,
+        failures=failures,
+    )
     report.add_table(table.to_html(), table.caption or "Mean accuracy (%)")
 
     report.add_heading("Training time")
-    times = time_table(results, kind="fit_cpu", baseline=baseline)
+    times = time_table(results, kind="fit_cpu", baseline=baseline, alpha=alpha, failures=failures)
     report.add_table(times.to_html(), times.caption or "Mean training time (CPU s)")
 
     n_datasets = results["dataset"].nunique()
-    if n_datasets >= 2 and len(methods) >= 2 and _complete(results):
-        report.add_heading("Ranks")
-        ranks = rank_table(results, baseline_pairs=paired_by_prefix(methods))
-        report.add_table(ranks.to_html(), ranks.caption or "Average ranks")
-        means = results.groupby(["dataset", "method"])["accuracy"].mean().unstack("method")
-        friedman = stats.friedman(means[methods])
-        cd = stats.nemenyi_cd(len(methods), n_datasets, alpha=0.05)
-        # Figures built without pyplot: no backend or window is involved.
-        fig = Figure(figsize=(7, 0.6 + 0.32 * len(methods)))
-        ax = fig.subplots()
-        plot_critical_difference(friedman.average_ranks.to_dict(), float(cd), ax=ax)
-        report.add_figure(
-            fig,
-            f"Critical-difference diagram (Nemenyi, α = 0.05, CD = {float(cd):.2f}): methods "
-            "joined by a line are not significantly different.",
-        )
+    complete = failures is None or set(failed_methods) <= set(methods)
+    if n_datasets >= 2 and len(methods) >= 2 and complete and _complete(results):
+        _add_ranks(report, results, methods, baseline, alpha)
 
     report.add_heading("Figures")
     fig = Figure(figsize=(6, 4.5))

@@ -7,6 +7,15 @@
   optionally relative to the baseline and with markers (Table 2 of paper 000).
 * :func:`rank_table` — average ranks over data sets and win-tie-loss of method
   pairs with the sign-test bullet (Table III of paper 001).
+* :func:`failure_table` — the failed tasks per method and data set, with the first
+  error.
+* :func:`method_key` — each method's label with the estimator and all its parameters
+  (the key Weka's Experimenter prints).
+
+Given the failed tasks (``failures=``, as
+:func:`~ensemble_lab.evaluation.load_failures` returns them), the accuracy and time
+tables mark their cells: ``failed`` where every task of the cell failed (a method that
+failed everywhere still has its column), ``†`` after a mean that leaves failed tasks out.
 
 Each returns a :class:`Table` with ``.frame`` and ``.to_markdown()``,
 ``.to_csv()``, ``.to_html()``, ``.to_latex()``.
@@ -15,7 +24,7 @@ Each returns a :class:`Table` with ``.frame`` and ``.to_markdown()``,
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 import pandas as pd
@@ -25,9 +34,13 @@ from ensemble_lab.evaluation.store import RESULT_COLUMNS
 from ensemble_lab.reporting._render import Table
 
 __all__ = [
+    "FAILED",
+    "PARTLY_FAILED",
     "RESULT_COLUMNS",
     "Table",
     "accuracy_table",
+    "failure_table",
+    "method_key",
     "paired_by_prefix",
     "rank_table",
     "time_table",
@@ -42,6 +55,12 @@ _TEST_LABELS = {
 }
 _TIME_KINDS = ("fit_cpu", "fit_wall", "predict_cpu", "predict_wall")
 _MISSING = "–"
+FAILED = "failed"
+PARTLY_FAILED = "†"
+_FAILURE_NOTE = (
+    f" {FAILED}: every task of the cell failed; {PARTLY_FAILED}: some of its tasks failed "
+    "and the mean leaves them out."
+)
 
 
 # --------------------------------------------------------------------------- helpers
@@ -55,10 +74,31 @@ def _check_results(results: pd.DataFrame, needed: Iterable[str]) -> None:
         raise ValueError("results is empty.")
 
 
+def _failed_counts(failures: pd.DataFrame | None) -> pd.Series | None:
+    """Failed tasks per ``(dataset, method)``, or None when there are none."""
+    if failures is None or failures.empty:
+        return None
+    missing = [c for c in ("dataset", "method") if c not in failures.columns]
+    if missing:
+        raise ValueError(f"failures lack the column(s) {missing}; pass load_failures()'s frame.")
+    return failures.groupby(["dataset", "method"], sort=False).size()
+
+
+def _with_failed(names: list[str], failed: pd.Series | None, level: str) -> list[str]:
+    """``names`` followed by those only the failures know (a method that always failed)."""
+    if failed is None:
+        return names
+    extra = pd.unique(failed.index.get_level_values(level))
+    return [*names, *(n for n in extra if n not in names)]
+
+
 def _method_order(
-    results: pd.DataFrame, methods: Sequence[str] | None, baseline: str | None
+    results: pd.DataFrame,
+    methods: Sequence[str] | None,
+    baseline: str | None,
+    failed: pd.Series | None = None,
 ) -> list[str]:
-    present = list(pd.unique(results["method"]))
+    present = _with_failed(list(pd.unique(results["method"])), failed, "method")
     order = list(methods) if methods is not None else present
     unknown = [m for m in order if m not in present]
     if baseline is not None:
@@ -98,12 +138,17 @@ def _compare_to_baseline(
     test: TestName | None,
     alpha: float,
     methods: list[str],
+    failed: pd.Series | None = None,
 ) -> dict[str, pd.DataFrame]:
-    """Per data set × method: mean, sd, significance and p-value against the baseline."""
+    """Per data set × method: mean, sd, significance and p-value against the baseline.
+
+    With ``failed`` (see :func:`_failed_counts`), ``"failed"`` holds the number of failed
+    tasks of each cell.
+    """
     keys = ["dataset", "method", *_SPLIT]
     if results.duplicated(keys).any():
         raise ValueError("results hold more than one row for the same (repetition, fold).")
-    datasets = list(pd.unique(results["dataset"]))
+    datasets = _with_failed(list(pd.unique(results["dataset"])), failed, "dataset")
     grouped = results.groupby(["dataset", "method"], sort=False)[metric]
     agg = grouped.agg(["mean", "std", "count"])
 
@@ -112,6 +157,9 @@ def _compare_to_baseline(
         return wide.astype(float)
 
     out = {"mean": frame("mean"), "sd": frame("std"), "n": frame("count")}
+    if failed is not None:
+        wide_failed = failed.unstack("method").reindex(index=datasets, columns=methods)
+        out["failed"] = wide_failed.fillna(0).astype(int)
     sig = np.full((len(datasets), len(methods)), np.nan)
     pval = np.full_like(sig, np.nan)
     if test is not None and baseline is not None:
@@ -154,12 +202,13 @@ def _format_cells(
     mean = numbers["mean"].to_numpy()
     sd = numbers["sd"].to_numpy()
     sig = numbers["significance"].to_numpy()
+    failed = numbers["failed"].to_numpy() if "failed" in numbers else np.zeros(mean.shape)
     rows = []
     for i in range(mean.shape[0]):
         row = []
         for j in range(mean.shape[1]):
             if np.isnan(mean[i, j]):
-                row.append(_MISSING)
+                row.append(FAILED if failed[i, j] else _MISSING)
                 continue
             text = fmt(mean[i, j])
             if show_sd and not np.isnan(sd[i, j]):
@@ -169,6 +218,8 @@ def _format_cells(
                 if markers and not np.isnan(sig[i, j])
                 else ""
             )
+            if failed[i, j]:
+                marker = f"{marker} {PARTLY_FAILED}" if marker else PARTLY_FAILED
             row.append(f"{text} {marker}" if marker else text)
         rows.append(row)
     index, columns = numbers["mean"].index, numbers["mean"].columns
@@ -211,6 +262,7 @@ def accuracy_table(
     percent: bool = True,
     decimals: int = 2,
     show_sd: bool = True,
+    failures: pd.DataFrame | None = None,
 ) -> Table:
     """Mean accuracy per data set × method with ◇/* markers against a baseline.
 
@@ -237,6 +289,9 @@ def accuracy_table(
         Digits after the decimal point.
     show_sd : bool, default=True
         Append ``± sd`` (sample standard deviation over the splits).
+    failures : DataFrame, optional
+        The failed tasks (:func:`~ensemble_lab.evaluation.load_failures`); their cells
+        are marked ``failed`` or ``†`` (see the module docstring).
 
     Returns
     -------
@@ -258,8 +313,9 @@ def accuracy_table(
     """
     _check_test(test, alpha)
     _check_results(results, ["dataset", "method", *_SPLIT, "n_train", "n_test", metric])
-    order = _method_order(results, methods, baseline)
-    numbers = _compare_to_baseline(results, metric, baseline, test, alpha, order)
+    failed = _failed_counts(failures)
+    order = _method_order(results, methods, baseline, failed)
+    numbers = _compare_to_baseline(results, metric, baseline, test, alpha, order, failed)
     scale = 100.0 if percent else 1.0
     shown = {k: v * scale if k in ("mean", "sd") else v for k, v in numbers.items()}
     cells = _format_cells(shown, lambda v: f"{v:.{decimals}f}", show_sd, markers=True)
@@ -270,6 +326,8 @@ def accuracy_table(
         f"{stats.BETTER_MARKER} / {stats.WORSE_MARKER}: significantly better / worse than "
         f"{baseline} at the {alpha:g} level ({_TEST_LABELS[test]})."
     )
+    if failed is not None:
+        caption += _FAILURE_NOTE
     return Table(_with_index_name(cells, "Dataset"), caption, numbers)
 
 
@@ -284,6 +342,7 @@ def time_table(
     methods: Sequence[str] | None = None,
     decimals: int = 2,
     show_sd: bool = False,
+    failures: pd.DataFrame | None = None,
 ) -> Table:
     """Mean training (or testing) time per data set × method.
 
@@ -310,6 +369,8 @@ def time_table(
     show_sd : bool, default=False
         Append ``± sd`` over the splits (relative to the baseline mean when
         ``relative``).
+    failures : DataFrame, optional
+        The failed tasks, marked as in :func:`accuracy_table`.
 
     Returns
     -------
@@ -332,8 +393,9 @@ def time_table(
     _check_results(results, needed)
     if not pd.api.types.is_numeric_dtype(results[kind]):
         raise ValueError(f"column {kind!r} is not numeric.")
-    order = _method_order(results, methods, baseline)
-    numbers = _compare_to_baseline(results, kind, baseline, test, alpha, order)
+    failed = _failed_counts(failures)
+    order = _method_order(results, methods, baseline, failed)
+    numbers = _compare_to_baseline(results, kind, baseline, test, alpha, order, failed)
     shown = dict(numbers)
     if relative:
         assert baseline is not None
@@ -358,7 +420,126 @@ def time_table(
             f" {stats.BETTER_MARKER} / {stats.WORSE_MARKER}: significantly larger / smaller than "
             f"{baseline} at the {alpha:g} level ({_TEST_LABELS[test]})."
         )
+    if failed is not None:
+        caption += _FAILURE_NOTE
     return Table(_with_index_name(cells, "Dataset"), caption, numbers)
+
+
+def failure_table(failures: pd.DataFrame, results: pd.DataFrame | None = None) -> Table:
+    """The failed tasks: one row per method and data set, with the first error.
+
+    Parameters
+    ----------
+    failures : DataFrame
+        As :func:`~ensemble_lab.evaluation.load_failures` returns it (columns
+        ``dataset, method, repetition, fold, error``).
+    results : DataFrame, optional
+        The successful tasks; when given, the count reads ``k of n`` tasks.
+
+    Returns
+    -------
+    Table
+        Columns ``Data set``, ``Failed`` and ``First error`` (the first line of the
+        first failed task's error, ``Type: message``), rows indexed by method in the
+        order of ``failures``.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> failures = pd.DataFrame({"dataset": ["iris"] * 2, "method": ["SMO"] * 2,
+    ...     "repetition": [0, 0], "fold": [0, 1], "error": ["ValueError: no\\n..."] * 2})
+    >>> failure_table(failures).frame.to_dict("records")
+    [{'Data set': 'iris', 'Failed': '2', 'First error': 'ValueError: no'}]
+    """
+    _check_results(failures, ["dataset", "method", "error"])
+    done = results.groupby(["dataset", "method"]).size() if results is not None else None
+    rows = []
+    for (method, dataset), group in failures.groupby(["method", "dataset"], sort=False):
+        count = str(len(group))
+        if done is not None:
+            count += f" of {len(group) + int(done.get((dataset, method), 0))}"
+        first = str(group["error"].iloc[0]).strip().splitlines()
+        rows.append((method, dataset, count, first[0] if first else ""))
+    frame = pd.DataFrame(
+        [r[1:] for r in rows],
+        index=pd.Index([r[0] for r in rows], name="Method"),
+        columns=["Data set", "Failed", "First error"],
+        dtype=object,
+    )
+    caption = (
+        f"{len(failures)} failed task(s), per method and data set, with the first error; "
+        "load_failures() gives every traceback."
+    )
+    return Table(frame, caption, {"failures": failures})
+
+
+def _described(description: Any) -> str:
+    """``Class(param=value, ...)`` from a stored estimator description."""
+    if isinstance(description, dict) and set(description) == {"class", "params"}:
+        name = str(description["class"]).rsplit(".", 1)[-1]
+        params = dict(description["params"])
+        return f"{name}({', '.join(f'{k}={_described(v)}' for k, v in params.items())})"
+    if isinstance(description, list):
+        return "[" + ", ".join(_described(v) for v in description) + "]"
+    return repr(description)
+
+
+def _full_repr(entry: Mapping[str, Any]) -> str:
+    """The estimator of a stored method entry, with every parameter."""
+    from sklearn import config_context
+
+    from ensemble_lab.methods import make
+
+    if "estimator" in entry:
+        return _described(entry["estimator"])
+    params = dict(entry.get("params") or {})
+    estimator = make(str(entry["name"]), base=entry.get("base"), **params)
+    with config_context(print_changed_only=False):
+        return estimator.__repr__(N_CHAR_MAX=100_000)
+
+
+def method_key(methods: Sequence[Mapping[str, Any]]) -> Table:
+    """The key of an experiment's methods: each label with its estimator in full.
+
+    Parameters
+    ----------
+    methods : sequence of mapping
+        The ``methods`` of a stored configuration (``ResultsStore.config(name)``):
+        ``label`` with ``name``, ``base`` and ``params``, or with an ``estimator``
+        description.
+
+    Returns
+    -------
+    Table
+        Rows indexed by label, columns ``Name``, ``Base``, ``Parameters`` (as given in
+        the configuration) and ``Estimator`` (every parameter, as scikit-learn prints it
+        with ``print_changed_only=False``).
+    """
+    rows = []
+    for entry in methods:
+        params = entry.get("params") or {}
+        given = ", ".join(f"{k}={v!r}" for k, v in dict(params).items())
+        rows.append(
+            (
+                str(entry["label"]),
+                str(entry.get("name", "")),
+                "" if entry.get("base") is None else str(entry["base"]),
+                given,
+                _full_repr(entry),
+            )
+        )
+    frame = pd.DataFrame(
+        [r[1:] for r in rows],
+        index=pd.Index([r[0] for r in rows], name="Method"),
+        columns=["Name", "Base", "Parameters", "Estimator"],
+        dtype=object,
+    )
+    caption = (
+        "Key of the methods: the registered name, base learner and parameters each label "
+        "stands for, and the estimator built from them with every parameter; random_state "
+        "is set for each task from the experiment seed."
+    )
+    return Table(frame, caption)
 
 
 def paired_by_prefix(

@@ -1,0 +1,174 @@
+"""A user's mistake is one line and exit status 2; ``--debug`` shows the traceback."""
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+
+import pytest
+from typer.testing import CliRunner
+
+from ensemble_lab.cli import app
+
+runner = CliRunner()
+
+CONFIG = """
+name = "tiny"
+datasets = ["{dataset}"]
+baseline = "J48"
+[protocol]
+kind = "cv"
+folds = 2
+[[methods]]
+name = "J48"
+[[methods]]
+name = "NB"
+"""
+
+
+def _config(tmp_path, dataset="iris"):
+    path = tmp_path / "tiny.toml"
+    path.write_text(textwrap.dedent(CONFIG.format(dataset=dataset)))
+    return path
+
+
+def _one_line_error(result, *fragments):
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: "), result.output
+    for fragment in fragments:
+        assert fragment in lines[0], lines[0]
+
+
+def test_a_dataset_outside_the_embedded_ones_asks_for_the_data_dir(tmp_path, monkeypatch):
+    monkeypatch.delenv("ENSEMBLE_LAB_DATA", raising=False)
+    args = ["run", str(_config(tmp_path, "heart-c")), "--results", str(tmp_path / "out")]
+    result = runner.invoke(app, args)
+    _one_line_error(
+        result, "datasets[0] ('heart-c')", "--data-dir", "Did you mean 'heart-statlog'?"
+    )
+    assert not (tmp_path / "out" / "results.db").exists()
+
+
+def test_unknown_method_and_unknown_paper(tmp_path):
+    path = _config(tmp_path)
+    path.write_text(path.read_text().replace('name = "NB"', 'name = "Bagging"'))
+    result = runner.invoke(app, ["run", str(path), "--results", str(tmp_path / "out")])
+    _one_line_error(result, "methods[1] ('Bagging'): Unknown method 'Bagging'", "N-P-Bagging")
+    _one_line_error(runner.invoke(app, ["methods", "--paper", "7"]), "Unknown paper '7'")
+
+
+def test_debug_shows_the_traceback(tmp_path):
+    path = _config(tmp_path, "irsi")
+    result = runner.invoke(app, ["--debug", "run", str(path), "--results", str(tmp_path / "o")])
+    assert result.exit_code == 1
+    assert isinstance(result.exception, ValueError)
+    assert "Did you mean 'iris'?" in str(result.exception)
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory):
+    tmp_path = tmp_path_factory.mktemp("store")
+    db = tmp_path / "results.db"
+    result = runner.invoke(app, ["run", str(_config(tmp_path)), "--results", str(db), "-j", "1"])
+    assert result.exit_code == 0, result.output
+    return db
+
+
+def test_bad_baseline_and_unknown_experiment(store):
+    result = runner.invoke(app, ["report", str(store), "--baseline", "C4.5"])
+    _one_line_error(result, "--baseline 'C4.5' is not a method of 'tiny': J48, NB")
+    result = runner.invoke(app, ["report", str(store), "-e", "other"])
+    _one_line_error(result, "No experiment 'other'", "tiny")
+
+
+def test_corrupt_and_foreign_files_are_not_stores(tmp_path):
+    corrupt = tmp_path / "corrupt.db"
+    corrupt.write_bytes(b"this is not SQLite" * 100)
+    for command in (["report", str(corrupt)], ["run", "--results", str(corrupt)]):
+        _one_line_error(runner.invoke(app, command), f"{corrupt} is not a results store")
+    foreign = tmp_path / "foreign.db"
+    with sqlite3.connect(foreign) as con:
+        con.execute("CREATE TABLE birds (name TEXT)")
+    _one_line_error(
+        runner.invoke(app, ["report", str(foreign)]),
+        "is an SQLite database but not a results store",
+    )
+    with sqlite3.connect(foreign) as con:  # nothing was written into it
+        tables = {row[0] for row in con.execute("SELECT name FROM sqlite_master")}
+    assert tables == {"birds"}
+
+
+def test_a_malformed_dataset_file_is_reported_and_the_listing_goes_on(tmp_path):
+    (tmp_path / "broken.arff").write_text(
+        "@relation broken\n@attribute a numeric\n@attribute class {x,y}\n@data\n1,x\n2\n"
+    )
+    (tmp_path / "fine.arff").write_text(
+        "@relation fine\n@attribute a numeric\n@attribute class {x,y}\n@data\n1,x\n2,y\n"
+    )
+    result = runner.invoke(app, ["datasets", "--data-dir", str(tmp_path)], terminal_width=250)
+    assert result.exit_code == 0, result.output
+    said = "".join(result.output.split())  # the note column wraps
+    assert "cannotberead:" in said and "broken.arff,line6" in said
+    assert "1file(s)couldnotberead" in said
+    assert "│fine│2│0│1│2│no│" in said  # no count is cut or lost
+    missing = runner.invoke(app, ["datasets", "--data-dir", str(tmp_path / "nope")])
+    _one_line_error(missing, "is not a directory")
+
+
+def test_a_second_run_on_a_store_in_use_names_the_holder(tmp_path):
+    db = tmp_path / "results.db"
+    holder = subprocess.Popen(
+        [sys.executable, "-c",
+         "import sys; from ensemble_lab.evaluation.store import exclusive_writer\n"
+         "with exclusive_writer(sys.argv[1]):\n"
+         "    print('locked', flush=True); sys.stdin.read()",
+         str(db)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert holder.stdout.readline().strip() == "locked"
+        args = ["run", str(_config(tmp_path)), "--results", str(db), "-j", "1"]
+        busy = runner.invoke(app, args)
+        _one_line_error(busy, f"is in use by another run (process {holder.pid} on")
+        os.kill(holder.pid, signal.SIGKILL)  # the lock dies with its process
+        holder.wait()
+        assert runner.invoke(app, args).exit_code == 0
+    finally:
+        if holder.poll() is None:
+            holder.kill()
+            holder.wait()
+
+
+def test_help_does_not_import_the_library():
+    code = (
+        "import sys, ensemble_lab.cli\n"
+        "heavy = [m for m in ('sklearn', 'pandas', 'matplotlib', 'scipy') if m in sys.modules]\n"
+        "print(heavy)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_methods_lists_the_names_of_a_paper():
+    result = runner.invoke(app, ["methods", "--paper", "3"], terminal_width=250)
+    assert result.exit_code == 0, result.output
+    said = "".join(result.output.split())  # the text columns wrap
+    assert "│PB-HDA│003│ProjectionBoostingClassifier│j48│" in said
+    assert "Triskel" not in said and "RBF-SVM" in said
+
+
+def test_alpha_on_the_command_line(store, tmp_path):
+    result = runner.invoke(app, ["report", str(store), "--alpha", "0.01"])
+    assert result.exit_code == 0 and "at the 0.01 level" in result.output
+    _one_line_error(runner.invoke(app, ["report", str(store), "--alpha", "5"]), "--alpha must be")
+    page = tmp_path / "r.html"
+    html = runner.invoke(
+        app, ["report", str(store), "-f", "html", "-o", str(page), "--alpha", "0.1"]
+    )
+    assert html.exit_code == 0, html.output
+    text = page.read_text()
+    assert "<dt>α</dt><dd>0.1</dd>" in text and ">Methods</h2>" in text
+    assert "MixedNaiveBayes(" in text  # the key of the methods, with their parameters
