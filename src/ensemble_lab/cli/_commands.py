@@ -73,7 +73,7 @@ def _export(
     target = sys.stdout if output is None else output
     frame = export_results(db, target, experiment, fmt=fmt, include_failures=include_failures)
     if output is not None:
-        console.print(f"Written: {escape(str(output))} ({len(frame)} rows)")
+        console.print(f"Written: {escape(str(output))} ({len(frame)} rows)", soft_wrap=True)
     failed = len(load_failures(db, experiment))
     if failed and not include_failures:
         typer.echo(f"{failed} failed task(s) left out (--failures to include them).", err=True)
@@ -253,7 +253,7 @@ def _write_from_store(
             "or point --results at the directory that holds it."
         )
     page = write(Path(out_dir), data_dir=data_dir, quick=quick)
-    console.print(f"Written from {db}: [bold]{Path(page).resolve()}[/]")
+    console.print(f"Written from {db}: [bold]{Path(page).resolve()}[/]", soft_wrap=True)
 
 
 def _estimate(
@@ -451,7 +451,7 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
             close = getattr(backend, "close", None)
             if close is not None:
                 close()
-        console.print(f"Written: [bold]{Path(page).resolve()}[/]")
+        console.print(f"Written: [bold]{Path(page).resolve()}[/]", soft_wrap=True)
 
     @app.command()
     @user_errors(console)
@@ -515,7 +515,7 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
         text = "\n\n".join(render(t) for t in tables)
         if output:
             output.write_text(text + "\n", encoding="utf-8")
-            console.print(f"Written: {output}")
+            console.print(f"Written: {output}", soft_wrap=True)
         else:
             typer.echo(text)
 
