@@ -32,7 +32,6 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 import argparse  # noqa: E402
 import csv  # noqa: E402
 import sys  # noqa: E402
-import time  # noqa: E402
 import warnings  # noqa: E402
 from datetime import date  # noqa: E402
 from pathlib import Path  # noqa: E402
@@ -71,22 +70,10 @@ def datasets(data_dir: Path, only: list[str] | None) -> list[tuple[str, Path]]:
     return chosen
 
 
-def ours(preset: str, X, y, folds: np.ndarray, repeat: int) -> tuple[np.ndarray, float, list]:
-    """Our predictions, best-of-``repeat`` CPU seconds of the ten fits and predictions."""
-    best = np.inf
-    for _ in range(repeat):
-        predictions = np.empty(len(y), dtype=object)
-        leaves, cpu = [], 0.0
-        for k in range(folds.max() + 1):
-            train, test = np.flatnonzero(folds != k), np.flatnonzero(folds == k)
-            X_train, y_train, X_test = X.iloc[train], y.iloc[train], X.iloc[test]
-            start = time.process_time()
-            model = make_learner(preset).fit(X_train, y_train)
-            predictions[test] = model.predict(X_test)
-            cpu += time.process_time() - start
-            leaves.append(getattr(model, "n_leaves_", -1))
-        best = min(best, cpu)
-    return predictions, best, leaves
+def ours(preset: str, X, y, folds: np.ndarray, repeat: int) -> weka.OurFolds:
+    """Our folds, with the best CPU time of ``repeat`` runs."""
+    runs = [weka.cross_predict(lambda: make_learner(preset), X, y, folds) for _ in range(repeat)]
+    return min(runs, key=lambda run: run.cpu)
 
 
 def measure(data_dir: Path, only, learners, warmup: int, repeat: int) -> list[dict]:
@@ -104,7 +91,8 @@ def measure(data_dir: Path, only, learners, warmup: int, repeat: int) -> list[di
     for (name, preset, _), theirs in zip(jobs, results):
         X, y, folds = loaded[name]
         labels = y.cat.categories.to_numpy()
-        predictions, cpu, leaves = ours(preset, X, y, folds, repeat)
+        mine = ours(preset, X, y, folds, repeat)
+        predictions, cpu, leaves = mine.predictions, mine.cpu, mine.leaves
         truth = y.to_numpy()
         weka_cpu = float(theirs.fit_cpu.sum() + theirs.predict_cpu.sum())
         row = {

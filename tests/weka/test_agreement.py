@@ -76,15 +76,9 @@ def test_same_predictions_as_weka(folds_and_weka, preset, name):
     data, results = folds_and_weka
     X, y, folds = data[name]
     theirs = results[name, preset]
-    ours = np.empty(len(y), dtype=object)
-    leaves = []
-    for k in range(folds.max() + 1):
-        train, test = np.flatnonzero(folds != k), np.flatnonzero(folds == k)
-        model = make_learner(preset).fit(X.iloc[train], y.iloc[train])
-        ours[test] = model.predict(X.iloc[test])
-        leaves.append(getattr(model, "n_leaves_", -1))
+    ours = weka.cross_predict(lambda: make_learner(preset), X, y, folds)
     weka_labels = y.cat.categories.to_numpy()[theirs.predictions]
-    agreement = np.mean(ours == weka_labels)
+    agreement = np.mean(ours.predictions == weka_labels)
     assert agreement >= LEARNERS[preset][2], f"{agreement:.2%} of predictions agree"
     if preset.startswith("j48"):
-        assert leaves == theirs.leaves.tolist()
+        assert ours.leaves == theirs.leaves.tolist()

@@ -18,6 +18,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import resources
@@ -26,8 +27,10 @@ from pathlib import Path
 import numpy as np
 
 __all__ = [
+    "OurFolds",
     "WekaJob",
     "WekaResult",
+    "cross_predict",
     "fold_assignment",
     "run_weka",
     "unavailable_reason",
@@ -110,6 +113,37 @@ def fold_assignment(y, n_splits: int = 10, random_state: int = 1) -> np.ndarray:
     for k, (_, test) in enumerate(splitter.split(np.zeros(y.shape[0]), y)):
         folds[test] = k
     return folds
+
+
+@dataclass
+class OurFolds:
+    """What one of our learners did on the folds of a :class:`WekaJob`."""
+
+    #: Predicted label per instance (None for instances in no test fold).
+    predictions: np.ndarray
+    #: CPU seconds of fitting and predicting all folds (slicing the data left out).
+    cpu: float
+    #: ``n_leaves_`` of each fold's model (-1 for a learner without it).
+    leaves: list[int]
+
+
+def cross_predict(make_estimator, X, y, folds: np.ndarray) -> OurFolds:
+    """Fit ``make_estimator()`` on each fold's training rows, as Weka's driver does.
+
+    Each fold trains on the rows of the other folds in their original order (the order
+    Weka's driver adds them in) and predicts its own.
+    """
+    predictions = np.full(len(y), None, dtype=object)
+    leaves, cpu = [], 0.0
+    for k in range(int(folds.max()) + 1):
+        train, test = np.flatnonzero((folds != k) & (folds >= 0)), np.flatnonzero(folds == k)
+        X_train, y_train, X_test = X.iloc[train], y.iloc[train], X.iloc[test]
+        start = time.process_time()
+        model = make_estimator().fit(X_train, y_train)
+        predictions[test] = model.predict(X_test)
+        cpu += time.process_time() - start
+        leaves.append(int(getattr(model, "n_leaves_", -1)))
+    return OurFolds(predictions, cpu, leaves)
 
 
 def run_weka(jobs: Sequence[WekaJob], *, timeout: float | None = None) -> list[WekaResult]:
