@@ -1,4 +1,4 @@
-"""Build the compiled core of the C4.5 tree; everything else is in pyproject.toml."""
+"""Build the compiled parts (the C4.5 core, Java's random numbers); the rest is in pyproject.toml."""
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
@@ -11,7 +11,12 @@ setup(
                 ["src/ensemble_lab/learners/_c45_core.pyx"],
                 language="c++",
                 extra_compile_args=["-O2"],
-            )
+            ),
+            Extension(
+                "ensemble_lab.utils._java_random",
+                ["src/ensemble_lab/utils/_java_random.pyx"],
+                extra_compile_args=["-O2"],
+            ),
         ],
         compiler_directives={"language_level": 3},
     )

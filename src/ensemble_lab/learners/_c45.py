@@ -12,16 +12,14 @@ from __future__ import annotations
 from numbers import Integral, Real
 
 import numpy as np
-import pandas as pd
 from scipy.special import ndtri
 from scipy.stats import norm
 from sklearn.base import BaseEstimator, ClassifierMixin
 
-from ..base import check_sample_weight, validate_mixed_data
+from ..base import validate_mixed_data
 from ..utils._sklearn_compat import Interval, _fit_context, check_is_fitted
 from ._c45_core import grow_tree, tree_probs, weka_argmax
-from ._checks import require_y
-from ._codes import fit_mixed_codes
+from ._encoded import EncodedData, encode_training
 
 __all__ = ["C45TreeClassifier", "c45_added_errors"]
 
@@ -225,26 +223,26 @@ class C45TreeClassifier(ClassifierMixin, BaseEstimator):
         -------
         self : C45TreeClassifier
         """
-        require_y(self, y)
-        labels, codes = _class_codes(y)
-        X, y = validate_mixed_data(self, X, y, reset=True)
-        weight = (
-            np.ones(X.shape[0]) if sample_weight is None else check_sample_weight(sample_weight, X)
+        return self._fit_encoded(encode_training(self, X, y, sample_weight))
+
+    def _fit_encoded(self, data: EncodedData, rows=None, weight=None):
+        """Grow the tree on ``rows`` of data encoded once by an ensemble (see
+        :class:`~ensemble_lab.learners._encoded.EncodedData`); ``weight`` is indexed by
+        row. No validation: the ensemble validated the data."""
+        rows = (
+            np.arange(data.n_samples, dtype=np.int32)
+            if rows is None
+            else np.ascontiguousarray(rows, dtype=np.int32)
         )
-        self.encoding_ = fit_mixed_codes(X)
-        Xe = self.encoding_.matrix(X)
-        self.weka_classes_ = labels
-        seen = np.unique(codes)
-        self._columns = seen[np.argsort(labels[seen], kind="stable")]
-        self.classes_ = labels[self._columns]
+        weight = data.weight if weight is None else np.ascontiguousarray(weight, dtype=float)
         cf = float(np.float32(self.confidence_factor))  # Weka's m_CF is a float
         self.tree_ = grow_tree(
-            Xe,
-            self.encoding_.n_values,
-            codes.astype(np.int32),
-            np.ascontiguousarray(weight, dtype=np.float64),
-            np.arange(X.shape[0], dtype=np.int32),
-            labels.shape[0],
+            data.X,
+            data.n_values,
+            data.y,
+            weight,
+            rows,
+            data.n_classes,
             min_obj=self.min_instances,
             cf=cf,
             z=float(ndtri(1.0 - cf)),
@@ -252,11 +250,22 @@ class C45TreeClassifier(ClassifierMixin, BaseEstimator):
             prune=not self.unpruned,
             raising=self.subtree_raising,
         )
+        self.encoding_ = data.codes
+        self.weka_classes_ = labels = data.classes
+        seen = np.unique(data.y[rows])
+        self._columns = seen[np.argsort(labels[seen], kind="stable")]
+        self.classes_ = labels[self._columns]
+        self.n_features_in_ = data.n_features
         leaves = self.tree_["kind"] == 0
         self.n_leaves_ = int(np.count_nonzero(leaves))
         self.n_nodes_ = int(leaves.shape[0])
         self.depth_ = int(self.tree_["depth"].max())
         return self
+
+    def _encoded_distribution(self, X: np.ndarray) -> np.ndarray:
+        """Weka's ``distributionForInstance`` for rows already encoded like the training
+        data; columns in ``weka_classes_``."""
+        return tree_probs(self.tree_, X)
 
     def _weka_distribution(self, X):
         check_is_fitted(self)
@@ -298,14 +307,3 @@ class C45TreeClassifier(ClassifierMixin, BaseEstimator):
         tags = super().__sklearn_tags__()
         tags.input_tags.allow_nan = True
         return tags
-
-
-def _class_codes(y):
-    """Class labels in Weka's numbering and each sample's class code."""
-    if isinstance(y, pd.Series) and isinstance(y.dtype, pd.CategoricalDtype):
-        codes = y.cat.codes.to_numpy()
-        if (codes < 0).any():
-            raise ValueError("y contains missing class labels; drop those rows first.")
-        return y.cat.categories.to_numpy(), codes
-    labels, codes = np.unique(np.asarray(y), return_inverse=True)
-    return labels, codes.ravel()

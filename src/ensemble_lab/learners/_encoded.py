@@ -1,0 +1,214 @@
+"""Training data encoded once per ensemble ``fit``; members take rows and weights.
+
+Weka gives every member of an ensemble the same encoded ``Instances``: a bootstrap
+sample is a list of (possibly repeated) instances, a boosting round changes weights, a
+random subspace drops columns. :class:`EncodedData` is that representation: one float
+matrix (numeric values, nominal value codes, NaN for missing), the number of values of
+each nominal column, class codes in the declared order of the class attribute, and the
+instance weights. It is made once, by the ensemble, from the validated input.
+
+A learner that can train on it directly has ``_fit_encoded(data, rows, weight)`` and
+``_encoded_distribution(matrix)`` (the J48 preset does). Any other learner still works:
+:func:`fit_member` gives it the validated input's rows (a DataFrame keeps its nominal
+columns) and :func:`member_distribution` maps its ``predict_proba`` onto the ensemble's
+classes.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from sklearn.utils.validation import has_fit_parameter
+
+from ..base import check_sample_weight, safe_rows, validate_mixed_data
+from ._checks import require_y
+from ._codes import MixedCodes, fit_mixed_codes
+
+__all__ = [
+    "EncodedData",
+    "TestData",
+    "class_codes",
+    "encode_test",
+    "encode_training",
+    "fit_member",
+    "member_distribution",
+]
+
+
+class EncodedData:
+    """A training set as Weka holds it, shared by all the members of an ensemble.
+
+    Attributes
+    ----------
+    X : ndarray of shape (n_samples, n_features), C-contiguous float64
+        Numeric values and nominal value codes; NaN is missing.
+    n_values : ndarray of int32
+        Number of values of each nominal column, 0 for a numeric one.
+    y : ndarray of int32
+        Class code of each row, in the order of ``classes``.
+    classes : ndarray
+        The class labels in Weka's numbering (the declared categories of a categorical
+        ``y``, else the sorted labels).
+    weight : ndarray of float64
+        Instance weight of each row.
+    codes : MixedCodes
+        How to encode test data the same way.
+    source : DataFrame or ndarray
+        The validated input, for members that cannot take the encoded form.
+    """
+
+    def __init__(self, X, n_values, y, classes, weight, codes: MixedCodes, source):
+        self.X = X
+        self.n_values = n_values
+        self.y = y
+        self.classes = classes
+        self.weight = weight
+        self.codes = codes
+        self.source = source
+
+    @property
+    def n_samples(self) -> int:
+        return int(self.X.shape[0])
+
+    @property
+    def n_features(self) -> int:
+        return int(self.X.shape[1])
+
+    @property
+    def n_classes(self) -> int:
+        return int(self.classes.shape[0])
+
+    def labels(self, rows=None) -> pd.Series:
+        """Class labels of ``rows`` (all rows if None) as a categorical in Weka's order."""
+        codes = self.y if rows is None else self.y[rows]
+        return pd.Series(pd.Categorical.from_codes(codes, categories=self.classes))
+
+    def columns(self, features: np.ndarray) -> EncodedData:
+        """The same instances restricted to ``features`` (a random subspace)."""
+        features = np.asarray(features, dtype=np.intp)
+        nominal = self.codes.nominal_mask
+        kept = np.cumsum(nominal) - 1
+        codes = MixedCodes(
+            nominal[features], [self.codes.categories[kept[j]] for j in features if nominal[j]]
+        )
+        source = (
+            self.source.iloc[:, features]
+            if isinstance(self.source, pd.DataFrame)
+            else self.source[:, features]
+        )
+        return EncodedData(
+            np.ascontiguousarray(self.X[:, features]),
+            np.ascontiguousarray(self.n_values[features]),
+            self.y,
+            self.classes,
+            self.weight,
+            codes,
+            source,
+        )
+
+
+class TestData:
+    """Data to predict, encoded once for all the members of an ensemble."""
+
+    def __init__(self, X: np.ndarray, source):
+        self.X = X
+        self.source = source
+
+    def columns(self, features: np.ndarray) -> TestData:
+        source = (
+            self.source.iloc[:, features]
+            if isinstance(self.source, pd.DataFrame)
+            else self.source[:, features]
+        )
+        return TestData(np.ascontiguousarray(self.X[:, features]), source)
+
+
+def class_codes(y) -> tuple[np.ndarray, np.ndarray]:
+    """Class labels in Weka's numbering and each sample's class code.
+
+    A categorical ``y`` numbers its classes by its declared categories (an ARFF header's
+    order, as Weka does); anything else by the sorted labels.
+    """
+    if isinstance(y, pd.Series) and isinstance(y.dtype, pd.CategoricalDtype):
+        codes = y.cat.codes.to_numpy()
+        if (codes < 0).any():
+            raise ValueError("y contains missing class labels; drop those rows first.")
+        return y.cat.categories.to_numpy(), codes
+    labels, codes = np.unique(np.asarray(y), return_inverse=True)
+    return labels, codes.ravel()
+
+
+def encode_training(estimator, X, y, sample_weight=None) -> EncodedData:
+    """Validate ``(X, y, sample_weight)`` for ``estimator`` and encode them once.
+
+    Sets ``n_features_in_`` (and ``feature_names_in_``) on ``estimator`` as its
+    ``fit`` would.
+    """
+    require_y(estimator, y)
+    labels, codes = class_codes(y)
+    X, _ = validate_mixed_data(estimator, X, y, reset=True)
+    weight = np.ones(X.shape[0]) if sample_weight is None else check_sample_weight(sample_weight, X)
+    mixed = fit_mixed_codes(X)
+    return EncodedData(
+        mixed.matrix(X),
+        mixed.n_values,
+        np.ascontiguousarray(codes, dtype=np.int32),
+        labels,
+        np.ascontiguousarray(weight, dtype=np.float64),
+        mixed,
+        X,
+    )
+
+
+def encode_test(estimator, codes: MixedCodes, X) -> TestData:
+    """Validate ``X`` against ``estimator``'s fit and encode it as the training data."""
+    X = validate_mixed_data(estimator, X, reset=False)
+    return TestData(codes.matrix(X), X)
+
+
+def fit_member(estimator, data: EncodedData, rows=None, weight=None):
+    """Fit ``estimator`` (already cloned) on ``rows`` of ``data`` with ``weight``.
+
+    Parameters
+    ----------
+    estimator : estimator
+        A learner with ``_fit_encoded`` takes the encoded data as it is; any other gets
+        the rows of the validated input and their labels (categorical, so that the class
+        numbering is kept), through ``sample_weight`` when it takes one.
+    data : EncodedData
+    rows : ndarray of int, default=None
+        Rows to train on, repeats allowed (a bootstrap sample); None for all rows.
+    weight : ndarray of float, default=None
+        Weight of each row of ``data`` (indexed by row, not by position in ``rows``);
+        None for ``data.weight``.
+    """
+    if hasattr(estimator, "_fit_encoded"):
+        return estimator._fit_encoded(data, rows, weight)
+    weight = data.weight if weight is None else weight
+    if rows is None:
+        X, y, w = data.source, data.labels(), weight
+    else:
+        X, y, w = safe_rows(data.source, rows), data.labels(rows), weight[rows]
+    if np.all(w == 1.0):
+        return estimator.fit(X, y)
+    if not has_fit_parameter(estimator, "sample_weight"):
+        raise ValueError(
+            f"{type(estimator).__name__} does not take sample_weight, and this ensemble "
+            "gives its members instance weights."
+        )
+    return estimator.fit(X, y, sample_weight=w)
+
+
+def member_distribution(estimator, data: EncodedData, test: TestData) -> np.ndarray:
+    """Class distribution ``estimator`` gives each test row, columns in ``data.classes``.
+
+    A learner with ``_encoded_distribution`` gives Weka's ``distributionForInstance``;
+    any other its ``predict_proba``, with zero for the classes it did not see.
+    """
+    if hasattr(estimator, "_encoded_distribution"):
+        return estimator._encoded_distribution(test.X)
+    proba = np.asarray(estimator.predict_proba(test.source), dtype=float)
+    out = np.zeros((proba.shape[0], data.n_classes))
+    position = {label: k for k, label in enumerate(data.classes.tolist())}
+    out[:, [position[label] for label in np.asarray(estimator.classes_).tolist()]] = proba
+    return out
