@@ -1,0 +1,104 @@
+"""The random-number generator Weka seeds from a data set.
+
+Several Weka classifiers (``RandomTree``, ``RandomSubSpace``, ``RotationForest``) do not
+seed ``java.util.Random`` with their ``-S`` option alone: ``Instances.
+getRandomNumberGenerator(seed)`` picks a random instance, and reseeds with the hash
+code of its text (``Instance.toString`` without the weight) plus the seed. To draw what
+Weka draws we write that text as Weka does: numbers with
+``Utils.doubleToString(value, 6)``, nominal values quoted by ``Utils.quote``, ``?``
+for missing, the class value last.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ._java_random import JavaRandom
+
+__all__ = ["JavaRandom", "double_to_string", "java_hash", "quote", "random_number_generator"]
+
+_LONG_MAX = float(2**63 - 1)
+_BACKQUOTED = {"\\": "\\\\", "'": "\\'", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+_BACKQUOTED |= {"%": "\\%", "\u001e": "\\u001E"}
+
+
+def double_to_string(value: float, after_decimal_point: int = 6) -> str:
+    """``Utils.doubleToString(value, afterDecimalPoint)``: rounded, trailing zeros cut.
+
+    >>> double_to_string(3.0), double_to_string(-0.25), double_to_string(1.23456789)
+    ('3', '-0.25', '1.234568')
+    """
+    temp = value * math.pow(10.0, after_decimal_point)
+    if not abs(temp) < _LONG_MAX:
+        return repr(float(value))  # Java's Double.toString; never met in data sets
+    precision = int(temp + 0.5) if temp > 0 else -int(abs(temp) + 0.5)
+    text = list(str(precision))
+    if after_decimal_point == 0:
+        return "".join(text)
+    dot = len(text) - after_decimal_point
+    while (precision < 0 and dot < 1) or dot < 0:
+        text.insert(1 if precision < 0 else 0, "0")
+        dot += 1
+    text.insert(dot, ".")
+    if precision < 0 and text[1] == ".":
+        text.insert(1, "0")
+    elif text[0] == ".":
+        text.insert(0, "0")
+    pos = len(text) - 1
+    while pos > dot and text[pos] == "0":
+        text[pos] = " "
+        pos -= 1
+    if text[pos] == ".":
+        text[pos] = " "
+    return "".join(text).strip()
+
+
+def quote(text: str) -> str:
+    """``Utils.quote``: backslash-escape special characters and enclose in ``'`` when
+    needed (spaces, commas, braces, ``?``, the empty string)."""
+    escaped = any(c in text for c in _BACKQUOTED)
+    if escaped:
+        text = "".join(_BACKQUOTED.get(c, c) for c in text)
+    if escaped or text in ("", "?") or any(c in text for c in "{}, "):
+        text = f"'{text}'"
+    return text
+
+
+def java_hash(text: str) -> int:
+    """``String.hashCode``: ``31 * h + c`` over UTF-16 code units, in 32-bit arithmetic."""
+    h = 0
+    units = text.encode("utf-16-be")
+    for k in range(0, len(units), 2):
+        h = (31 * h + (units[k] << 8 | units[k + 1])) & 0xFFFFFFFF
+    return h - (1 << 32) if h >= 1 << 31 else h
+
+
+def instance_text(data, row: int) -> str:
+    """``Instance.toString`` of row ``row`` of an encoded data set, without its weight:
+    the attribute values in column order, then the class."""
+    fields = []
+    nominal = data.codes.nominal_mask
+    kept = np.cumsum(nominal) - 1
+    for j, value in enumerate(data.X[row].tolist()):
+        if math.isnan(value):
+            fields.append("?")
+        elif nominal[j]:
+            fields.append(quote(str(data.codes.categories[kept[j]][int(value)])))
+        else:
+            fields.append(double_to_string(value))
+    fields.append(quote(str(data.classes[data.y[row]])))
+    return ",".join(fields)
+
+
+def random_number_generator(seed: int, data, rows=None) -> JavaRandom:
+    """``Instances.getRandomNumberGenerator(seed)`` for the instances ``rows`` of
+    ``data`` (an :class:`~ensemble_lab.learners._encoded.EncodedData`; all rows when
+    None), in that order."""
+    random = JavaRandom(seed)
+    n = data.n_samples if rows is None else len(rows)
+    pick = random.next_int_below(n)
+    row = pick if rows is None else int(rows[pick])
+    random.set_seed(java_hash(instance_text(data, row)) + seed)
+    return random
