@@ -52,8 +52,9 @@ class RandomTreeClassifier(ClassifierMixin, BaseEstimator):
     max_depth : int, default=0
         Maximum depth of the tree (Weka ``-depth``); 0 for unlimited.
     random_state : int, RandomState instance or None, default=None
-        An int is Weka's seed ``-S`` (``random_state=1`` grows the tree Weka grows with
-        ``-S 1``); None or a ``RandomState`` draw such an int.
+        An int is Weka's seed ``-S``, a Java int, negative ones included
+        (``random_state=1`` grows the tree Weka grows with ``-S 1``); None or a
+        ``RandomState`` draw such an int.
 
     Attributes
     ----------
@@ -151,7 +152,8 @@ class RandomTreeClassifier(ClassifierMixin, BaseEstimator):
         "k": [Interval(Integral, 0, None, closed="left")],
         "min_num": [Interval(Real, 0, None, closed="left")],
         "max_depth": [Interval(Integral, 0, None, closed="left")],
-        "random_state": ["random_state"],
+        # Weka's seeds are Java ints, negative ones included (Bagging draws them).
+        "random_state": [Interval(Integral, -(2**31), 2**31 - 1, closed="both"), "random_state"],
     }
 
     def __init__(self, k=0, *, min_num=1.0, max_depth=0, random_state=None):
@@ -257,7 +259,8 @@ class RandomTreeClassifier(ClassifierMixin, BaseEstimator):
         ndarray of shape (n_samples,)
         """
         # Classifier.classifyInstance: the first class of largest probability.
-        return self.weka_classes_[np.argmax(self._weka_distribution(X), axis=1)]
+        codes = np.argmax(self._weka_distribution(X), axis=1)
+        return self.weka_classes_[codes]
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
