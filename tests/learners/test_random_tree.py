@@ -5,6 +5,7 @@ The Weka-differential tests on the shared datasets are in ``tests/weka``."""
 import numpy as np
 import pandas as pd
 import pytest
+from ensemble_lab.learners._random_tree_core import TreeData, grow_random_tree
 from numpy.testing import assert_allclose, assert_array_equal
 from sklearn.exceptions import NotFittedError
 
@@ -144,6 +145,41 @@ def test_members_grow_on_a_bag_as_on_its_rows():
     alone = RandomTreeClassifier(random_state=5).fit(X.iloc[bag], y.iloc[bag])
     assert same_tree(member.tree_, alone.tree_)
     assert_allclose(member._encoded_distribution(data.X), alone._weka_distribution(X))
+
+
+@pytest.mark.parametrize("name", ["diabetes", "glass", "ionosphere", "iris"])
+def test_without_missing_values_and_fractional_weights_weka_order_changes_nothing(name):
+    # The shortcut (values scanned by rank, no in-place quicksort) against Weka's way,
+    # on a bootstrap sample with whole weights other than 1.
+    X, y = load(name)
+    data = encode_training(RandomTreeClassifier(), X, y)
+    shared = TreeData(data.X, data.n_values, data.y, data.n_classes)
+    rng = np.random.RandomState(0)
+    rows = rng.randint(0, len(y), size=len(y)).astype(np.int32)
+    weight = rng.randint(0, 3, size=len(y)).astype(float)
+    for seed in (1, 2):
+        trees = [
+            grow_random_tree(
+                shared,
+                weight,
+                rows,
+                random_number_generator(seed, data, rows),
+                k=random_tree_k(data.n_features),
+                weka_order=weka_order,
+            )
+            for weka_order in (True, False)
+        ]
+        assert same_tree(*trees)
+    with pytest.raises(ValueError, match="missing values"):
+        missing = encode_training(RandomTreeClassifier(), *load("vote"))
+        grow_random_tree(
+            TreeData(missing.X, missing.n_values, missing.y, missing.n_classes),
+            missing.weight,
+            np.arange(missing.n_samples, dtype=np.int32),
+            random_number_generator(1, missing),
+            k=1,
+            weka_order=False,
+        )
 
 
 def test_mixed_data_with_missing_values():

@@ -10,6 +10,7 @@ the flat tree into predictions.
 from __future__ import annotations
 
 import math
+import weakref
 from numbers import Integral, Real
 
 import numpy as np
@@ -19,9 +20,20 @@ from ..base import validate_mixed_data
 from ..utils._sklearn_compat import Interval, _fit_context, check_is_fitted
 from ..utils._weka_random import java_seed, random_number_generator
 from ._encoded import EncodedData, encode_training
-from ._random_tree_core import grow_random_tree, tree_distribution
+from ._random_tree_core import TreeData, grow_random_tree, tree_distribution
 
 __all__ = ["RandomTreeClassifier", "random_tree_k"]
+
+# What the trees of one ensemble share about its encoded data (the matrix column by
+# column, the ranks of numeric values), made by the first tree, dropped with the data.
+_SHARED: weakref.WeakKeyDictionary[EncodedData, TreeData] = weakref.WeakKeyDictionary()
+
+
+def _tree_data(data: EncodedData) -> TreeData:
+    shared = _SHARED.get(data)
+    if shared is None:
+        shared = _SHARED[data] = TreeData(data.X, data.n_values, data.y, data.n_classes)
+    return shared
 
 
 def random_tree_k(n_features: int) -> int:
@@ -197,12 +209,9 @@ class RandomTreeClassifier(ClassifierMixin, BaseEstimator):
         self.k_ = random_tree_k(n_features) if self.k < 1 else min(self.k, n_features)
         self.seed_ = java_seed(self.random_state)
         self.tree_ = grow_random_tree(
-            data.X,
-            data.n_values,
-            data.y,
+            _tree_data(data),
             weight,
             rows,
-            data.n_classes,
             random_number_generator(self.seed_, data, rows),
             k=self.k_,
             min_num=float(self.min_num),

@@ -25,8 +25,11 @@ Entropies are ``weka.core.ContingencyTables``' (``x ln x`` sums divided by ``ln 
 term by term in Weka's order.
 """
 
-from libc.math cimport NAN, isnan, log
+from libc.math cimport NAN, floor, isnan, log
 from libc.float cimport DBL_MAX
+from libc.string cimport memcpy, memset
+from libcpp.algorithm cimport sort
+from libcpp.utility cimport pair
 from libcpp.vector cimport vector
 
 import numpy as np
@@ -113,161 +116,286 @@ cdef double entropy_conditioned_on_rows(const double* m, int n_rows, int C) noex
 # Utils.sortWithNoMissingValues (Weka 3.6.14): median of three, then Hoare's
 # partition around the median parked at right - 1; three or fewer elements by
 # conditional swaps. Not stable, so it is copied move for move: the order it leaves
-# ties in is the order the tree goes on with.
+# ties in is the order the tree goes on with. Weka permutes an index array and reads
+# the values through it; we move (value, position) pairs, the same permutation with
+# the values at hand.
 
-cdef inline void cond_swap(const double* a, int* index, int l, int r) noexcept nogil:
-    cdef int t
-    if a[index[l]] > a[index[r]]:
-        t = index[l]
-        index[l] = index[r]
-        index[r] = t
-
-
-cdef inline void swap(int* index, int l, int r) noexcept nogil:
-    cdef int t = index[l]
-    index[l] = index[r]
-    index[r] = t
+cdef struct Item:
+    double value
+    int position
 
 
-cdef int partition(const double* a, int* index, int l, int r, double pivot) noexcept nogil:
+cdef inline void swap(Item* a, int l, int r) noexcept nogil:
+    cdef Item t = a[l]
+    a[l] = a[r]
+    a[r] = t
+
+
+cdef inline void cond_swap(Item* a, int l, int r) noexcept nogil:
+    if a[l].value > a[r].value:
+        swap(a, l, r)
+
+
+cdef int partition(Item* a, int l, int r, double pivot) noexcept nogil:
     r -= 1
     while True:
         l += 1
-        while a[index[l]] < pivot:
+        while a[l].value < pivot:
             l += 1
         r -= 1
-        while a[index[r]] > pivot:
+        while a[r].value > pivot:
             r -= 1
         if l >= r:
             return l
-        swap(index, l, r)
+        swap(a, l, r)
 
 
-cdef void quick_sort(const double* a, int* index, int left, int right) noexcept nogil:
+cdef void quick_sort(Item* a, int left, int right) noexcept nogil:
     cdef int diff, center, middle
     while True:
         diff = right - left
         if diff == 0:
             return
         if diff == 1:
-            cond_swap(a, index, left, right)
+            cond_swap(a, left, right)
             return
         if diff == 2:
-            cond_swap(a, index, left, left + 1)
-            cond_swap(a, index, left, right)
-            cond_swap(a, index, left + 1, right)
+            cond_swap(a, left, left + 1)
+            cond_swap(a, left, right)
+            cond_swap(a, left + 1, right)
             return
         center = (left + right) // 2
-        cond_swap(a, index, left, center)
-        cond_swap(a, index, left, right)
-        cond_swap(a, index, center, right)
-        swap(index, center, right - 1)
-        middle = partition(a, index, left, right, a[index[right - 1]])
-        swap(index, middle, right - 1)
-        quick_sort(a, index, left, middle - 1)
+        cond_swap(a, left, center)
+        cond_swap(a, left, right)
+        cond_swap(a, center, right)
+        swap(a, center, right - 1)
+        middle = partition(a, left, right, a[right - 1].value)
+        swap(a, middle, right - 1)
+        quick_sort(a, left, middle - 1)
         left = middle + 1  # the second recursive call, as a loop
+
+
+# ------------------------------------------------------------ radix sort
+# Where the instance order does not matter, values are sorted by key alone: few by
+# std::sort, many by an LSD radix sort, 11 bits a pass, skipping the passes whose digit
+# is the same for every key.
+
+ctypedef pair[unsigned long long, int] Keyed  # (key, payload)
+
+DEF RADIX_MIN = 2048  # fewer keys than this: std::sort
+
+
+cdef inline unsigned long long double_key(double v) noexcept nogil:
+    # The bits of a double, flipped so that unsigned order is numeric order.
+    cdef unsigned long long u
+    memcpy(&u, &v, sizeof(double))
+    if u >> 63:
+        return ~u
+    return u | (1ULL << 63)
+
+
+cdef inline unsigned long long digit(unsigned long long key, int shift) noexcept nogil:
+    return (key >> shift) & 2047
+
+
+cdef void radix_sort_keyed(vector[Keyed]& a, vector[Keyed]& buffer) noexcept nogil:
+    # Sorts by key; the payloads of equal keys end up in any order.
+    cdef size_t n = a.size(), i, total, c
+    cdef int shift, d
+    cdef size_t count[2048]
+    if n < RADIX_MIN:
+        sort(a.begin(), a.end())
+        return
+    buffer.resize(n)
+    for shift in range(0, 64, 11):
+        memset(count, 0, sizeof(count))
+        for i in range(n):
+            count[digit(a[i].first, shift)] += 1
+        if count[digit(a[0].first, shift)] == n:
+            continue
+        total = 0
+        for d in range(2048):
+            c = count[d]
+            count[d] = total
+            total += c
+        for i in range(n):
+            d = digit(a[i].first, shift)
+            buffer[count[d]] = a[i]
+            count[d] += 1
+        a.swap(buffer)
+
+
+cdef void radix_sort_high(vector[unsigned long long]& a,
+                          vector[unsigned long long]& buffer) noexcept nogil:
+    # Sorts by the upper 32 bits (the payload is in the lower ones).
+    cdef size_t n = a.size(), i, total, c
+    cdef int shift, d
+    cdef size_t count[2048]
+    if n < RADIX_MIN:
+        sort(a.begin(), a.end())
+        return
+    buffer.resize(n)
+    for shift in range(32, 64, 11):
+        memset(count, 0, sizeof(count))
+        for i in range(n):
+            count[digit(a[i], shift)] += 1
+        if count[digit(a[0], shift)] == n:
+            continue
+        total = 0
+        for d in range(2048):
+            c = count[d]
+            count[d] = total
+            total += c
+        for i in range(n):
+            d = digit(a[i], shift)
+            buffer[count[d]] = a[i]
+            count[d] += 1
+        a.swap(buffer)
 
 
 # -------------------------------------------------------------------- growth
 
+cdef object int_array(vector[int]& values):
+    out = np.empty(values.size(), dtype=np.int32)
+    cdef int[::1] view = out
+    if values.size():
+        memcpy(&view[0], values.data(), values.size() * sizeof(int))
+    return out
+
+
+cdef object float_array(vector[double]& values):
+    out = np.empty(values.size(), dtype=np.float64)
+    cdef double[::1] view = out
+    if values.size():
+        memcpy(&view[0], values.data(), values.size() * sizeof(double))
+    return out
+
+
+cdef class TreeData:
+    """The training set as the trees of an ensemble share it.
+
+    Made once per encoded data set (see ``RandomTreeClassifier``), it holds the matrix
+    attribute by attribute (a column contiguous, for the node-by-node passes over one
+    attribute), whether any value is missing, and, made on first use, each numeric
+    attribute's distinct values and the rank of every row's value among them.
+
+    Parameters
+    ----------
+    X : ndarray of float64, shape (n_samples, n_features)
+        Numeric values, and nominal value codes as floats; NaN is missing.
+    n_values : ndarray of int32, shape (n_features,)
+        Number of values of each nominal attribute; 0 for a numeric one.
+    y : ndarray of int32, shape (n_samples,)
+        Class codes in ``[0, n_classes)``.
+    n_classes : int
+    """
+
+    cdef const double[:, ::1] Xt
+    cdef const int[::1] n_values
+    cdef const int[::1] y
+    cdef readonly int n_classes, n_features
+    cdef readonly bint has_missing
+    cdef vector[vector[int]] rank
+    cdef vector[vector[double]] distinct
+
+    def __init__(self, X, n_values, y, int n_classes):
+        X = np.asarray(X, dtype=np.float64)
+        self.Xt = np.ascontiguousarray(X.T)
+        self.n_values = np.ascontiguousarray(n_values, dtype=np.int32)
+        self.y = np.ascontiguousarray(y, dtype=np.int32)
+        self.n_classes = n_classes
+        self.n_features = X.shape[1]
+        self.has_missing = bool(np.isnan(X).any())
+        self.rank.resize(self.n_features)
+        self.distinct.resize(self.n_features)
+
+    cdef void rank_values(self, int a) noexcept:
+        # The distinct values of numeric attribute `a` (no value missing), and the rank
+        # of each row's value among them.
+        cdef const double* column = &self.Xt[a, 0]
+        cdef int i, r = -1, n = self.Xt.shape[1]
+        cdef double v
+        cdef vector[Keyed] keyed, buffer
+        keyed.resize(n)
+        for i in range(n):
+            keyed[i].first = double_key(column[i])
+            keyed[i].second = i
+        radix_sort_keyed(keyed, buffer)
+        self.rank[a].resize(n)
+        for i in range(n):
+            v = column[keyed[i].second]
+            if r < 0 or v != self.distinct[a][r]:
+                self.distinct[a].push_back(v)
+                r += 1
+            self.rank[a][keyed[i].second] = r
+
+
 cdef class _Grower:
     """Grows one RandomTree; see ``grow_random_tree`` for the parameters."""
 
-    cdef const double[:, ::1] X
+    cdef TreeData data
+    cdef const double[:, ::1] Xt
     cdef const int[::1] n_values
     cdef const int[::1] y
     cdef int n_classes, k, max_depth
     cdef double min_num
     cdef JavaRandom random
     cdef vector[int] window  # RandomTree's attIndicesWindow, shared by all the nodes
+    cdef bint weka_order
     # The tree, node by node in pre-order (the order Weka builds it in).
     cdef vector[int] kind, att, first_son, son, depth
     cdef vector[double] split, share, counts
     cdef vector[unsigned char] empty
     # Scratch, reused by every attribute evaluation.
-    cdef vector[double] sort_values, cur
-    cdef vector[int] sort_index, sorted_rows
-    cdef vector[double] sorted_w
+    cdef vector[Item] items
+    cdef vector[unsigned long long] packed, packed_buffer
+    cdef vector[double] cur, sorted_w, hist
+    cdef vector[int] sorted_rows, hist_count
+    cdef int first_missing
 
-    def __init__(self, X, n_values, y, int n_classes, JavaRandom random, int k,
-                 double min_num, int max_depth):
+    def __init__(self, TreeData data, JavaRandom random, int k, double min_num,
+                 int max_depth, bint weka_order):
         cdef int a
-        self.X = X
-        self.n_values = n_values
-        self.y = y
-        self.n_classes = n_classes
+        self.data = data
+        self.Xt = data.Xt
+        self.n_values = data.n_values
+        self.y = data.y
+        self.n_classes = data.n_classes
         self.random = random
         self.k = k
         self.min_num = min_num
         self.max_depth = max_depth
-        for a in range(X.shape[1]):
+        self.weka_order = weka_order
+        for a in range(data.n_features):
             self.window.push_back(a)
-
-    cdef void sort_by(self, int a, vector[int]& rows, vector[double]& w) noexcept:
-        # Instances.sort(attIndex): missing values count as Double.MAX_VALUE.
-        cdef int i, n = rows.size()
-        cdef double v
-        self.sort_values.resize(n)
-        self.sort_index.resize(n)
-        for i in range(n):
-            v = self.X[rows[i], a]
-            self.sort_values[i] = DBL_MAX if isnan(v) else v
-            self.sort_index[i] = i
-        if n > 1:
-            quick_sort(self.sort_values.data(), self.sort_index.data(), 0, n - 1)
-        self.sorted_rows.resize(n)
-        self.sorted_w.resize(n)
-        for i in range(n):
-            self.sorted_rows[i] = rows[self.sort_index[i]]
-            self.sorted_w[i] = w[self.sort_index[i]]
-        rows.swap(self.sorted_rows)
-        w.swap(self.sorted_w)
 
     cdef double distribution(self, int a, vector[int]& rows, vector[double]& w,
                              vector[double]& dist, vector[double]& props) noexcept:
         # RandomTree.Tree.distribution: the class distribution per branch of the best
         # split on `a` (missing values spread over the branches by their known weight)
         # and the branches' shares; returns the split point (NaN if none, or nominal).
-        cdef int C = self.n_classes, n = rows.size(), first_missing = n
-        cdef int i, j, c, n_bags
-        cdef double v, split = NAN, prior, gain, best = -DBL_MAX, current, total
+        cdef int C = self.n_classes, n = rows.size(), i, j, c, n_bags
+        cdef double v, split = NAN, total
         cdef bint nominal = self.n_values[a] > 0
+        cdef const double* column = &self.Xt[a, 0]
+        cdef const int* y = &self.y[0]
+        self.first_missing = n
         if nominal:
             n_bags = self.n_values[a]
             dist.assign(n_bags * C, 0.0)
             for i in range(n):
-                v = self.X[rows[i], a]
+                v = column[rows[i]]
                 if isnan(v):
-                    if first_missing == n:
-                        first_missing = i
+                    if self.first_missing == n:
+                        self.first_missing = i
                 else:
-                    dist[<int> v * C + self.y[rows[i]]] += w[i]
+                    dist[<int> v * C + y[rows[i]]] += w[i]
         else:
             n_bags = 2
-            self.sort_by(a, rows, w)
-            self.cur.assign(2 * C, 0.0)
-            for i in range(n):
-                if isnan(self.X[rows[i], a]):
-                    first_missing = i
-                    break
-                self.cur[C + self.y[rows[i]]] += w[i]
-            prior = entropy_over_columns(self.cur.data(), 2, C)
-            dist.assign(self.cur.begin(), self.cur.end())
-            current = self.X[rows[0], a]
-            for i in range(first_missing):
-                v = self.X[rows[i], a]
-                if v > current:
-                    gain = prior - entropy_conditioned_on_rows(self.cur.data(), 2, C)
-                    if gain > best:
-                        best = gain
-                        split = (v + current) / 2
-                        if split <= current:
-                            split = v
-                        dist.assign(self.cur.begin(), self.cur.end())
-                    current = v
-                c = self.y[rows[i]]
-                self.cur[c] += w[i]
-                self.cur[C + c] -= w[i]
+            if self.weka_order:
+                split = self.numeric_in_weka_order(column, rows, w, dist)
+            else:
+                split = self.numeric_by_rank(a, rows, w, dist)
         props.assign(n_bags, 0.0)
         total = 0.0
         for j in range(n_bags):
@@ -280,12 +408,122 @@ cdef class _Grower:
         else:
             for j in range(n_bags):
                 props[j] /= total
-        for i in range(first_missing, n):
-            if nominal and not isnan(self.X[rows[i], a]):
+        for i in range(self.first_missing, n):
+            if nominal and not isnan(column[rows[i]]):
                 continue
-            c = self.y[rows[i]]
+            c = y[rows[i]]
             for j in range(n_bags):
                 dist[j * C + c] += props[j] * w[i]
+        return split
+
+    cdef inline void consider(self, double value, double previous, double prior,
+                              double* best, double* split, vector[double]& dist) noexcept:
+        # A threshold between two adjacent values: the first of the best gain wins.
+        cdef int C = self.n_classes
+        cdef double gain = prior - entropy_conditioned_on_rows(self.cur.data(), 2, C)
+        if gain > best[0]:
+            best[0] = gain
+            split[0] = (value + previous) / 2
+            if split[0] <= previous:
+                split[0] = value
+            dist.assign(self.cur.begin(), self.cur.end())
+
+    cdef double numeric_in_weka_order(self, const double* column, vector[int]& rows,
+                                      vector[double]& w, vector[double]& dist) noexcept:
+        # Instances.sort(attIndex) on the node's instances, in place (missing values
+        # count as Double.MAX_VALUE and end up last), then the thresholds in turn.
+        cdef int C = self.n_classes, n = rows.size(), i, c
+        cdef double v, prior, current, best = -DBL_MAX, split = NAN
+        cdef const int* y = &self.y[0]
+        cdef Item* items
+        self.items.resize(n)
+        items = self.items.data()
+        for i in range(n):
+            v = column[rows[i]]
+            items[i].value = DBL_MAX if isnan(v) else v
+            items[i].position = i
+        if n > 1:
+            quick_sort(items, 0, n - 1)
+        self.sorted_rows.resize(n)
+        self.sorted_w.resize(n)
+        for i in range(n):
+            self.sorted_rows[i] = rows[items[i].position]
+            self.sorted_w[i] = w[items[i].position]
+        rows.swap(self.sorted_rows)
+        w.swap(self.sorted_w)
+        self.cur.assign(2 * C, 0.0)
+        for i in range(n):
+            if isnan(column[rows[i]]):
+                self.first_missing = i
+                break
+            self.cur[C + y[rows[i]]] += w[i]
+        prior = entropy_over_columns(self.cur.data(), 2, C)
+        dist.assign(self.cur.begin(), self.cur.end())
+        current = column[rows[0]]
+        for i in range(self.first_missing):
+            v = items[i].value
+            if v > current:
+                self.consider(v, current, prior, &best, &split, dist)
+                current = v
+            c = y[rows[i]]
+            self.cur[c] += w[i]
+            self.cur[C + c] -= w[i]
+        return split
+
+    cdef double numeric_by_rank(self, int a, vector[int]& rows, vector[double]& w,
+                                vector[double]& dist) noexcept:
+        # Without missing values and with whole weights, the instance order changes no
+        # sum: the thresholds are scanned value by value, from a histogram of the
+        # node's values when they are few enough, else from the node's sorted ranks.
+        # The weights summed per value are whole numbers, so every sum is Weka's.
+        cdef int C = self.n_classes, n = rows.size(), i, j, c, r, m, previous = -1
+        cdef double prior, best = -DBL_MAX, split = NAN
+        cdef const int* y = &self.y[0]
+        cdef const int* rank
+        cdef const double* values
+        cdef double* hist
+        if self.data.rank[a].size() == 0:
+            self.data.rank_values(a)
+        rank = self.data.rank[a].data()
+        values = self.data.distinct[a].data()
+        m = self.data.distinct[a].size()
+        self.cur.assign(2 * C, 0.0)
+        for i in range(n):
+            self.cur[C + y[rows[i]]] += w[i]
+        prior = entropy_over_columns(self.cur.data(), 2, C)
+        dist.assign(self.cur.begin(), self.cur.end())
+        if <long long> m * (C + 2) <= 8 * <long long> n:
+            self.hist.assign(m * C, 0.0)
+            self.hist_count.assign(m, 0)
+            hist = self.hist.data()
+            for i in range(n):
+                r = rank[rows[i]]
+                hist[r * C + y[rows[i]]] += w[i]
+                self.hist_count[r] += 1
+            for r in range(m):
+                if self.hist_count[r] == 0:
+                    continue
+                if previous >= 0:
+                    self.consider(values[r], values[previous], prior, &best, &split, dist)
+                previous = r
+                for c in range(C):
+                    self.cur[c] += hist[r * C + c]
+                    self.cur[C + c] -= hist[r * C + c]
+            return split
+        self.packed.resize(n)
+        for i in range(n):
+            self.packed[i] = (<unsigned long long> rank[rows[i]] << 32) | <unsigned int> i
+        radix_sort_high(self.packed, self.packed_buffer)
+        for j in range(n):
+            r = <int> (self.packed[j] >> 32)
+            i = <int> (self.packed[j] & 0xFFFFFFFFULL)
+            if r != previous:
+                if previous >= 0:
+                    self.consider(values[r], values[previous], prior, &best, &split, dist)
+                previous = r
+            c = y[rows[i]]
+            self.cur[c] += w[i]
+            self.cur[C + c] -= w[i]
         return split
 
     cdef int new_node(self, vector[double]& class_probs, int depth) noexcept:
@@ -379,13 +617,14 @@ cdef class _Grower:
         # RandomTree.Tree.splitData: known values go down their branch (numeric: below
         # the split point to the first), missing ones down every branch of positive
         # share, with that share of their weight.
-        cdef int a = self.att[node], n_bags = props.size(), i, j, bag
+        cdef int n_bags = props.size(), i, j, bag
         cdef double v, split = self.split[node]
         cdef bint nominal = self.kind[node] == MULTIWAY
+        cdef const double* column = &self.Xt[self.att[node], 0]
         sub_rows.resize(n_bags)
         sub_w.resize(n_bags)
         for i in range(<int> rows.size()):
-            v = self.X[rows[i], a]
+            v = column[rows[i]]
             if isnan(v):
                 for j in range(n_bags):
                     if props[j] > 0:
@@ -416,7 +655,7 @@ cdef class _Grower:
         cdef Py_ssize_t n = self.kind.size(), C = self.n_classes, i, c
         cdef double total
         self.first_son.push_back(self.son.size())
-        counts = np.asarray(<double[:n * C]> self.counts.data()).reshape(n, C).copy()
+        counts = float_array(self.counts).reshape(n, C)
         proba_arr = np.zeros((n, C), dtype=np.float64)
         cdef double[:, ::1] proba = proba_arr
         for i in range(n):
@@ -427,38 +666,36 @@ cdef class _Grower:
             if total != 0.0:
                 for c in range(C):
                     proba[i, c] = self.counts[i * C + c] / total
+        empty = np.zeros(n, dtype=np.uint8)
+        for i in range(n):
+            empty[i] = self.empty[i]
         return {
-            "kind": np.array(self.kind, dtype=np.int32),
-            "feature": np.array(self.att, dtype=np.int32),
-            "threshold": np.array(self.split, dtype=np.float64),
-            "empty": np.array(self.empty, dtype=np.uint8),
-            "first_son": np.array(self.first_son, dtype=np.int32),
-            "son": np.array(self.son, dtype=np.int32),
-            "son_share": np.array(self.share, dtype=np.float64),
+            "kind": int_array(self.kind),
+            "feature": int_array(self.att),
+            "threshold": float_array(self.split),
+            "empty": empty,
+            "first_son": int_array(self.first_son),
+            "son": int_array(self.son),
+            "son_share": float_array(self.share),
             "counts": counts,
             "proba": proba_arr,
-            "depth": np.array(self.depth, dtype=np.int32),
+            "depth": int_array(self.depth),
         }
 
 
-def grow_random_tree(const double[:, ::1] X, const int[::1] n_values, const int[::1] y,
-                     const double[::1] weight, const int[::1] rows, int n_classes,
-                     JavaRandom random, *, int k, double min_num=1.0, int max_depth=0):
-    """Grow Weka's RandomTree on ``rows`` of the encoded data; return it as flat arrays.
+def grow_random_tree(TreeData data, const double[::1] weight, const int[::1] rows,
+                     JavaRandom random, *, int k, double min_num=1.0, int max_depth=0,
+                     weka_order=None):
+    """Grow Weka's RandomTree on ``rows`` of ``data``; return it as flat arrays.
 
     Parameters
     ----------
-    X : ndarray of float64, shape (n_samples, n_features), C-contiguous
-        Numeric values, and nominal value codes as floats; NaN is missing.
-    n_values : ndarray of int32, shape (n_features,)
-        Number of values of each nominal attribute; 0 for a numeric one.
-    y : ndarray of int32, shape (n_samples,)
-        Class codes in ``[0, n_classes)``.
+    data : TreeData
+        The training set.
     weight : ndarray of float64, shape (n_samples,)
         Instance weight of each row (indexed by row).
     rows : ndarray of int32
         The training instances in Weka's order; a row may appear more than once.
-    n_classes : int
     random : JavaRandom
         The generator the tree draws its attributes from: Weka seeds it with
         ``Instances.getRandomNumberGenerator(seed)`` on the training instances.
@@ -468,6 +705,11 @@ def grow_random_tree(const double[:, ::1] X, const int[::1] n_values, const int[
         Minimum total weight of a leaf (``-M``): nodes under twice as much are leaves.
     max_depth : int
         Maximum depth (``-depth``); 0 for none.
+    weka_order : bool, default=None
+        Keep Weka's instance order (its quicksort of each node's instances, in place).
+        The order decides in which order fractional weights are summed, so it is
+        needed where there are any: with missing values or weights that are not whole
+        numbers. None: only then. False elsewhere gives the same tree, faster.
 
     Returns
     -------
@@ -479,10 +721,19 @@ def grow_random_tree(const double[:, ::1] X, const int[::1] n_values, const int[
         class distribution of each node), ``proba`` (normalised), ``empty`` (nodes that
         received no instance) and ``depth``.
     """
-    if not 1 <= k <= X.shape[1]:
-        raise ValueError(f"k must be in [1, {X.shape[1]}], got {k}")
-    grower = _Grower(X, n_values, y, n_classes, random, k, min_num, max_depth)
-    return grower.run(rows, weight)
+    cdef Py_ssize_t i
+    cdef bint whole = True
+    if not 1 <= k <= data.n_features:
+        raise ValueError(f"k must be in [1, {data.n_features}], got {k}")
+    if weka_order is None:
+        for i in range(rows.shape[0]):
+            if weight[rows[i]] != floor(weight[rows[i]]):
+                whole = False
+                break
+        weka_order = data.has_missing or not whole
+    elif not weka_order and data.has_missing:
+        raise ValueError("weka_order=False needs data without missing values")
+    return _Grower(data, random, k, min_num, max_depth, weka_order).run(rows, weight)
 
 
 cdef class _Predictor:
