@@ -1,5 +1,5 @@
-"""Build the compiled parts (the C4.5 and RandomTree cores, Java's random numbers); the rest is
-in pyproject.toml."""
+"""Build the compiled parts (the C4.5 and RandomTree cores, Java's random numbers and
+logarithm); the rest is in pyproject.toml."""
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
@@ -17,6 +17,11 @@ setup(
                 "ensemble_lab.learners._random_tree_core",
                 ["src/ensemble_lab/learners/_random_tree_core.pyx"],
                 language="c++",
+                extra_compile_args=["-O2"],
+            ),
+            Extension(
+                "ensemble_lab.utils._java_math",
+                ["src/ensemble_lab/utils/_java_math.pyx"],
                 extra_compile_args=["-O2"],
             ),
             Extension(
