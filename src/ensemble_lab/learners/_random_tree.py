@@ -9,7 +9,6 @@ the flat tree into predictions.
 
 from __future__ import annotations
 
-import math
 import weakref
 from numbers import Integral, Real
 
@@ -17,6 +16,7 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 
 from ..base import validate_mixed_data
+from ..utils import _java_math as java_math
 from ..utils._sklearn_compat import Interval, _fit_context, check_is_fitted
 from ..utils._weka_random import java_seed, random_number_generator
 from ._encoded import EncodedData, encode_training
@@ -41,12 +41,12 @@ def random_tree_k(n_features: int) -> int:
 
     ``(int) Utils.log2(numAttributes - 1) + 1``, where ``numAttributes - 1`` is the
     number of attributes other than the class, computed as Weka does
-    (``Math.log(d) / Math.log(2)``, truncated).
+    (``Math.log(d) / Math.log(2)``, truncated, with Java's logarithm).
 
     >>> [random_tree_k(d) for d in (1, 2, 3, 4, 8, 9, 60)]
     [1, 2, 2, 3, 4, 4, 6]
     """
-    return int(math.log(n_features) / math.log(2)) + 1
+    return int(java_math.log(float(n_features)) / java_math.log(2.0)) + 1
 
 
 class RandomTreeClassifier(ClassifierMixin, BaseEstimator):

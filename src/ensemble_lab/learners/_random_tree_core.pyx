@@ -22,10 +22,11 @@ those of Weka 3.6.14's ``weka.classifiers.trees.RandomTree`` (read from its byte
   received no instance predicts its parent's class distribution.
 
 Entropies are ``weka.core.ContingencyTables``' (``x ln x`` sums divided by ``ln 2``),
-term by term in Weka's order.
+term by term in Weka's order, with Java's logarithm (``utils._java_math``: correctly
+rounded, where the C library's is not always).
 """
 
-from libc.math cimport NAN, floor, isnan, log
+from libc.math cimport NAN, floor, isnan
 from libc.float cimport DBL_MAX
 from libc.string cimport memcpy, memset
 from libcpp.algorithm cimport sort
@@ -34,10 +35,11 @@ from libcpp.vector cimport vector
 
 import numpy as np
 
+from ..utils._java_math cimport java_log
 from ..utils._java_random cimport JavaRandom
 
 cdef double SMALL = 1e-6  # Weka's Utils.SMALL
-cdef double LOG2 = log(2.0)
+cdef double LOG2 = java_log(2.0)
 
 cdef enum:
     LEAF = 0
@@ -63,14 +65,15 @@ cdef void _fill_ln_table() noexcept:
     cdef int i
     LN_TABLE[0] = 0.0
     for i in range(1, LN_TABLE_SIZE):
-        LN_TABLE[i] = i * log(<double> i)
+        LN_TABLE[i] = i * java_log(<double> i)
 
 
 _fill_ln_table()
 
 
 cdef inline double ln_func(double x) noexcept nogil:
-    # ContingencyTables.lnFunc: x ln x, 0 for x <= 0.
+    # ContingencyTables.lnFunc: x ln x, 0 for x <= 0, with Java's (correctly rounded)
+    # logarithm.
     cdef int i
     if not x > 0:
         return 0.0
@@ -78,17 +81,21 @@ cdef inline double ln_func(double x) noexcept nogil:
         i = <int> x
         if i == x:
             return LN_TABLE[i]
-    return x * log(x)
+    return x * java_log(x)
 
 
-cdef double entropy_over_columns(const double* m, int n_rows, int C) noexcept nogil:
+# Both entropies go over the classes present at the node only (`cls`, in increasing
+# order): an absent class's cells are 0, and skipping them changes no sum.
+
+cdef double entropy_over_columns(const double* m, int n_rows, int C, const int* cls,
+                                 int n_cls) noexcept nogil:
     # ContingencyTables.entropyOverColumns: entropy of the class (column) totals.
     cdef double value = 0.0, total = 0.0, column
     cdef int i, j
-    for j in range(C):
+    for j in range(n_cls):
         column = 0.0
         for i in range(n_rows):
-            column += m[i * C + j]
+            column += m[i * C + cls[j]]
         value -= ln_func(column)
         total += column
     if eq(total, 0.0):
@@ -96,15 +103,17 @@ cdef double entropy_over_columns(const double* m, int n_rows, int C) noexcept no
     return (value + ln_func(total)) / (total * LOG2)
 
 
-cdef double entropy_conditioned_on_rows(const double* m, int n_rows, int C) noexcept nogil:
+cdef double entropy_conditioned_on_rows(const double* m, int n_rows, int C, const int* cls,
+                                        int n_cls) noexcept nogil:
     # ContingencyTables.entropyConditionedOnRows: class entropy within the branches.
-    cdef double value = 0.0, total = 0.0, row
+    cdef double value = 0.0, total = 0.0, row, x
     cdef int i, j
     for i in range(n_rows):
         row = 0.0
-        for j in range(C):
-            value += ln_func(m[i * C + j])
-            row += m[i * C + j]
+        for j in range(n_cls):
+            x = m[i * C + cls[j]]
+            value += ln_func(x)
+            row += x
         value -= ln_func(row)
         total += row
     if eq(total, 0.0):
@@ -351,6 +360,8 @@ cdef class _Grower:
     cdef vector[unsigned long long] packed, packed_buffer
     cdef vector[double] cur, sorted_w, hist
     cdef vector[int] sorted_rows, hist_count
+    cdef vector[int] cls  # the classes present at the node being grown
+    cdef vector[unsigned char] seen
     cdef int first_missing
 
     def __init__(self, TreeData data, JavaRandom random, int k, double min_num,
@@ -399,7 +410,7 @@ cdef class _Grower:
         props.assign(n_bags, 0.0)
         total = 0.0
         for j in range(n_bags):
-            for c in range(C):
+            for c in self.cls:
                 props[j] += dist[j * C + c]
             total += props[j]
         if eq(total, 0.0):
@@ -420,7 +431,7 @@ cdef class _Grower:
                               double* best, double* split, vector[double]& dist) noexcept:
         # A threshold between two adjacent values: the first of the best gain wins.
         cdef int C = self.n_classes
-        cdef double gain = prior - entropy_conditioned_on_rows(self.cur.data(), 2, C)
+        cdef double gain = prior - entropy_conditioned_on_rows(self.cur.data(), 2, C, self.cls.data(), self.cls.size())
         if gain > best[0]:
             best[0] = gain
             split[0] = (value + previous) / 2
@@ -457,7 +468,7 @@ cdef class _Grower:
                 self.first_missing = i
                 break
             self.cur[C + y[rows[i]]] += w[i]
-        prior = entropy_over_columns(self.cur.data(), 2, C)
+        prior = entropy_over_columns(self.cur.data(), 2, C, self.cls.data(), self.cls.size())
         dist.assign(self.cur.begin(), self.cur.end())
         current = column[rows[0]]
         for i in range(self.first_missing):
@@ -490,7 +501,7 @@ cdef class _Grower:
         self.cur.assign(2 * C, 0.0)
         for i in range(n):
             self.cur[C + y[rows[i]]] += w[i]
-        prior = entropy_over_columns(self.cur.data(), 2, C)
+        prior = entropy_over_columns(self.cur.data(), 2, C, self.cls.data(), self.cls.size())
         dist.assign(self.cur.begin(), self.cur.end())
         if <long long> m * (C + 2) <= 8 * <long long> n:
             self.hist.assign(m * C, 0.0)
@@ -506,7 +517,7 @@ cdef class _Grower:
                 if previous >= 0:
                     self.consider(values[r], values[previous], prior, &best, &split, dist)
                 previous = r
-                for c in range(C):
+                for c in self.cls:
                     self.cur[c] += hist[r * C + c]
                     self.cur[C + c] -= hist[r * C + c]
             return split
@@ -525,6 +536,18 @@ cdef class _Grower:
             self.cur[c] += w[i]
             self.cur[C + c] -= w[i]
         return split
+
+    cdef void classes_present(self, vector[int]& rows) noexcept:
+        # The classes of the node's instances, in increasing order, into self.cls.
+        cdef int c
+        cdef size_t i
+        self.seen.assign(self.n_classes, 0)
+        for i in range(rows.size()):
+            self.seen[self.y[rows[i]]] = 1
+        self.cls.clear()
+        for c in range(self.n_classes):
+            if self.seen[c]:
+                self.cls.push_back(c)
 
     cdef int new_node(self, vector[double]& class_probs, int depth) noexcept:
         cdef int node = self.kind.size(), c
@@ -561,6 +584,7 @@ cdef class _Grower:
         if (total < 2 * self.min_num or eq(largest, total)
                 or (self.max_depth > 0 and depth >= self.max_depth)):
             return 0
+        self.classes_present(rows)
         best_value = -DBL_MAX
         best_split = -DBL_MAX
         best_att = 0
@@ -579,8 +603,10 @@ cdef class _Grower:
             size -= 1
             current_split = self.distribution(a, rows, w, dist, props)
             n_bags = props.size()
-            value = (entropy_over_columns(dist.data(), n_bags, C)
-                     - entropy_conditioned_on_rows(dist.data(), n_bags, C))
+            value = (entropy_over_columns(dist.data(), n_bags, C, self.cls.data(),
+                                          self.cls.size())
+                     - entropy_conditioned_on_rows(dist.data(), n_bags, C, self.cls.data(),
+                                                   self.cls.size()))
             if gr(value, 0.0):
                 gain_found = True
             if value > best_value or (value == best_value and a < best_att):
