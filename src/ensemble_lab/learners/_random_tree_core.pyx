@@ -26,7 +26,8 @@ term by term in Weka's order, with Java's logarithm (``utils._java_math``: corre
 rounded, where the C library's is not always).
 """
 
-from libc.math cimport NAN, floor, isnan
+from libc.math cimport NAN, fabs, floor, isnan
+from libc.math cimport log as c_log
 from libc.float cimport DBL_MAX
 from libc.string cimport memcpy, memset
 from libcpp.algorithm cimport sort
@@ -71,54 +72,137 @@ cdef void _fill_ln_table() noexcept:
 _fill_ln_table()
 
 
-cdef inline double ln_func(double x) noexcept nogil:
-    # ContingencyTables.lnFunc: x ln x, 0 for x <= 0, with Java's (correctly rounded)
-    # logarithm.
+# Entropies are first computed with the C library's logarithm, fast, together with a
+# bound on how far that can be from Weka's value (computed with Java's correctly rounded
+# logarithm, java_log). Whole numbers take their x ln x from the table (Java's values),
+# so without fractional weights the bound is 0; with them, a decision that the bounds
+# leave in doubt (two equal gains, say) is taken again on the values Weka computes.
+
+DEF ULP = 2.220446049250313e-16  # 2^-52
+
+
+# Java's x ln x of the last fractional arguments (the same class totals come back for
+# every attribute tried at a node): a direct-mapped cache on the argument's bits.
+DEF CACHE_SIZE = 4096
+cdef double CACHE_X[CACHE_SIZE]
+cdef double CACHE_T[CACHE_SIZE]
+
+
+cdef inline double java_ln_term(double x) noexcept nogil:
+    cdef unsigned long long u
+    cdef int slot
+    memcpy(&u, &x, sizeof(double))
+    slot = <int> ((u ^ (u >> 29) ^ (u >> 41)) & (CACHE_SIZE - 1))
+    if CACHE_X[slot] != x:
+        CACHE_X[slot] = x
+        CACHE_T[slot] = x * java_log(x)
+    return CACHE_T[slot]
+
+
+cdef inline double ln_term(double x, bint exact, double* fast) noexcept nogil:
+    # ContingencyTables.lnFunc: x ln x, 0 for x <= 0. `fast` sums the terms taken with
+    # the C library's log (each within 2 units in the last place of Java's).
     cdef int i
+    cdef double t
     if not x > 0:
         return 0.0
     if x < LN_TABLE_SIZE:
         i = <int> x
         if i == x:
             return LN_TABLE[i]
-    return x * java_log(x)
+    if exact:
+        return java_ln_term(x)
+    t = x * c_log(x)
+    fast[0] += fabs(t)
+    return t
+
+
+cdef inline double scaled(double value, double total, double fast, double size, int n_terms,
+                          double* bound) noexcept nogil:
+    # value / (total ln 2), and the bound: each C-library term off by 2 ulps, each of
+    # the n_terms additions then rounded differently (by an ulp of `size`, the sum of
+    # the terms' magnitudes), the division, all times 4 for safety.
+    cdef double result = value / (total * LOG2)
+    if fast == 0.0:
+        bound[0] = 0.0
+    else:
+        bound[0] = 4 * ((2 * ULP * fast + n_terms * ULP * size) / (total * LOG2)
+                        + 2 * ULP * fabs(result))
+    return result
 
 
 # Both entropies go over the classes present at the node only (`cls`, in increasing
 # order): an absent class's cells are 0, and skipping them changes no sum.
 
 cdef double entropy_over_columns(const double* m, int n_rows, int C, const int* cls,
-                                 int n_cls) noexcept nogil:
+                                 int n_cls, bint exact, double* bound) noexcept nogil:
     # ContingencyTables.entropyOverColumns: entropy of the class (column) totals.
-    cdef double value = 0.0, total = 0.0, column
+    cdef double value = 0.0, total = 0.0, column, t, fast = 0.0, size = 0.0
     cdef int i, j
     for j in range(n_cls):
         column = 0.0
         for i in range(n_rows):
             column += m[i * C + cls[j]]
-        value -= ln_func(column)
+        t = ln_term(column, exact, &fast)
+        value -= t
+        size += fabs(t)
         total += column
     if eq(total, 0.0):
+        bound[0] = 0.0
         return 0.0
-    return (value + ln_func(total)) / (total * LOG2)
+    t = ln_term(total, exact, &fast)
+    return scaled(value + t, total, fast, size + fabs(t), n_cls + 1, bound)
 
 
 cdef double entropy_conditioned_on_rows(const double* m, int n_rows, int C, const int* cls,
-                                        int n_cls) noexcept nogil:
+                                        int n_cls, bint exact, double* bound) noexcept nogil:
     # ContingencyTables.entropyConditionedOnRows: class entropy within the branches.
-    cdef double value = 0.0, total = 0.0, row, x
+    cdef double value = 0.0, total = 0.0, row, x, t, fast = 0.0, size = 0.0
     cdef int i, j
     for i in range(n_rows):
         row = 0.0
         for j in range(n_cls):
             x = m[i * C + cls[j]]
-            value += ln_func(x)
+            t = ln_term(x, exact, &fast)
+            value += t
+            size += fabs(t)
             row += x
-        value -= ln_func(row)
+        t = ln_term(row, exact, &fast)
+        value -= t
+        size += fabs(t)
         total += row
     if eq(total, 0.0):
+        bound[0] = 0.0
         return 0.0
-    return -value / (total * LOG2)
+    return scaled(-value, total, fast, size, n_rows * (n_cls + 1), bound)
+
+
+cdef inline double difference_bound(double a, double a_bound, double b,
+                                    double b_bound) noexcept nogil:
+    # Bound on (a - b) from those on a and b, with the subtraction's rounding.
+    if a_bound == 0.0 and b_bound == 0.0:
+        return 0.0
+    return a_bound + b_bound + 2 * ULP * (fabs(a) + fabs(b))
+
+
+cdef inline int surely(double a, double a_bound, double b, double b_bound) noexcept nogil:
+    # How Weka's values compare, from ours and their bounds: 1 (a > b), -1 (a < b),
+    # 0 (a == b), or 2 when the bounds cannot tell.
+    if a_bound == 0.0 and b_bound == 0.0:
+        return (a > b) - (a < b)
+    if a - b > 2 * (a_bound + b_bound):
+        return 1
+    if b - a > 2 * (a_bound + b_bound):
+        return -1
+    return 2
+
+
+cdef double exact_gain(const double* m, int n_rows, int C, const int* cls,
+                       int n_cls) noexcept nogil:
+    # RandomTree.Tree.gain(dist, priorVal(dist)) as Weka computes it.
+    cdef double unused
+    return (entropy_over_columns(m, n_rows, C, cls, n_cls, True, &unused)
+            - entropy_conditioned_on_rows(m, n_rows, C, cls, n_cls, True, &unused))
 
 
 # ------------------------------------------------------------- Weka's quicksort
@@ -280,6 +364,15 @@ cdef object float_array(vector[double]& values):
     return out
 
 
+cdef struct Scan:
+    # The thresholds of one numeric attribute, scanned in order: the prior entropy and
+    # the best gain so far, as computed (with bounds) and, once needed, as Weka has them.
+    double prior, prior_bound, prior_exact
+    double best, best_bound, best_exact
+    bint have_best, have_best_exact
+    double split
+
+
 cdef class TreeData:
     """The training set as the trees of an ensemble share it.
 
@@ -427,16 +520,58 @@ cdef class _Grower:
                 dist[j * C + c] += props[j] * w[i]
         return split
 
-    cdef inline void consider(self, double value, double previous, double prior,
-                              double* best, double* split, vector[double]& dist) noexcept:
-        # A threshold between two adjacent values: the first of the best gain wins.
-        cdef int C = self.n_classes
-        cdef double gain = prior - entropy_conditioned_on_rows(self.cur.data(), 2, C, self.cls.data(), self.cls.size())
-        if gain > best[0]:
-            best[0] = gain
-            split[0] = (value + previous) / 2
-            if split[0] <= previous:
-                split[0] = value
+    cdef void start_scan(self, Scan* scan) noexcept:
+        # The prior entropy of the thresholds to come (all the known weight in self.cur).
+        cdef int C = self.n_classes, n_cls = self.cls.size()
+        cdef double unused
+        scan.prior = entropy_over_columns(self.cur.data(), 2, C, self.cls.data(), n_cls,
+                                          False, &scan.prior_bound)
+        scan.prior_exact = scan.prior
+        if scan.prior_bound > 0:
+            scan.prior_exact = entropy_over_columns(self.cur.data(), 2, C, self.cls.data(),
+                                                    n_cls, True, &unused)
+        scan.have_best = False
+        scan.split = NAN
+
+    cdef void consider(self, double value, double previous, Scan* scan,
+                       vector[double]& dist) noexcept:
+        # A threshold between two adjacent values: the first of the best gain wins
+        # (Weka: currGain > bestVal), the gains compared as Weka computes them.
+        cdef int C = self.n_classes, n_cls = self.cls.size(), sure
+        cdef double entropy, bound, gain, gain_bound, exact = 0.0
+        cdef bint take, known = False
+        entropy = entropy_conditioned_on_rows(self.cur.data(), 2, C, self.cls.data(), n_cls,
+                                              False, &bound)
+        gain = scan.prior - entropy
+        gain_bound = difference_bound(scan.prior, scan.prior_bound, entropy, bound)
+        if gain_bound == 0.0:
+            exact = gain
+            known = True
+        if not scan.have_best:
+            take = True
+        else:
+            sure = surely(gain, gain_bound, scan.best, scan.best_bound)
+            if sure == 2:
+                if not known:
+                    exact = scan.prior_exact - entropy_conditioned_on_rows(
+                        self.cur.data(), 2, C, self.cls.data(), n_cls, True, &bound)
+                    known = True
+                if not scan.have_best_exact:
+                    scan.best_exact = scan.prior_exact - entropy_conditioned_on_rows(
+                        dist.data(), 2, C, self.cls.data(), n_cls, True, &bound)
+                    scan.have_best_exact = True
+                take = exact > scan.best_exact
+            else:
+                take = sure == 1
+        if take:
+            scan.have_best = True
+            scan.best = gain
+            scan.best_bound = gain_bound
+            scan.best_exact = exact
+            scan.have_best_exact = known
+            scan.split = (value + previous) / 2
+            if scan.split <= previous:
+                scan.split = value
             dist.assign(self.cur.begin(), self.cur.end())
 
     cdef double numeric_in_weka_order(self, const double* column, vector[int]& rows,
@@ -444,7 +579,8 @@ cdef class _Grower:
         # Instances.sort(attIndex) on the node's instances, in place (missing values
         # count as Double.MAX_VALUE and end up last), then the thresholds in turn.
         cdef int C = self.n_classes, n = rows.size(), i, c
-        cdef double v, prior, current, best = -DBL_MAX, split = NAN
+        cdef double v, current
+        cdef Scan scan
         cdef const int* y = &self.y[0]
         cdef Item* items
         self.items.resize(n)
@@ -468,18 +604,18 @@ cdef class _Grower:
                 self.first_missing = i
                 break
             self.cur[C + y[rows[i]]] += w[i]
-        prior = entropy_over_columns(self.cur.data(), 2, C, self.cls.data(), self.cls.size())
+        self.start_scan(&scan)
         dist.assign(self.cur.begin(), self.cur.end())
         current = column[rows[0]]
         for i in range(self.first_missing):
             v = items[i].value
             if v > current:
-                self.consider(v, current, prior, &best, &split, dist)
+                self.consider(v, current, &scan, dist)
                 current = v
             c = y[rows[i]]
             self.cur[c] += w[i]
             self.cur[C + c] -= w[i]
-        return split
+        return scan.split
 
     cdef double numeric_by_rank(self, int a, vector[int]& rows, vector[double]& w,
                                 vector[double]& dist) noexcept:
@@ -488,7 +624,7 @@ cdef class _Grower:
         # node's values when they are few enough, else from the node's sorted ranks.
         # The weights summed per value are whole numbers, so every sum is Weka's.
         cdef int C = self.n_classes, n = rows.size(), i, j, c, r, m, previous = -1
-        cdef double prior, best = -DBL_MAX, split = NAN
+        cdef Scan scan
         cdef const int* y = &self.y[0]
         cdef const int* rank
         cdef const double* values
@@ -501,7 +637,7 @@ cdef class _Grower:
         self.cur.assign(2 * C, 0.0)
         for i in range(n):
             self.cur[C + y[rows[i]]] += w[i]
-        prior = entropy_over_columns(self.cur.data(), 2, C, self.cls.data(), self.cls.size())
+        self.start_scan(&scan)
         dist.assign(self.cur.begin(), self.cur.end())
         if <long long> m * (C + 2) <= 8 * <long long> n:
             self.hist.assign(m * C, 0.0)
@@ -515,12 +651,12 @@ cdef class _Grower:
                 if self.hist_count[r] == 0:
                     continue
                 if previous >= 0:
-                    self.consider(values[r], values[previous], prior, &best, &split, dist)
+                    self.consider(values[r], values[previous], &scan, dist)
                 previous = r
                 for c in self.cls:
                     self.cur[c] += hist[r * C + c]
                     self.cur[C + c] -= hist[r * C + c]
-            return split
+            return scan.split
         self.packed.resize(n)
         for i in range(n):
             self.packed[i] = (<unsigned long long> rank[rows[i]] << 32) | <unsigned int> i
@@ -530,12 +666,12 @@ cdef class _Grower:
             i = <int> (self.packed[j] & 0xFFFFFFFFULL)
             if r != previous:
                 if previous >= 0:
-                    self.consider(values[r], values[previous], prior, &best, &split, dist)
+                    self.consider(values[r], values[previous], &scan, dist)
                 previous = r
             c = y[rows[i]]
             self.cur[c] += w[i]
             self.cur[C + c] -= w[i]
-        return split
+        return scan.split
 
     cdef void classes_present(self, vector[int]& rows) noexcept:
         # The classes of the node's instances, in increasing order, into self.cls.
@@ -567,8 +703,11 @@ cdef class _Grower:
         # rows, in Weka's order, with their weights); they are used up.
         cdef int node = self.new_node(class_probs, depth)
         cdef int C = self.n_classes, i, j, c, a, chosen, n_bags, size, budget, best_att
+        cdef int sure, n_cls
+        cdef const int* cls
         cdef double total, largest, value, best_value, current_split, best_split
-        cdef bint gain_found, try_more
+        cdef double prior, entropy, bound, value_bound, best_bound, exact, best_exact = 0.0
+        cdef bint gain_found, try_more, take, known, best_known
         cdef vector[double] dist, props, best_dist, best_props, son_probs
         cdef vector[vector[int]] sub_rows
         cdef vector[vector[double]] sub_w
@@ -585,9 +724,13 @@ cdef class _Grower:
                 or (self.max_depth > 0 and depth >= self.max_depth)):
             return 0
         self.classes_present(rows)
+        cls = self.cls.data()
+        n_cls = self.cls.size()
         best_value = -DBL_MAX
+        best_bound = 0.0
         best_split = -DBL_MAX
         best_att = 0
+        best_known = False
         size = self.window.size()
         budget = self.k
         gain_found = False
@@ -603,19 +746,53 @@ cdef class _Grower:
             size -= 1
             current_split = self.distribution(a, rows, w, dist, props)
             n_bags = props.size()
-            value = (entropy_over_columns(dist.data(), n_bags, C, self.cls.data(),
-                                          self.cls.size())
-                     - entropy_conditioned_on_rows(dist.data(), n_bags, C, self.cls.data(),
-                                                   self.cls.size()))
-            if gr(value, 0.0):
+            # gain(dist, priorVal(dist)), with its bound; Weka's value when in doubt.
+            prior = entropy_over_columns(dist.data(), n_bags, C, cls, n_cls, False, &bound)
+            entropy = entropy_conditioned_on_rows(dist.data(), n_bags, C, cls, n_cls, False,
+                                                  &value_bound)
+            value = prior - entropy
+            value_bound = difference_bound(prior, bound, entropy, value_bound)
+            known = value_bound == 0.0
+            exact = value
+            sure = surely(value, value_bound, SMALL, 0.0)  # Utils.gr(value, 0)
+            if sure == 2:
+                exact = exact_gain(dist.data(), n_bags, C, cls, n_cls)
+                known = True
+                sure = 1 if gr(exact, 0.0) else -1
+            if sure == 1:
                 gain_found = True
-            if value > best_value or (value == best_value and a < best_att):
+            # value > bestVal, or equal and a lower attribute index
+            if best_value == -DBL_MAX:
+                take = True
+            else:
+                sure = surely(value, value_bound, best_value, best_bound)
+                if sure == 2:
+                    if not known:
+                        exact = exact_gain(dist.data(), n_bags, C, cls, n_cls)
+                        known = True
+                    if not best_known:
+                        best_exact = exact_gain(best_dist.data(), best_props.size(), C, cls,
+                                                n_cls)
+                        best_known = True
+                    take = exact > best_exact or (exact == best_exact and a < best_att)
+                else:
+                    take = sure == 1 or (sure == 0 and a < best_att)
+            if take:
                 best_value = value
+                best_bound = value_bound
+                best_exact = exact
+                best_known = known
                 best_att = a
                 best_split = current_split
                 best_dist.swap(dist)
                 best_props.swap(props)
-        if not gr(best_value, 0.0):
+        # Utils.gr(val, 0)
+        sure = surely(best_value, best_bound, SMALL, 0.0)
+        if sure == 2:
+            if not best_known:
+                best_exact = exact_gain(best_dist.data(), best_props.size(), C, cls, n_cls)
+            sure = 1 if gr(best_exact, 0.0) else -1
+        if sure != 1:
             return 0
         n_bags = best_props.size()
         self.kind[node] = MULTIWAY if self.n_values[best_att] > 0 else NUMERIC
