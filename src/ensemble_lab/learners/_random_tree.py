@@ -10,6 +10,7 @@ the flat tree into predictions.
 from __future__ import annotations
 
 import weakref
+from functools import cache
 from numbers import Integral, Real
 
 import numpy as np
@@ -36,6 +37,7 @@ def _tree_data(data: EncodedData) -> TreeData:
     return shared
 
 
+@cache
 def random_tree_k(n_features: int) -> int:
     """Attributes Weka's RandomTree (and RandomForest, ``-K 0``) tries at each node.
 
@@ -219,7 +221,7 @@ class RandomTreeClassifier(ClassifierMixin, BaseEstimator):
         )
         self.encoding_ = data.codes
         self.weka_classes_ = labels = data.classes
-        seen = np.unique(data.y[rows])
+        seen = np.flatnonzero(np.bincount(data.y[rows], minlength=data.n_classes))
         self._columns = seen[np.argsort(labels[seen], kind="stable")]
         self.classes_ = labels[self._columns]
         self.n_features_in_ = n_features
