@@ -24,11 +24,21 @@ those of Weka 3.6.14's ``weka.classifiers.trees.RandomTree`` (read from its byte
 Entropies are ``weka.core.ContingencyTables``' (``x ln x`` sums divided by ``ln 2``),
 term by term in Weka's order, with Java's logarithm (``utils._java_math``: correctly
 rounded, where the C library's is not always).
+
+Two shortcuts give the same trees, faster:
+
+* without missing values and with whole weights no sum depends on the order of the
+  instances, so numeric attributes are scanned by the ranks of their values (a
+  histogram, or a radix sort) instead of Weka's in-place quicksort;
+* entropies are computed with the C library's logarithm and a bound on their distance
+  from Weka's values; whole numbers take Java's ``x ln x`` from a table (bound 0), and
+  a comparison that the bounds leave in doubt is made again with Java's logarithm.
 """
 
 from libc.math cimport NAN, fabs, floor, isnan
 from libc.math cimport log as c_log
 from libc.float cimport DBL_MAX
+from libc.stdlib cimport calloc, free
 from libc.string cimport memcpy, memset
 from libcpp.algorithm cimport sort
 from libcpp.utility cimport pair
@@ -81,27 +91,32 @@ _fill_ln_table()
 DEF ULP = 2.220446049250313e-16  # 2^-52
 
 
-# Java's x ln x of the last fractional arguments (the same class totals come back for
-# every attribute tried at a node): a direct-mapped cache on the argument's bits.
 DEF CACHE_SIZE = 4096
-cdef double CACHE_X[CACHE_SIZE]
-cdef double CACHE_T[CACHE_SIZE]
 
 
-cdef inline double java_ln_term(double x) noexcept nogil:
+cdef struct LnCache:
+    # Java's x ln x of recent fractional arguments (the same class totals come back for
+    # every attribute tried at a node), direct-mapped on the argument's bits; one per
+    # tree being grown.
+    double x[CACHE_SIZE]
+    double t[CACHE_SIZE]
+
+
+cdef inline double java_ln_term(double x, LnCache* cache) noexcept nogil:
     cdef unsigned long long u
     cdef int slot
     memcpy(&u, &x, sizeof(double))
     slot = <int> ((u ^ (u >> 29) ^ (u >> 41)) & (CACHE_SIZE - 1))
-    if CACHE_X[slot] != x:
-        CACHE_X[slot] = x
-        CACHE_T[slot] = x * java_log(x)
-    return CACHE_T[slot]
+    if cache.x[slot] != x:
+        cache.x[slot] = x
+        cache.t[slot] = x * java_log(x)
+    return cache.t[slot]
 
 
-cdef inline double ln_term(double x, bint exact, double* fast) noexcept nogil:
-    # ContingencyTables.lnFunc: x ln x, 0 for x <= 0. `fast` sums the terms taken with
-    # the C library's log (each within 2 units in the last place of Java's).
+cdef inline double ln_term(double x, LnCache* exact, double* fast) noexcept nogil:
+    # ContingencyTables.lnFunc: x ln x, 0 for x <= 0; with Java's logarithm if `exact`
+    # (a cache) is given, else with the C library's, `fast` summing such terms (each
+    # within 2 units in the last place of Java's).
     cdef int i
     cdef double t
     if not x > 0:
@@ -110,8 +125,8 @@ cdef inline double ln_term(double x, bint exact, double* fast) noexcept nogil:
         i = <int> x
         if i == x:
             return LN_TABLE[i]
-    if exact:
-        return java_ln_term(x)
+    if exact != NULL:
+        return java_ln_term(x, exact)
     t = x * c_log(x)
     fast[0] += fabs(t)
     return t
@@ -135,7 +150,7 @@ cdef inline double scaled(double value, double total, double fast, double size, 
 # order): an absent class's cells are 0, and skipping them changes no sum.
 
 cdef double entropy_over_columns(const double* m, int n_rows, int C, const int* cls,
-                                 int n_cls, bint exact, double* bound) noexcept nogil:
+                                 int n_cls, LnCache* exact, double* bound) noexcept nogil:
     # ContingencyTables.entropyOverColumns: entropy of the class (column) totals.
     cdef double value = 0.0, total = 0.0, column, t, fast = 0.0, size = 0.0
     cdef int i, j
@@ -155,7 +170,7 @@ cdef double entropy_over_columns(const double* m, int n_rows, int C, const int* 
 
 
 cdef double entropy_conditioned_on_rows(const double* m, int n_rows, int C, const int* cls,
-                                        int n_cls, bint exact, double* bound) noexcept nogil:
+                                        int n_cls, LnCache* exact, double* bound) noexcept nogil:
     # ContingencyTables.entropyConditionedOnRows: class entropy within the branches.
     cdef double value = 0.0, total = 0.0, row, x, t, fast = 0.0, size = 0.0
     cdef int i, j
@@ -197,12 +212,12 @@ cdef inline int surely(double a, double a_bound, double b, double b_bound) noexc
     return 2
 
 
-cdef double exact_gain(const double* m, int n_rows, int C, const int* cls,
-                       int n_cls) noexcept nogil:
+cdef double exact_gain(const double* m, int n_rows, int C, const int* cls, int n_cls,
+                       LnCache* cache) noexcept nogil:
     # RandomTree.Tree.gain(dist, priorVal(dist)) as Weka computes it.
     cdef double unused
-    return (entropy_over_columns(m, n_rows, C, cls, n_cls, True, &unused)
-            - entropy_conditioned_on_rows(m, n_rows, C, cls, n_cls, True, &unused))
+    return (entropy_over_columns(m, n_rows, C, cls, n_cls, cache, &unused)
+            - entropy_conditioned_on_rows(m, n_rows, C, cls, n_cls, cache, &unused))
 
 
 # ------------------------------------------------------------- Weka's quicksort
@@ -452,10 +467,11 @@ cdef class _Grower:
     cdef vector[Item] items
     cdef vector[unsigned long long] packed, packed_buffer
     cdef vector[double] cur, sorted_w, hist, tables
-    cdef vector[int] sorted_rows, hist_count
+    cdef vector[int] sorted_rows, hist_count, branch, branch_size
     cdef vector[int] cls  # the classes present at the node being grown
     cdef vector[unsigned char] seen
     cdef int first_missing
+    cdef LnCache* cache
 
     def __init__(self, TreeData data, JavaRandom random, int k, double min_num,
                  int max_depth, bint weka_order):
@@ -472,6 +488,12 @@ cdef class _Grower:
         self.weka_order = weka_order
         for a in range(data.n_features):
             self.window.push_back(a)
+        self.cache = <LnCache*> calloc(1, sizeof(LnCache))
+        if self.cache == NULL:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        free(self.cache)
 
     cdef double distribution(self, int a, vector[int]& rows, vector[double]& w,
                              vector[double]& dist, vector[double]& props) noexcept:
@@ -549,11 +571,11 @@ cdef class _Grower:
         cdef int C = self.n_classes, n_cls = self.cls.size()
         cdef double unused
         scan.prior = entropy_over_columns(self.cur.data(), 2, C, self.cls.data(), n_cls,
-                                          False, &scan.prior_bound)
+                                          NULL, &scan.prior_bound)
         scan.prior_exact = scan.prior
         if scan.prior_bound > 0:
             scan.prior_exact = entropy_over_columns(self.cur.data(), 2, C, self.cls.data(),
-                                                    n_cls, True, &unused)
+                                                    n_cls, self.cache, &unused)
         scan.have_best = False
         scan.split = NAN
 
@@ -565,7 +587,7 @@ cdef class _Grower:
         cdef double entropy, bound, gain, gain_bound, exact = 0.0
         cdef bint take, known = False
         entropy = entropy_conditioned_on_rows(self.cur.data(), 2, C, self.cls.data(), n_cls,
-                                              False, &bound)
+                                              NULL, &bound)
         gain = scan.prior - entropy
         gain_bound = difference_bound(scan.prior, scan.prior_bound, entropy, bound)
         if gain_bound == 0.0:
@@ -578,11 +600,11 @@ cdef class _Grower:
             if sure == 2:
                 if not known:
                     exact = scan.prior_exact - entropy_conditioned_on_rows(
-                        self.cur.data(), 2, C, self.cls.data(), n_cls, True, &bound)
+                        self.cur.data(), 2, C, self.cls.data(), n_cls, self.cache, &bound)
                     known = True
                 if not scan.have_best_exact:
                     scan.best_exact = scan.prior_exact - entropy_conditioned_on_rows(
-                        dist.data(), 2, C, self.cls.data(), n_cls, True, &bound)
+                        dist.data(), 2, C, self.cls.data(), n_cls, self.cache, &bound)
                     scan.have_best_exact = True
                 take = exact > scan.best_exact
             else:
@@ -771,8 +793,8 @@ cdef class _Grower:
             current_split = self.distribution(a, rows, w, dist, props)
             n_bags = props.size()
             # gain(dist, priorVal(dist)), with its bound; Weka's value when in doubt.
-            prior = entropy_over_columns(dist.data(), n_bags, C, cls, n_cls, False, &bound)
-            entropy = entropy_conditioned_on_rows(dist.data(), n_bags, C, cls, n_cls, False,
+            prior = entropy_over_columns(dist.data(), n_bags, C, cls, n_cls, NULL, &bound)
+            entropy = entropy_conditioned_on_rows(dist.data(), n_bags, C, cls, n_cls, NULL,
                                                   &value_bound)
             value = prior - entropy
             value_bound = difference_bound(prior, bound, entropy, value_bound)
@@ -780,7 +802,7 @@ cdef class _Grower:
             exact = value
             sure = surely(value, value_bound, SMALL, 0.0)  # Utils.gr(value, 0)
             if sure == 2:
-                exact = exact_gain(dist.data(), n_bags, C, cls, n_cls)
+                exact = exact_gain(dist.data(), n_bags, C, cls, n_cls, self.cache)
                 known = True
                 sure = 1 if gr(exact, 0.0) else -1
             if sure == 1:
@@ -792,11 +814,11 @@ cdef class _Grower:
                 sure = surely(value, value_bound, best_value, best_bound)
                 if sure == 2:
                     if not known:
-                        exact = exact_gain(dist.data(), n_bags, C, cls, n_cls)
+                        exact = exact_gain(dist.data(), n_bags, C, cls, n_cls, self.cache)
                         known = True
                     if not best_known:
                         best_exact = exact_gain(best_dist.data(), best_props.size(), C, cls,
-                                                n_cls)
+                                                n_cls, self.cache)
                         best_known = True
                     take = exact > best_exact or (exact == best_exact and a < best_att)
                 else:
@@ -814,7 +836,8 @@ cdef class _Grower:
         sure = surely(best_value, best_bound, SMALL, 0.0)
         if sure == 2:
             if not best_known:
-                best_exact = exact_gain(best_dist.data(), best_props.size(), C, cls, n_cls)
+                best_exact = exact_gain(best_dist.data(), best_props.size(), C, cls, n_cls,
+                                        self.cache)
             sure = 1 if gr(best_exact, 0.0) else -1
         if sure != 1:
             return 0
@@ -844,26 +867,41 @@ cdef class _Grower:
         # RandomTree.Tree.splitData: known values go down their branch (numeric: below
         # the split point to the first), missing ones down every branch of positive
         # share, with that share of their weight.
-        cdef int n_bags = props.size(), i, j, bag
+        cdef int n_bags = props.size(), n = rows.size(), i, j, bag, missing = 0
         cdef double v, split = self.split[node]
         cdef bint nominal = self.kind[node] == MULTIWAY
         cdef const double* column = &self.Xt[self.att[node], 0]
-        sub_rows.resize(n_bags)
-        sub_w.resize(n_bags)
-        for i in range(<int> rows.size()):
+        # Each instance's branch first (-1: missing), so that every subset is allocated
+        # once, at its size.
+        self.branch.resize(n)
+        self.branch_size.assign(n_bags, 0)
+        for i in range(n):
             v = column[rows[i]]
             if isnan(v):
-                for j in range(n_bags):
-                    if props[j] > 0:
-                        sub_rows[j].push_back(rows[i])
-                        sub_w[j].push_back(props[j] * w[i])
-                continue
-            if nominal:
+                bag = -1
+                missing += 1
+            elif nominal:
                 bag = <int> v
             else:
                 bag = 0 if v < split else 1
-            sub_rows[bag].push_back(rows[i])
-            sub_w[bag].push_back(w[i])
+            self.branch[i] = bag
+            if bag >= 0:
+                self.branch_size[bag] += 1
+        sub_rows.resize(n_bags)
+        sub_w.resize(n_bags)
+        for j in range(n_bags):
+            sub_rows[j].reserve(self.branch_size[j] + (missing if props[j] > 0 else 0))
+            sub_w[j].reserve(self.branch_size[j] + (missing if props[j] > 0 else 0))
+        for i in range(n):
+            bag = self.branch[i]
+            if bag >= 0:
+                sub_rows[bag].push_back(rows[i])
+                sub_w[bag].push_back(w[i])
+                continue
+            for j in range(n_bags):
+                if props[j] > 0:
+                    sub_rows[j].push_back(rows[i])
+                    sub_w[j].push_back(props[j] * w[i])
 
     def run(self, const int[::1] rows, const double[::1] weight):
         """Grow the tree on ``rows`` (weights indexed by row) and return it flat."""
