@@ -17,7 +17,7 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 
 from ..base import validate_mixed_data
-from ..utils import _java_math as java_math
+from ..utils._java_math import log as java_log
 from ..utils._sklearn_compat import Interval, _fit_context, check_is_fitted
 from ..utils._weka_random import java_seed, random_number_generator
 from ._encoded import EncodedData, encode_training
@@ -48,7 +48,7 @@ def random_tree_k(n_features: int) -> int:
     >>> [random_tree_k(d) for d in (1, 2, 3, 4, 8, 9, 60)]
     [1, 2, 2, 3, 4, 4, 6]
     """
-    return int(java_math.log(float(n_features)) / java_math.log(2.0)) + 1
+    return int(java_log(float(n_features)) / java_log(2.0)) + 1
 
 
 class RandomTreeClassifier(ClassifierMixin, BaseEstimator):
