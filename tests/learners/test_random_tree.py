@@ -173,6 +173,29 @@ def test_without_missing_values_and_fractional_weights_weka_order_changes_nothin
         )
 
 
+@pytest.mark.parametrize("name", ["breast-cancer", "soybean", "vote"])
+def test_weka_order_is_dropped_only_where_it_cannot_matter(name):
+    # With missing values, subtrees whose instances have none (and whole weights) are
+    # grown without Weka's order: the same tree as with it everywhere.
+    X, y = load(name)
+    data = encode_training(RandomTreeClassifier(), X, y)
+    shared = TreeData(data.X, data.n_values, data.y, data.n_classes)
+    rows = np.random.RandomState(0).randint(0, len(y), size=len(y)).astype(np.int32)
+    for seed in (1, 2):
+        trees = [
+            grow_random_tree(
+                shared,
+                data.weight,
+                rows,
+                random_number_generator(seed, data, rows),
+                k=random_tree_k(data.n_features),
+                weka_order=weka_order,
+            )
+            for weka_order in (True, None)
+        ]
+        assert same_tree(*trees)
+
+
 def test_mixed_data_with_missing_values():
     X, y = load("breast-cancer")  # nominal, with missing values; and a numeric column
     X = X.assign(noise=np.random.RandomState(0).normal(size=len(y)))

@@ -412,6 +412,7 @@ cdef class TreeData:
     cdef const int[::1] y
     cdef readonly int n_classes, n_features
     cdef readonly bint has_missing
+    cdef vector[unsigned char] row_missing  # the rows with a missing value
     cdef vector[vector[int]] rank
     cdef vector[vector[double]] distinct
 
@@ -422,24 +423,32 @@ cdef class TreeData:
         self.y = np.ascontiguousarray(y, dtype=np.int32)
         self.n_classes = n_classes
         self.n_features = X.shape[1]
-        self.has_missing = bool(np.isnan(X).any())
+        cdef const unsigned char[::1] missing = np.isnan(X).any(axis=1).astype(np.uint8)
+        cdef Py_ssize_t i
+        self.row_missing.resize(missing.shape[0])
+        for i in range(missing.shape[0]):
+            self.row_missing[i] = missing[i]
+        self.has_missing = bool(np.asarray(missing).any())
         self.rank.resize(self.n_features)
         self.distinct.resize(self.n_features)
 
     cdef void rank_values(self, int a) noexcept:
-        # The distinct values of numeric attribute `a` (no value missing), and the rank
-        # of each row's value among them.
+        # The distinct values of numeric attribute `a`, and the rank of each row's value
+        # among them (-1 for a missing value).
         cdef const double* column = &self.Xt[a, 0]
-        cdef int i, r = -1, n = self.Xt.shape[1]
+        cdef int i, r = -1, n = self.Xt.shape[1], known = 0
         cdef double v
         cdef vector[Keyed] keyed, buffer
         keyed.resize(n)
+        self.rank[a].assign(n, -1)
         for i in range(n):
-            keyed[i].first = double_key(column[i])
-            keyed[i].second = i
+            if not isnan(column[i]):
+                keyed[known].first = double_key(column[i])
+                keyed[known].second = i
+                known += 1
+        keyed.resize(known)
         radix_sort_keyed(keyed, buffer)
-        self.rank[a].resize(n)
-        for i in range(n):
+        for i in range(known):
             v = column[keyed[i].second]
             if r < 0 or v != self.distinct[a][r]:
                 self.distinct[a].push_back(v)
@@ -458,7 +467,8 @@ cdef class _Grower:
     cdef double min_num
     cdef JavaRandom random
     cdef vector[int] window  # RandomTree's attIndicesWindow, shared by all the nodes
-    cdef bint weka_order
+    cdef bint weka_order  # at the node being grown
+    cdef bint keep_order  # everywhere, even where it cannot matter (for tests)
     # The tree, node by node in pre-order (the order Weka builds it in).
     cdef vector[int] kind, att, first_son, son, depth
     cdef vector[double] split, share, counts
@@ -474,7 +484,7 @@ cdef class _Grower:
     cdef LnCache* cache
 
     def __init__(self, TreeData data, JavaRandom random, int k, double min_num,
-                 int max_depth, bint weka_order):
+                 int max_depth, bint weka_order, bint keep_order):
         cdef int a
         self.data = data
         self.Xt = data.Xt
@@ -486,6 +496,7 @@ cdef class _Grower:
         self.min_num = min_num
         self.max_depth = max_depth
         self.weka_order = weka_order
+        self.keep_order = keep_order
         for a in range(data.n_features):
             self.window.push_back(a)
         self.cache = <LnCache*> calloc(1, sizeof(LnCache))
@@ -719,6 +730,16 @@ cdef class _Grower:
             self.cur[C + c] -= w[i]
         return scan.split
 
+    cdef bint order_matters(self, vector[int]& rows, vector[double]& w) noexcept:
+        # Whether sums at this node or below can depend on the instances' order: only if
+        # a weight is fractional, or a value missing (a split on it makes fractional
+        # copies). Otherwise the whole subtree is grown without Weka's order.
+        cdef size_t i
+        for i in range(rows.size()):
+            if self.data.row_missing[rows[i]] or w[i] != floor(w[i]):
+                return True
+        return False
+
     cdef void classes_present(self, vector[int]& rows) noexcept:
         # The classes of the node's instances, in increasing order, into self.cls.
         cdef int c
@@ -744,9 +765,10 @@ cdef class _Grower:
         return node
 
     cdef int build(self, vector[int]& rows, vector[double]& w, vector[double]& class_probs,
-                   int depth) except -1:
+                   int depth, bint ordered) except -1:
         # RandomTree.Tree.buildTree. `rows` and `w` are the node's instances (copies of
-        # rows, in Weka's order, with their weights); they are used up.
+        # rows, in Weka's order, with their weights); they are used up. `ordered`: keep
+        # Weka's instance order (see order_matters).
         cdef int node = self.new_node(class_probs, depth)
         cdef int C = self.n_classes, i, j, c, a, chosen, n_bags, size, budget, best_att
         cdef int sure, n_cls
@@ -760,6 +782,9 @@ cdef class _Grower:
         if rows.size() == 0:
             self.empty[node] = 1
             return 0
+        if ordered and not self.keep_order:
+            ordered = self.order_matters(rows, w)
+        self.weka_order = ordered
         total = 0.0
         largest = class_probs[0]
         for c in range(C):
@@ -858,7 +883,7 @@ cdef class _Grower:
             for c in range(C):
                 son_probs[c] = best_dist[j * C + c]
             self.son[self.first_son[node] + j] = self.kind.size()
-            self.build(sub_rows[j], sub_w[j], son_probs, depth + 1)
+            self.build(sub_rows[j], sub_w[j], son_probs, depth + 1, ordered)
         return 0
 
     cdef void split_data(self, int node, vector[int]& rows, vector[double]& w,
@@ -913,7 +938,7 @@ cdef class _Grower:
             node_rows.push_back(rows[i])
             node_w.push_back(weight[rows[i]])
             class_probs[self.y[rows[i]]] += weight[rows[i]]
-        self.build(node_rows, node_w, class_probs, 0)
+        self.build(node_rows, node_w, class_probs, 0, self.weka_order)
         return self.export()
 
     cdef dict export(self):
@@ -975,7 +1000,8 @@ def grow_random_tree(TreeData data, const double[::1] weight, const int[::1] row
         Keep Weka's instance order (its quicksort of each node's instances, in place).
         The order decides in which order fractional weights are summed, so it is
         needed where there are any: with missing values or weights that are not whole
-        numbers. None: only then. False elsewhere gives the same tree, faster.
+        numbers. None: only in the subtrees where it can matter. True: everywhere.
+        False: nowhere (no value may be missing). All give the same tree.
 
     Returns
     -------
@@ -996,10 +1022,13 @@ def grow_random_tree(TreeData data, const double[::1] weight, const int[::1] row
             if weight[rows[i]] != floor(weight[rows[i]]):
                 whole = False
                 break
-        weka_order = data.has_missing or not whole
+        ordered = data.has_missing or not whole
     elif not weka_order and data.has_missing:
         raise ValueError("weka_order=False needs data without missing values")
-    return _Grower(data, random, k, min_num, max_depth, weka_order).run(rows, weight)
+    else:
+        ordered = weka_order
+    grower = _Grower(data, random, k, min_num, max_depth, ordered, weka_order is True)
+    return grower.run(rows, weight)
 
 
 cdef class _Predictor:
