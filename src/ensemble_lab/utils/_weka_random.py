@@ -12,12 +12,22 @@ for missing, the class value last.
 from __future__ import annotations
 
 import math
+import numbers
 
 import numpy as np
+from sklearn.utils import check_random_state
 
 from ._java_random import JavaRandom
 
-__all__ = ["JavaRandom", "double_to_string", "java_hash", "quote", "random_number_generator"]
+__all__ = [
+    "JavaRandom",
+    "double_to_string",
+    "java_hash",
+    "java_seed",
+    "quote",
+    "random_number_generator",
+    "sklearn_seed",
+]
 
 _LONG_MAX = float(2**63 - 1)
 _BACKQUOTED = {"\\": "\\\\", "'": "\\'", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t"}
@@ -102,3 +112,21 @@ def random_number_generator(seed: int, data, rows=None) -> JavaRandom:
     row = pick if rows is None else int(rows[pick])
     random.set_seed(java_hash(instance_text(data, row)) + seed)
     return random
+
+
+def java_seed(random_state) -> int:
+    """The integer seed Weka would get as ``-S`` for a scikit-learn ``random_state``.
+
+    An int is the seed itself, read as a Java ``int`` (``random_state=1`` is Weka's
+    ``-S 1``; 2**32 - 1 is -1, see :func:`sklearn_seed`); None or a ``RandomState``
+    draw one.
+    """
+    if isinstance(random_state, numbers.Integral) and not isinstance(random_state, bool):
+        return (int(random_state) + 2**31) % 2**32 - 2**31
+    return int(check_random_state(random_state).randint(np.iinfo(np.int32).max))
+
+
+def sklearn_seed(seed: int) -> int:
+    """A Java ``int`` seed (Weka's ``nextInt()`` for a member) as a scikit-learn
+    ``random_state`` in ``[0, 2**32)``; :func:`java_seed` maps it back."""
+    return int(seed) % 2**32
