@@ -68,6 +68,16 @@ class EncodedData:
         self.source = source
 
     @property
+    def feature_names(self) -> np.ndarray | None:
+        """The input's column names when they are all strings (else None), computed once."""
+        if not hasattr(self, "_feature_names"):
+            columns = getattr(self.source, "columns", None)
+            names = None if columns is None else np.asarray(columns, dtype=object)
+            ok = names is not None and all(isinstance(name, str) for name in names)
+            self._feature_names = names if ok else None
+        return self._feature_names
+
+    @property
     def n_samples(self) -> int:
         return int(self.X.shape[0])
 
@@ -189,9 +199,9 @@ def remember_features(estimator, data: EncodedData) -> None:
     predicts from a DataFrame of those columns."""
     estimator.n_features_in_ = data.n_features
     estimator._nominal_in_fit = data.codes.nominal_mask
-    columns = getattr(data.source, "columns", None)
-    if columns is not None and all(isinstance(name, str) for name in columns):
-        estimator.feature_names_in_ = np.asarray(columns, dtype=object)
+    names = data.feature_names
+    if names is not None:
+        estimator.feature_names_in_ = names
     elif hasattr(estimator, "feature_names_in_"):
         del estimator.feature_names_in_
 

@@ -524,14 +524,15 @@ class _EncodedSpace:
             codes = codes[~np.isnan(codes)].astype(np.intp)
             counts = np.bincount(codes, minlength=int(data.n_values[j]))
             self.modes.append(int(np.argmax(counts)) if codes.size else -1)
+        self.modes = np.asarray(self.modes, dtype=float)
         self.offsets = np.concatenate([[0], np.cumsum(data.n_values[self.nominal])]).astype(np.intp)
 
     def transform(self, X: np.ndarray) -> np.ndarray:
         block = X[:, self.numeric]
         block = (np.where(np.isnan(block), self.fill, block) - self.lo) / self.span
         onehot = np.zeros((X.shape[0], int(self.offsets[-1])))
-        for k, j in enumerate(self.nominal):
-            codes = np.where(np.isnan(X[:, j]), self.modes[k], X[:, j])
-            known = codes >= 0
-            onehot[np.flatnonzero(known), self.offsets[k] + codes[known].astype(np.intp)] = 1.0
+        codes = X[:, self.nominal]
+        codes = np.where(np.isnan(codes), self.modes, codes)
+        rows, cols = np.nonzero(codes >= 0)
+        onehot[rows, self.offsets[cols] + codes[rows, cols].astype(np.intp)] = 1.0
         return np.hstack([block, onehot])
