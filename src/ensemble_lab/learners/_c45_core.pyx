@@ -103,6 +103,32 @@ cdef struct Node:
     vector[double] w
 
 
+cdef struct Part:
+    # The training instances of a node being grown, in Weka's order: their indices in
+    # the root's list (a row drawn twice is two instances) and their weights. For each
+    # numeric attribute, the instances whose value is known (as indices into `inst`),
+    # sorted by value then index, with their values: sorted once at the root and kept
+    # by stable filtering, so that no node sorts. A son's instances keep their father's
+    # order, so the filtered order is the one sorting the son's own list would give.
+    vector[int] inst
+    vector[double] w
+    vector[int] idx
+    vector[double] val
+    vector[int] off    # where each numeric attribute's list starts; empty if none kept
+    Dist here          # the instances' class distribution
+
+
+cdef inline void release(Part& p) noexcept nogil:
+    # Give a Part's memory back (clear() would keep it).
+    cdef vector[int] no_inst, no_idx, no_off
+    cdef vector[double] no_w, no_val
+    p.inst.swap(no_inst)
+    p.w.swap(no_w)
+    p.idx.swap(no_idx)
+    p.val.swap(no_val)
+    p.off.swap(no_off)
+
+
 cdef inline void dist_reset(Dist& d, int n_bags, int n_classes) noexcept nogil:
     d.n_bags = n_bags
     d.pcb.assign(n_bags * n_classes, 0.0)
@@ -219,19 +245,33 @@ cdef class _Builder:
     cdef const int[::1] y
     cdef const double[::1] weight
     cdef const int[::1] all_rows
-    cdef int n_classes, n_atts
+    cdef int n_classes, n_atts, n_all
     cdef double min_obj, cf, z
     cdef bint binary, raising
     cdef vector[bint] in_average
     cdef vector[Node] nodes
+    # The training instances by column (col[a * n_all + i] is attribute a of the i-th
+    # instance of the root) and their classes; instances are numbered in the root's list.
+    cdef vector[double] col
+    cdef vector[int] cls
+    # The numeric attributes, the slot of each attribute in a Part's lists (-1 for a
+    # nominal one), and the root's sorted lists (all the training values).
+    cdef vector[int] numeric
+    cdef vector[int] slot
+    cdef vector[double] all_val
+    cdef vector[int] all_off
     # Scratch, reused node after node (a node's choice is copied before its sons grow).
-    cdef vector[pair[double, int]] order
     cdef vector[Dist] cand
     cdef vector[double] cand_gain, cand_ratio, cand_split
     cdef vector[bint] cand_valid
+    cdef vector[double] log_pcb
+    cdef vector[int] changed
+    cdef vector[char] is_changed
+    cdef vector[int] bag_of, son_pos, missing_pos
 
     def __init__(self, X, n_values, y, weight, rows, int n_classes, double min_obj,
                  double cf, double z, bint binary, bint raising):
+        cdef int a
         self.X = X
         self.n_values = n_values
         self.y = y
@@ -239,6 +279,7 @@ cdef class _Builder:
         self.all_rows = rows
         self.n_classes = n_classes
         self.n_atts = X.shape[1]
+        self.n_all = rows.shape[0]
         self.min_obj = min_obj
         self.cf = cf
         self.z = z
@@ -249,6 +290,14 @@ cdef class _Builder:
         self.cand_ratio.resize(self.n_atts)
         self.cand_split.resize(self.n_atts)
         self.cand_valid.resize(self.n_atts)
+        self.log_pcb.resize(2 * n_classes)
+        self.changed.resize(n_classes)
+        self.is_changed.assign(n_classes, 0)
+        self.slot.assign(self.n_atts, -1)
+        for a in range(self.n_atts):
+            if self.n_values[a] == 0:
+                self.slot[a] = self.numeric.size()
+                self.numeric.push_back(a)
         self._set_in_average(rows.shape[0])
 
     cdef void _set_in_average(self, int n_all) noexcept:
@@ -266,10 +315,48 @@ cdef class _Builder:
                 self.n_values[a] == 0 or multi_val or sm(self.n_values[a], 0.3 * n_all)
             )
 
+    cdef void make_root(self, Part& p) noexcept nogil:
+        # The root's instances, their columns, and each numeric attribute sorted once.
+        cdef int n = self.n_all, a, t, i, r, n_known
+        cdef double v
+        cdef vector[pair[double, int]] order
+        self.col.resize(<size_t> self.n_atts * n)
+        self.cls.resize(n)
+        p.inst.resize(n)
+        p.w.resize(n)
+        for i in range(n):
+            r = self.all_rows[i]
+            for a in range(self.n_atts):
+                self.col[<size_t> a * n + i] = self.X[r, a]
+            self.cls[i] = self.y[r]
+            p.inst[i] = i
+            p.w[i] = self.weight[r]
+        p.off.resize(self.numeric.size() + 1)
+        for t in range(<int> self.numeric.size()):
+            a = self.numeric[t]
+            order.clear()
+            for i in range(n):
+                v = self.col[<size_t> a * n + i]
+                if not isnan(v):
+                    order.push_back(pair[double, int](v, i))
+            sort(order.begin(), order.end())
+            p.off[t] = p.idx.size()
+            n_known = order.size()
+            for i in range(n_known):
+                p.idx.push_back(order[i].second)
+                p.val.push_back(order[i].first)
+        p.off[self.numeric.size()] = p.idx.size()
+        self.all_val = p.val
+        self.all_off = p.off
+        self.leaf_dist(p.here, p.inst, p.w)
+
     # ----------------------------------------------------------------- growth
 
-    cdef int which_subset(self, int kind, int att, double split, int row) noexcept nogil:
-        cdef double v = self.X[row, att]
+    cdef inline double value(self, int att, int i) noexcept nogil:
+        return self.col[<size_t> att * self.n_all + i]
+
+    cdef int which_subset(self, int kind, int att, double split, int i) noexcept nogil:
+        cdef double v = self.value(att, i)
         if isnan(v):
             return -1
         if kind == NUMERIC:
@@ -284,7 +371,7 @@ cdef class _Builder:
         cdef size_t k
         dist_reset(d, 1, self.n_classes)
         for k in range(rows.size()):
-            dist_add(d, 0, self.y[rows[k]], w[k], self.n_classes)
+            dist_add(d, 0, self.cls[rows[k]], w[k], self.n_classes)
 
     cdef void add_unknown(self, Dist& d, int att, vector[int]& rows, vector[double]& w) noexcept nogil:
         # Distribution.addInstWithUnknown: instances missing `att` join every bag in
@@ -297,8 +384,8 @@ cdef class _Builder:
         for j in range(d.n_bags):
             probs[j] = 1.0 / d.n_bags if eq(d.total, 0.0) else d.pb[j] / d.total
         for k in range(rows.size()):
-            if isnan(self.X[rows[k], att]):
-                c = self.y[rows[k]]
+            if isnan(self.value(att, rows[k])):
+                c = self.cls[rows[k]]
                 wk = w[k]
                 d.pc[c] += wk
                 d.total += wk
@@ -318,7 +405,7 @@ cdef class _Builder:
         for k in range(rows.size()):
             bag = self.which_subset(nd.kind, nd.att, nd.split, rows[k])
             if bag >= 0:
-                dist_add(d, bag, self.y[rows[k]], w[k], self.n_classes)
+                dist_add(d, bag, self.cls[rows[k]], w[k], self.n_classes)
         self.add_unknown(d, nd.att, rows, w)
 
     cdef void split_data(self, int kind, int att, double split, Dist& d,
@@ -343,31 +430,118 @@ cdef class _Builder:
                         sub_rows[j].push_back(rows[k])
                         sub_w[j].push_back(share * w[k])
 
-    cdef void eval_nominal(self, int a, vector[int]& rows, vector[double]& w, double total) noexcept nogil:
+    cdef bint stops(self, Dist& here) noexcept nogil:
+        # C45ModelSelection: too little weight, or a single class, makes a leaf.
+        return sm(here.total, 2 * self.min_obj) or eq(here.total, here.pc[max_class(here, self.n_classes)])
+
+    cdef void split_part(self, int kind, int att, double split, Dist& d, Part& p,
+                         vector[Part]& sons) noexcept nogil:
+        # split_data on a Part: the sons' instances, then the father's sorted lists
+        # filtered into those of the sons that will be split further.
+        cdef int n = p.inst.size(), nb = d.n_bags, n_num = self.numeric.size()
+        cdef int k, j, jj, b, m, t, i, n_to = 0
+        cdef double share
+        cdef vector[int] to, count
+        cdef vector[double] to_share
+        cdef vector[char] keep
+        cdef vector[int*] out_idx
+        cdef vector[double*] out_val
+        cdef int* bag_of
+        cdef int* son_pos
+        cdef int* missing_pos
+        cdef double v
+        sons.resize(nb)
+        for j in range(nb):  # where an instance missing `att` goes, with what share
+            share = d.pb[j] / d.total
+            if gr(share, 0.0):
+                to.push_back(j)
+                to_share.push_back(share)
+        n_to = to.size()
+        self.bag_of.resize(n)
+        self.son_pos.resize(n)
+        self.missing_pos.clear()
+        bag_of = self.bag_of.data()
+        son_pos = self.son_pos.data()
+        for k in range(n):
+            b = self.which_subset(kind, att, split, p.inst[k])
+            bag_of[k] = b
+            if b >= 0:
+                son_pos[k] = sons[b].inst.size()
+                sons[b].inst.push_back(p.inst[k])
+                sons[b].w.push_back(p.w[k])
+                continue
+            son_pos[k] = self.missing_pos.size()
+            for jj in range(n_to):
+                j = to[jj]
+                self.missing_pos.push_back(sons[j].inst.size())
+                sons[j].inst.push_back(p.inst[k])
+                sons[j].w.push_back(to_share[jj] * p.w[k])
+        keep.assign(nb, 0)
+        count.assign(nb, 0)
+        out_idx.resize(nb)
+        out_val.resize(nb)
+        for j in range(nb):
+            self.leaf_dist(sons[j].here, sons[j].inst, sons[j].w)
+            if p.off.size() and not self.stops(sons[j].here):
+                keep[j] = 1
+                sons[j].off.resize(n_num + 1)
+                sons[j].idx.resize(<size_t> n_num * sons[j].inst.size())
+                sons[j].val.resize(<size_t> n_num * sons[j].inst.size())
+                out_idx[j] = sons[j].idx.data()
+                out_val[j] = sons[j].val.data()
+        missing_pos = self.missing_pos.data()
+        for t in range(n_num):
+            for j in range(nb):
+                if keep[j]:
+                    sons[j].off[t] = count[j]
+            for i in range(p.off[t], p.off[t + 1]):
+                k = p.idx[i]
+                v = p.val[i]
+                b = bag_of[k]
+                if b >= 0:
+                    if keep[b]:
+                        out_idx[b][count[b]] = son_pos[k]
+                        out_val[b][count[b]] = v
+                        count[b] += 1
+                else:
+                    m = son_pos[k]
+                    for jj in range(n_to):
+                        j = to[jj]
+                        if keep[j]:
+                            out_idx[j][count[j]] = missing_pos[m + jj]
+                            out_val[j][count[j]] = v
+                            count[j] += 1
+        for j in range(nb):
+            if keep[j]:
+                sons[j].off[n_num] = count[j]
+                sons[j].idx.resize(count[j])
+                sons[j].val.resize(count[j])
+
+    cdef void eval_nominal(self, int a, Part& p, double total) noexcept nogil:
         cdef Dist* d = &self.cand[a]
         cdef size_t k
         cdef double v
         dist_reset(d[0], self.n_values[a], self.n_classes)
-        for k in range(rows.size()):
-            v = self.X[rows[k], a]
+        for k in range(p.inst.size()):
+            v = self.value(a, p.inst[k])
             if not isnan(v):
-                dist_add(d[0], <int> v, self.y[rows[k]], w[k], self.n_classes)
+                dist_add(d[0], <int> v, self.cls[p.inst[k]], p.w[k], self.n_classes)
         if dist_check(d[0], self.min_obj):
             self.cand_valid[a] = True
             self.cand_gain[a] = info_gain(d[0], total, old_ent(d[0], self.n_classes), self.n_classes)
             self.cand_ratio[a] = gain_ratio(d[0], total, self.cand_gain[a])
 
-    cdef void eval_binary(self, int a, vector[int]& rows, vector[double]& w, double total) noexcept nogil:
+    cdef void eval_binary(self, int a, Part& p, double total) noexcept nogil:
         # BinC45Split.handleEnumeratedAttribute: the best "value = v" against the rest.
         cdef Dist values, two
         cdef size_t k
         cdef int i, c, n = self.n_values[a], C = self.n_classes
         cdef double v, gain, ratio
         dist_reset(values, n, C)
-        for k in range(rows.size()):
-            v = self.X[rows[k], a]
+        for k in range(p.inst.size()):
+            v = self.value(a, p.inst[k])
             if not isnan(v):
-                dist_add(values, <int> v, self.y[rows[k]], w[k], C)
+                dist_add(values, <int> v, self.cls[p.inst[k]], p.w[k], C)
         for i in range(n):
             if not gr_or_eq(values.pb[i], self.min_obj):
                 continue
@@ -390,25 +564,38 @@ cdef class _Builder:
                 self.cand_split[a] = i
                 self.cand[a] = two
 
-    cdef void eval_numeric(self, int a, vector[int]& rows, vector[double]& w, double total) noexcept nogil:
+    cdef void eval_numeric(self, int a, Part& p, double total) noexcept nogil:
         # C45Split.handleNumericAttribute: the best threshold by information gain, with
-        # release 8's MDL penalty log2(#candidate thresholds) / total weight.
+        # release 8's MDL penalty log2(#candidate thresholds) / total weight. The sums
+        # are Weka's, in Weka's order; x log2 x of a count is only recomputed when the
+        # count has changed since the last threshold evaluated.
         cdef Dist* d = &self.cand[a]
-        cdef size_t k
-        cdef int i, c, n_known, nxt, last, split_index, n_cand
-        cdef int C = self.n_classes
-        cdef double v, wk, min_split, ent_before, gain, best
-        self.order.clear()
-        for k in range(rows.size()):
-            v = self.X[rows[k], a]
-            if not isnan(v):
-                self.order.push_back(pair[double, int](v, <int> k))
-        sort(self.order.begin(), self.order.end())
-        n_known = self.order.size()
+        cdef int t = self.slot[a], C = self.n_classes
+        cdef int lo = p.off[t], n_known = p.off[t + 1] - lo
+        cdef const int* idx = p.idx.data() + lo
+        cdef const double* val = p.val.data() + lo
+        cdef const int* inst = p.inst.data()
+        cdef const double* w = p.w.data()
+        cdef const int* cls = self.cls.data()
+        cdef double* pcb
+        cdef double* log_pcb = self.log_pcb.data()
+        cdef int* changed = self.changed.data()
+        cdef char* is_changed = self.is_changed.data()
+        cdef int i, c, k, nxt, last, split_index, n_cand, n_changed
+        cdef double wk, known, min_split, ent_before, known_rate, s, new_ent
+        cdef double numerator, gain, best, pb0, pb1, split
         dist_reset(d[0], 2, C)
-        for i in range(n_known):
-            k = self.order[i].second
-            dist_add(d[0], 1, self.y[rows[k]], w[k], C)
+        pcb = d.pcb.data()
+        known = 0.0
+        for i in range(n_known):  # all in bag 1: pc is pcb[1], total is pb[1]
+            k = idx[i]
+            wk = w[k]
+            pcb[C + cls[inst[k]]] += wk
+            known += wk
+        for c in range(C):
+            d.pc[c] = pcb[C + c]
+        d.pb[1] = known
+        d.total = known
         min_split = 0.1 * d.total / C
         if sm_or_eq(min_split, self.min_obj):
             min_split = self.min_obj
@@ -417,39 +604,67 @@ cdef class _Builder:
         if sm(n_known, 2 * min_split):
             return
         ent_before = old_ent(d[0], C)
+        known_rate = 1 - (total - d.total) / total  # as info_gain
+        for c in range(C):
+            log_pcb[c] = 0.0
+            log_pcb[C + c] = log_func(pcb[C + c])
+        pb0 = 0.0
+        pb1 = known
+        n_changed = 0
         best = 0.0
         split_index = -1
         n_cand = 0
         last = 0
         for nxt in range(1, n_known):
-            if self.order[nxt - 1].first + 1e-5 < self.order[nxt].first:
+            if val[nxt - 1] + 1e-5 < val[nxt]:
                 for i in range(last, nxt):  # Distribution.shiftRange(1, 0, ...)
-                    k = self.order[i].second
-                    c = self.y[rows[k]]
+                    k = idx[i]
+                    c = cls[inst[k]]
                     wk = w[k]
-                    d.pcb[C + c] -= wk
-                    d.pcb[c] += wk
-                    d.pb[1] -= wk
-                    d.pb[0] += wk
-                if gr_or_eq(d.pb[0], min_split) and gr_or_eq(d.pb[1], min_split):
-                    gain = info_gain(d[0], total, ent_before, C)
+                    pcb[C + c] -= wk
+                    pcb[c] += wk
+                    pb1 -= wk
+                    pb0 += wk
+                    if not is_changed[c]:
+                        is_changed[c] = 1
+                        changed[n_changed] = c
+                        n_changed += 1
+                if gr_or_eq(pb0, min_split) and gr_or_eq(pb1, min_split):
+                    for i in range(n_changed):
+                        c = changed[i]
+                        is_changed[c] = 0
+                        log_pcb[c] = log_func(pcb[c])
+                        log_pcb[C + c] = log_func(pcb[C + c])
+                    n_changed = 0
+                    s = 0.0  # new_ent, summed as there
+                    for c in range(C):
+                        s += log_pcb[c]
+                    s -= log_func(pb0)
+                    for c in range(C):
+                        s += log_pcb[C + c]
+                    s -= log_func(pb1)
+                    new_ent = -s
+                    numerator = (ent_before - new_ent) * known_rate
+                    gain = 0.0 if eq(numerator, 0.0) else numerator / d.total
                     if gr(gain, best):
                         best = gain
                         split_index = nxt - 1
                     n_cand += 1
                 last = nxt
+        for i in range(n_changed):
+            is_changed[changed[i]] = 0
         if n_cand == 0:
             return
         best -= log(<double> n_cand) / LOG2 / total
         if sm_or_eq(best, 0.0):
             return
-        split = (self.order[split_index + 1].first + self.order[split_index].first) / 2
-        if split == self.order[split_index + 1].first:
-            split = self.order[split_index].first
+        split = (val[split_index + 1] + val[split_index]) / 2
+        if split == val[split_index + 1]:
+            split = val[split_index]
         dist_reset(d[0], 2, C)
         for i in range(n_known):
-            k = self.order[i].second
-            dist_add(d[0], 0 if i <= split_index else 1, self.y[rows[k]], w[k], C)
+            k = idx[i]
+            dist_add(d[0], 0 if i <= split_index else 1, cls[inst[k]], w[k], C)
         self.cand_valid[a] = True
         self.cand_gain[a] = best
         self.cand_ratio[a] = gain_ratio(d[0], total, best)
@@ -457,16 +672,44 @@ cdef class _Builder:
 
     cdef double actual_split_point(self, int a, double split) noexcept nogil:
         # C45Split.setSplitPoint: the largest value of the whole training set not above
-        # the threshold (C4.5 tests "<= a seen value").
+        # the threshold (C4.5 tests "<= a seen value"), found in the root's sorted
+        # values. Weka scans the values in the data's order and keeps one only if it
+        # exceeds the best so far by more than 1e-6; when the largest such value is
+        # within 1e-6 of the next smaller one (or is 0, whose sign the scan picks), that
+        # scan is what decides, and we run it.
+        cdef int t = self.slot[a]
+        cdef int lo = self.all_off[t], hi = self.all_off[t + 1], first, top, mid
+        cdef const double* vals = self.all_val.data()
         cdef double best = -DBL_MAX, v
         cdef Py_ssize_t k
-        for k in range(self.all_rows.shape[0]):
-            v = self.X[self.all_rows[k], a]
+        first = lo  # the first value not below the threshold (by Weka's test)
+        top = hi
+        while first < top:
+            mid = (first + top) // 2
+            if sm_or_eq(vals[mid], split):
+                first = mid + 1
+            else:
+                top = mid
+        if first > lo:
+            v = vals[first - 1]
+            if v != 0 and -1e300 < v < 1e300:
+                top = first - 1  # the first copy of v
+                k = lo
+                while k < top:
+                    mid = (k + top) // 2
+                    if vals[mid] < v:
+                        k = mid + 1
+                    else:
+                        top = mid
+                if top == lo or gr(v, vals[top - 1]):
+                    return v
+        for k in range(self.n_all):
+            v = self.value(a, k)
             if not isnan(v) and gr(v, best) and sm_or_eq(v, split):
                 best = v
         return best
 
-    cdef int select(self, vector[int]& rows, vector[double]& w, double total) noexcept nogil:
+    cdef int select(self, Part& p, double total) noexcept nogil:
         # C45ModelSelection.selectModel: the best gain ratio among the splits whose
         # gain is at least the average gain; -1 for a leaf.
         cdef int a, n_valid = 0, best_att = -1
@@ -476,11 +719,11 @@ cdef class _Builder:
             self.cand_gain[a] = 0.0
             self.cand_ratio[a] = 0.0
             if self.n_values[a] == 0:
-                self.eval_numeric(a, rows, w, total)
+                self.eval_numeric(a, p, total)
             elif self.binary:
-                self.eval_binary(a, rows, w, total)
+                self.eval_binary(a, p, total)
             else:
-                self.eval_nominal(a, rows, w, total)
+                self.eval_nominal(a, p, total)
             if self.cand_valid[a] and self.in_average[a]:
                 average += self.cand_gain[a]
                 n_valid += 1
@@ -500,26 +743,22 @@ cdef class _Builder:
         self.nodes.resize(self.nodes.size() + 1)
         return self.nodes.size() - 1
 
-    cdef void grow(self, int node, vector[int]& rows, vector[double]& w) noexcept nogil:
-        cdef Dist here
+    cdef void grow(self, int node, Part& p) noexcept nogil:
         cdef int att, kind, j, son
         cdef double split = 0.0
-        cdef vector[vector[int]] sub_rows
-        cdef vector[vector[double]] sub_w
-        self.leaf_dist(here, rows, w)
-        if self.raising:
-            self.nodes[node].rows = rows
-            self.nodes[node].w = w
+        cdef vector[Part] sons
         att = -1
-        if not (sm(here.total, 2 * self.min_obj)
-                or eq(here.total, here.pc[max_class(here, self.n_classes)])):
-            att = self.select(rows, w, here.total)
+        if not self.stops(p.here):
+            att = self.select(p, p.here.total)
         if att < 0:
             self.nodes[node].kind = LEAF
             self.nodes[node].att = -1
             self.nodes[node].leaf = True
-            self.nodes[node].empty = eq(here.total, 0.0)
-            self.nodes[node].dist = here
+            self.nodes[node].empty = eq(p.here.total, 0.0)
+            self.nodes[node].dist = p.here
+            if self.raising:
+                self.nodes[node].rows.swap(p.inst)
+                self.nodes[node].w.swap(p.w)
             return
         if self.n_values[att] == 0:
             kind = NUMERIC
@@ -529,7 +768,7 @@ cdef class _Builder:
             kind = MULTIWAY
         split = self.cand_split[att]
         self.nodes[node].dist = self.cand[att]
-        self.add_unknown(self.nodes[node].dist, att, rows, w)
+        self.add_unknown(self.nodes[node].dist, att, p.inst, p.w)
         if kind == NUMERIC:
             split = self.actual_split_point(att, split)
         self.nodes[node].kind = kind
@@ -537,12 +776,17 @@ cdef class _Builder:
         self.nodes[node].split = split
         self.nodes[node].leaf = False
         self.nodes[node].empty = False
-        self.split_data(kind, att, split, self.nodes[node].dist, rows, w, sub_rows, sub_w)
-        for j in range(<int> sub_rows.size()):
-            son = self.new_node()
+        self.split_part(kind, att, split, self.nodes[node].dist, p, sons)
+        if self.raising:
+            self.nodes[node].rows.swap(p.inst)
+            self.nodes[node].w.swap(p.w)
+        release(p)
+        for j in range(<int> sons.size()):
+            son = self.new_node()  # may move the nodes: not inside the next line
             self.nodes[node].sons.push_back(son)
-        for j in range(<int> sub_rows.size()):
-            self.grow(self.nodes[node].sons[j], sub_rows[j], sub_w[j])
+        for j in range(<int> sons.size()):
+            self.grow(self.nodes[node].sons[j], sons[j])
+            release(sons[j])
 
     # -------------------------------------------------------- collapse, prune
 
@@ -664,16 +908,12 @@ cdef class _Builder:
 
     def run(self, bint collapse, bint prune):
         """Grow (then collapse, prune) the tree; return it as flat arrays."""
-        cdef vector[int] rows
-        cdef vector[double] w
-        cdef Py_ssize_t k
-        cdef int root
-        for k in range(self.all_rows.shape[0]):
-            rows.push_back(self.all_rows[k])
-            w.push_back(self.weight[self.all_rows[k]])
-        root = self.new_node()
+        cdef Part part
+        cdef int root = self.new_node()
         with nogil:
-            self.grow(root, rows, w)
+            self.make_root(part)
+            self.grow(root, part)
+            release(part)
             if collapse:
                 self.collapse(root)
             if prune:
