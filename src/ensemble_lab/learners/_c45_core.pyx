@@ -16,8 +16,11 @@ instance weights and the list of rows to train on (rows may repeat, as in a boot
 sample, each copy an instance of its own as in Weka).
 """
 
+cimport cython
 from libc.math cimport isnan, log, pow, sqrt
 from libc.float cimport DBL_MAX
+from libc.stdint cimport uint64_t
+from libc.string cimport memcpy, memset
 from libcpp.algorithm cimport sort
 from libcpp.utility cimport pair
 from libcpp.vector cimport vector
@@ -237,6 +240,59 @@ cdef double add_errs(double n, double e, double cf, double z) noexcept nogil:
     return (r * n) - e
 
 
+cdef inline uint64_t order_key(double v) noexcept nogil:
+    # An unsigned integer in the order of the (non-NaN) doubles, the same for 0 and -0
+    # (which compare equal, so that their order is their instances' order).
+    cdef uint64_t u
+    if v == 0:
+        v = 0.0
+    memcpy(&u, &v, 8)
+    if u >> 63:
+        return ~u
+    return u | (<uint64_t> 1 << 63)
+
+
+cdef void sort_known(const double* values, int n, vector[int]& order, vector[uint64_t]& key,
+                     vector[int]& order2, vector[uint64_t]& key2) noexcept nogil:
+    # The indices of the known values, sorted by value and, among equal values, by
+    # index: a stable radix sort, a byte a pass, skipping the bytes all keys share
+    # (the order std::sort of (value, index) pairs gives, in linear time).
+    cdef int count[8][256]
+    cdef int i, b, c, m = 0, pos, total
+    cdef uint64_t k
+    order.resize(n)
+    key.resize(n)
+    order2.resize(n)
+    key2.resize(n)
+    memset(count, 0, sizeof(count))
+    for i in range(n):
+        if not isnan(values[i]):
+            k = order_key(values[i])
+            key[m] = k
+            order[m] = i
+            m += 1
+            for b in range(8):
+                count[b][(k >> (8 * b)) & 255] += 1
+    for b in range(8):
+        if m == 0 or count[b][(key[0] >> (8 * b)) & 255] == m:
+            continue
+        total = 0
+        for c in range(256):
+            pos = count[b][c]
+            count[b][c] = total
+            total += pos
+        for i in range(m):
+            c = (key[i] >> (8 * b)) & 255
+            pos = count[b][c]
+            count[b][c] = pos + 1
+            key2[pos] = key[i]
+            order2[pos] = order[i]
+        key.swap(key2)
+        order.swap(order2)
+    order.resize(m)
+
+
+@cython.final
 cdef class _Builder:
     """Grows, collapses and prunes one tree; see ``grow`` for the parameters."""
 
@@ -317,9 +373,10 @@ cdef class _Builder:
 
     cdef void make_root(self, Part& p) noexcept nogil:
         # The root's instances, their columns, and each numeric attribute sorted once.
-        cdef int n = self.n_all, a, t, i, r, n_known
-        cdef double v
-        cdef vector[pair[double, int]] order
+        cdef int n = self.n_all, n_num = self.numeric.size(), a, t, i, r, m, at = 0
+        cdef const double* column
+        cdef vector[int] order, order2
+        cdef vector[uint64_t] key, key2
         self.col.resize(<size_t> self.n_atts * n)
         self.cls.resize(n)
         p.inst.resize(n)
@@ -331,21 +388,21 @@ cdef class _Builder:
             self.cls[i] = self.y[r]
             p.inst[i] = i
             p.w[i] = self.weight[r]
-        p.off.resize(self.numeric.size() + 1)
-        for t in range(<int> self.numeric.size()):
-            a = self.numeric[t]
-            order.clear()
-            for i in range(n):
-                v = self.col[<size_t> a * n + i]
-                if not isnan(v):
-                    order.push_back(pair[double, int](v, i))
-            sort(order.begin(), order.end())
-            p.off[t] = p.idx.size()
-            n_known = order.size()
-            for i in range(n_known):
-                p.idx.push_back(order[i].second)
-                p.val.push_back(order[i].first)
-        p.off[self.numeric.size()] = p.idx.size()
+        p.off.resize(n_num + 1)
+        p.idx.resize(<size_t> n_num * n)
+        p.val.resize(<size_t> n_num * n)
+        for t in range(n_num):
+            column = self.col.data() + <size_t> self.numeric[t] * n
+            sort_known(column, n, order, key, order2, key2)
+            m = order.size()
+            p.off[t] = at
+            for i in range(m):
+                p.idx[at + i] = order[i]
+                p.val[at + i] = column[order[i]]
+            at += m
+        p.off[n_num] = at
+        p.idx.resize(at)
+        p.val.resize(at)
         self.all_val = p.val
         self.all_off = p.off
         self.leaf_dist(p.here, p.inst, p.w)
@@ -924,9 +981,9 @@ cdef class _Builder:
         # Pre-order numbering of the nodes still in the tree; each node's sons are
         # consecutive "edges" that carry the share of weight a missing value sends
         # down them and the class distribution used when the son saw no data.
-        cdef vector[int] stack, order
-        cdef int node, j, son, C = self.n_classes
-        cdef Py_ssize_t i, n, e
+        cdef vector[int] stack, order, new_id
+        cdef int node, j, son, c, C = self.n_classes
+        cdef Py_ssize_t i, n, e, n_edges = 0
         cdef double total
         cdef Node* nd
         stack.push_back(root)
@@ -935,66 +992,65 @@ cdef class _Builder:
             stack.pop_back()
             order.push_back(node)
             if not self.nodes[node].leaf:
+                n_edges += self.nodes[node].sons.size()
                 for j in range(<int> self.nodes[node].sons.size() - 1, -1, -1):
                     stack.push_back(self.nodes[node].sons[j])
         n = order.size()
-        new_id = np.full(self.nodes.size(), -1, dtype=np.intp)
+        new_id.assign(self.nodes.size(), -1)
         for i in range(n):
             new_id[order[i]] = i
-        kind = np.zeros(n, dtype=np.int32)
-        att = np.full(n, -1, dtype=np.int32)
-        split = np.zeros(n, dtype=np.float64)
-        empty = np.zeros(n, dtype=np.uint8)
-        first = np.zeros(n + 1, dtype=np.int32)
-        counts = np.zeros((n, C), dtype=np.float64)
-        proba = np.zeros((n, C), dtype=np.float64)
-        depth = np.zeros(n, dtype=np.int32)
-        sons, share, son_proba = [], [], []
+        out = {
+            "kind": np.zeros(n, dtype=np.int32),
+            "feature": np.full(n, -1, dtype=np.int32),
+            "threshold": np.zeros(n, dtype=np.float64),
+            "empty": np.zeros(n, dtype=np.uint8),
+            "first_son": np.zeros(n + 1, dtype=np.int32),
+            "son": np.zeros(n_edges, dtype=np.int32),
+            "son_share": np.zeros(n_edges, dtype=np.float64),
+            "son_proba": np.zeros((n_edges, C), dtype=np.float64),
+            "counts": np.zeros((n, C), dtype=np.float64),
+            "proba": np.zeros((n, C), dtype=np.float64),
+            "depth": np.zeros(n, dtype=np.int32),
+        }
+        cdef int[::1] kind = out["kind"], att = out["feature"], first = out["first_son"]
+        cdef int[::1] sons = out["son"], depth = out["depth"]
+        cdef double[::1] split = out["threshold"], share = out["son_share"]
+        cdef unsigned char[::1] empty = out["empty"]
+        cdef double[:, ::1] counts = out["counts"], proba = out["proba"]
+        cdef double[:, ::1] son_proba = out["son_proba"]
         e = 0
         for i in range(n):
-            node = order[i]
-            nd = &self.nodes[node]
+            nd = &self.nodes[order[i]]
             kind[i] = nd.kind
             att[i] = nd.att
             split[i] = nd.split
             empty[i] = nd.empty
             total = nd.dist.total
-            for j in range(C):
-                counts[i, j] = nd.dist.pc[j]
-                proba[i, j] = 0.0 if eq(total, 0.0) else nd.dist.pc[j] / total
+            for c in range(C):
+                counts[i, c] = nd.dist.pc[c]
+                proba[i, c] = 0.0 if eq(total, 0.0) else nd.dist.pc[c] / total
             first[i] = e
             if not nd.leaf:
                 for j in range(<int> nd.sons.size()):
-                    son = nd.sons[j]
-                    sons.append(new_id[son])
-                    depth[new_id[son]] = depth[i] + 1
-                    share.append(nd.dist.pb[j] / total)
-                    son_proba.append(self._bag_proba(nd.dist, j))
+                    son = new_id[nd.sons[j]]
+                    sons[e] = son
+                    depth[son] = depth[i] + 1
+                    share[e] = nd.dist.pb[j] / total
+                    self._bag_proba(nd.dist, j, son_proba[e])
                     e += 1
         first[n] = e
-        return {
-            "kind": kind,
-            "feature": att,
-            "threshold": split,
-            "empty": empty,
-            "first_son": first,
-            "son": np.asarray(sons, dtype=np.int32),
-            "son_share": np.asarray(share, dtype=np.float64),
-            "son_proba": np.asarray(son_proba, dtype=np.float64).reshape(-1, C),
-            "counts": counts,
-            "proba": proba,
-            "depth": depth,
-        }
+        return out
 
-    cdef list _bag_proba(self, Dist& d, int bag):
+    cdef void _bag_proba(self, Dist& d, int bag, double[::1] out) noexcept:
         # C45Split.classProb for a known value whose son is empty: the bag's class
         # frequencies, or the node's when the bag holds nothing.
         cdef int c, C = self.n_classes
         if gr(d.pb[bag], 0.0):
-            return [d.pcb[bag * C + c] / d.pb[bag] for c in range(C)]
-        if eq(d.total, 0.0):
-            return [0.0] * C
-        return [d.pc[c] / d.total for c in range(C)]
+            for c in range(C):
+                out[c] = d.pcb[bag * C + c] / d.pb[bag]
+        elif not eq(d.total, 0.0):
+            for c in range(C):
+                out[c] = d.pc[c] / d.total
 
 
 def grow_tree(const double[:, ::1] X, const int[::1] n_values, const int[::1] y,
