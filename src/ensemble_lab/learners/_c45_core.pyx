@@ -119,6 +119,7 @@ cdef struct Part:
     vector[double] val
     vector[int] off    # where each numeric attribute's list starts; empty if none kept
     Dist here          # the instances' class distribution
+    bint integral      # all weights whole numbers: every sum exact, in any order
 
 
 cdef inline void release(Part& p) noexcept nogil:
@@ -314,6 +315,17 @@ cdef class _Builder:
     # nominal one), and the root's sorted lists (all the training values).
     cdef vector[int] numeric
     cdef vector[int] slot
+    # The nominal attributes, their slots, and their value codes instance by instance
+    # (codes[i * n_nominal + s], -1 for missing): a node's value distributions of all
+    # nominal attributes are counted in one pass over its instances.
+    cdef vector[int] nominal
+    cdef vector[int] nominal_slot
+    cdef int n_clean  # the first n_clean nominal slots have no missing value at all
+    cdef vector[char] clean  # per attribute: no missing value at the root
+    cdef vector[int] codes
+    cdef vector[Dist] value_dists
+    cdef vector[int] pcb_off, pb_off, n_missing
+    cdef vector[double] nominal_pcb, nominal_pb, nominal_pc, nominal_known
     cdef vector[double] all_val
     cdef vector[int] all_off
     # Scratch, reused node after node (a node's choice is copied before its sons grow).
@@ -323,7 +335,12 @@ cdef class _Builder:
     cdef vector[double] log_pcb
     cdef vector[int] changed
     cdef vector[char] is_changed
-    cdef vector[int] bag_of, son_pos, missing_pos
+    cdef vector[int] bag_of, son_pos, missing_pos, to, count
+    cdef vector[double] to_share, probs
+    cdef vector[char] keep
+    cdef vector[int*] out_idx
+    cdef vector[double*] out_val
+    cdef Dist two
 
     def __init__(self, X, n_values, y, weight, rows, int n_classes, double min_obj,
                  double cf, double z, bint binary, bint raising):
@@ -349,11 +366,6 @@ cdef class _Builder:
         self.log_pcb.resize(2 * n_classes)
         self.changed.resize(n_classes)
         self.is_changed.assign(n_classes, 0)
-        self.slot.assign(self.n_atts, -1)
-        for a in range(self.n_atts):
-            if self.n_values[a] == 0:
-                self.slot[a] = self.numeric.size()
-                self.numeric.push_back(a)
         self._set_in_average(rows.shape[0])
 
     cdef void _set_in_average(self, int n_all) noexcept:
@@ -373,21 +385,46 @@ cdef class _Builder:
 
     cdef void make_root(self, Part& p) noexcept nogil:
         # The root's instances, their columns, and each numeric attribute sorted once.
-        cdef int n = self.n_all, n_num = self.numeric.size(), a, t, i, r, m, at = 0
-        cdef const double* column
+        cdef int n = self.n_all, n_num, n_nom, a, t, i, r, m, at = 0
+        cdef double v, wi, magnitude = 0.0
+        cdef double* column
         cdef vector[int] order, order2
         cdef vector[uint64_t] key, key2
         self.col.resize(<size_t> self.n_atts * n)
         self.cls.resize(n)
         p.inst.resize(n)
         p.w.resize(n)
+        p.integral = True
         for i in range(n):
             r = self.all_rows[i]
             for a in range(self.n_atts):
                 self.col[<size_t> a * n + i] = self.X[r, a]
             self.cls[i] = self.y[r]
             p.inst[i] = i
-            p.w[i] = self.weight[r]
+            wi = self.weight[r]
+            p.w[i] = wi
+            if not (-4503599627370496.0 < wi < 4503599627370496.0) or wi != <long long> wi:
+                p.integral = False
+            else:
+                magnitude += wi if wi > 0 else -wi
+        if magnitude >= 4503599627370496.0:  # 2^52: whole sums stay exact below 2^53
+            p.integral = False
+        self.clean.assign(self.n_atts, 1)
+        for a in range(self.n_atts):
+            column = self.col.data() + <size_t> a * n
+            for i in range(n):
+                if isnan(column[i]):
+                    self.clean[a] = 0
+                    break
+        self.set_slots()
+        n_num = self.numeric.size()
+        n_nom = self.nominal.size()
+        self.codes.resize(<size_t> n * n_nom)
+        for t in range(n_nom):
+            column = self.col.data() + <size_t> self.nominal[t] * n
+            for i in range(n):
+                v = column[i]
+                self.codes[<size_t> i * n_nom + t] = -1 if isnan(v) else <int> v
         p.off.resize(n_num + 1)
         p.idx.resize(<size_t> n_num * n)
         p.val.resize(<size_t> n_num * n)
@@ -406,6 +443,36 @@ cdef class _Builder:
         self.all_val = p.val
         self.all_off = p.off
         self.leaf_dist(p.here, p.inst, p.w)
+
+    cdef void set_slots(self) noexcept nogil:
+        # Numeric attributes in order; nominal ones without missing values first.
+        cdef int a, C = self.n_classes, k, pass_
+        cdef bint clean
+        self.slot.assign(self.n_atts, -1)
+        self.nominal_slot.assign(self.n_atts, -1)
+        for a in range(self.n_atts):
+            if self.n_values[a] == 0:
+                self.slot[a] = self.numeric.size()
+                self.numeric.push_back(a)
+        self.n_clean = 0
+        for pass_ in range(2):
+            clean = pass_ == 0
+            for a in range(self.n_atts):
+                if self.n_values[a] == 0 or self.clean[a] != clean:
+                    continue
+                self.nominal_slot[a] = self.nominal.size()
+                self.nominal.push_back(a)
+                self.pcb_off.push_back(self.nominal_pcb.size())
+                self.pb_off.push_back(self.nominal_pb.size())
+                self.nominal_pcb.resize(self.nominal_pcb.size() + self.n_values[a] * C)
+                self.nominal_pb.resize(self.nominal_pb.size() + self.n_values[a])
+                if clean:
+                    self.n_clean += 1
+        k = self.nominal.size()
+        self.value_dists.resize(k)
+        self.n_missing.resize(k)
+        self.nominal_pc.resize(k * C)
+        self.nominal_known.resize(k)
 
     # ----------------------------------------------------------------- growth
 
@@ -433,13 +500,12 @@ cdef class _Builder:
     cdef void add_unknown(self, Dist& d, int att, vector[int]& rows, vector[double]& w) noexcept nogil:
         # Distribution.addInstWithUnknown: instances missing `att` join every bag in
         # proportion to the bags' known weights.
-        cdef vector[double] probs
         cdef int j, c
         cdef size_t k
         cdef double wk
-        probs.resize(d.n_bags)
+        self.probs.resize(d.n_bags)
         for j in range(d.n_bags):
-            probs[j] = 1.0 / d.n_bags if eq(d.total, 0.0) else d.pb[j] / d.total
+            self.probs[j] = 1.0 / d.n_bags if eq(d.total, 0.0) else d.pb[j] / d.total
         for k in range(rows.size()):
             if isnan(self.value(att, rows[k])):
                 c = self.cls[rows[k]]
@@ -447,8 +513,8 @@ cdef class _Builder:
                 d.pc[c] += wk
                 d.total += wk
                 for j in range(d.n_bags):
-                    d.pcb[j * self.n_classes + c] += probs[j] * wk
-                    d.pb[j] += probs[j] * wk
+                    d.pcb[j * self.n_classes + c] += self.probs[j] * wk
+                    d.pb[j] += self.probs[j] * wk
 
     cdef void reset_dist(self, Dist& d, int node, vector[int]& rows, vector[double]& w) noexcept nogil:
         # ClassifierSplitModel.resetDistribution: the node's test applied to new data.
@@ -496,24 +562,26 @@ cdef class _Builder:
         # split_data on a Part: the sons' instances, then the father's sorted lists
         # filtered into those of the sons that will be split further.
         cdef int n = p.inst.size(), nb = d.n_bags, n_num = self.numeric.size()
-        cdef int k, j, jj, b, m, t, i, n_to = 0
-        cdef double share
-        cdef vector[int] to, count
-        cdef vector[double] to_share
-        cdef vector[char] keep
-        cdef vector[int*] out_idx
-        cdef vector[double*] out_val
+        cdef int k, j, jj, b, m, t, i, n_to
+        cdef double share, v
         cdef int* bag_of
         cdef int* son_pos
-        cdef int* missing_pos
-        cdef double v
+        cdef const int* missing_pos
+        cdef const int* to
+        cdef int* count
+        cdef char* keep
+        cdef int** out_idx
+        cdef double** out_val
         sons.resize(nb)
+        self.to.clear()
+        self.to_share.clear()
         for j in range(nb):  # where an instance missing `att` goes, with what share
             share = d.pb[j] / d.total
             if gr(share, 0.0):
-                to.push_back(j)
-                to_share.push_back(share)
-        n_to = to.size()
+                self.to.push_back(j)
+                self.to_share.push_back(share)
+        n_to = self.to.size()
+        to = self.to.data()
         self.bag_of.resize(n)
         self.son_pos.resize(n)
         self.missing_pos.clear()
@@ -527,16 +595,26 @@ cdef class _Builder:
                 sons[b].inst.push_back(p.inst[k])
                 sons[b].w.push_back(p.w[k])
                 continue
-            son_pos[k] = self.missing_pos.size()
+            son_pos[k] = self.missing_pos.size()  # where its positions in the sons are
             for jj in range(n_to):
                 j = to[jj]
                 self.missing_pos.push_back(sons[j].inst.size())
                 sons[j].inst.push_back(p.inst[k])
-                sons[j].w.push_back(to_share[jj] * p.w[k])
-        keep.assign(nb, 0)
-        count.assign(nb, 0)
-        out_idx.resize(nb)
-        out_val.resize(nb)
+                sons[j].w.push_back(self.to_share[jj] * p.w[k])
+        missing_pos = self.missing_pos.data()
+        for j in range(nb):
+            sons[j].integral = p.integral
+        if self.missing_pos.size():  # fractions of weights
+            for jj in range(n_to):
+                sons[to[jj]].integral = False
+        self.keep.assign(nb, 0)
+        self.count.assign(nb, 0)
+        self.out_idx.resize(nb)
+        self.out_val.resize(nb)
+        keep = self.keep.data()
+        count = self.count.data()
+        out_idx = self.out_idx.data()
+        out_val = self.out_val.data()
         for j in range(nb):
             self.leaf_dist(sons[j].here, sons[j].inst, sons[j].w)
             if p.off.size() and not self.stops(sons[j].here):
@@ -546,7 +624,6 @@ cdef class _Builder:
                 sons[j].val.resize(<size_t> n_num * sons[j].inst.size())
                 out_idx[j] = sons[j].idx.data()
                 out_val[j] = sons[j].val.data()
-        missing_pos = self.missing_pos.data()
         for t in range(n_num):
             for j in range(nb):
                 if keep[j]:
@@ -574,15 +651,84 @@ cdef class _Builder:
                 sons[j].idx.resize(count[j])
                 sons[j].val.resize(count[j])
 
+    cdef void nominal_dists(self, Part& p) noexcept nogil:
+        # The distribution of the instances with a known value over the values (bags)
+        # of every nominal attribute, as dist_add of each instance in turn makes it, in
+        # one pass over the instances. Where no value is missing, the per-class and
+        # total weights are the node's own (the same sums in the same order), and with
+        # whole weights the weight of a value is the sum of its per-class weights.
+        cdef int n = p.inst.size(), n_nom = self.nominal.size(), n_clean = self.n_clean
+        cdef int C = self.n_classes, k, t, i, c, v, n_bags
+        cdef bint integral = p.integral
+        cdef const int* inst = p.inst.data()
+        cdef const double* w = p.w.data()
+        cdef const int* cls = self.cls.data()
+        cdef const int* codes = self.codes.data()
+        cdef const int* row
+        cdef const int* pcb_off = self.pcb_off.data()
+        cdef const int* pb_off = self.pb_off.data()
+        cdef double* pcb = self.nominal_pcb.data()
+        cdef double* pb = self.nominal_pb.data()
+        cdef double* pc = self.nominal_pc.data()
+        cdef double* known = self.nominal_known.data()
+        cdef int* n_missing = self.n_missing.data()
+        cdef double wk, sum_
+        cdef Dist* d
+        if n_nom == 0:
+            return
+        memset(pcb, 0, self.nominal_pcb.size() * sizeof(double))
+        memset(pb, 0, self.nominal_pb.size() * sizeof(double))
+        memset(pc, 0, self.nominal_pc.size() * sizeof(double))
+        memset(known, 0, n_nom * sizeof(double))
+        memset(n_missing, 0, n_nom * sizeof(int))
+        for k in range(n):
+            i = inst[k]
+            c = cls[i]
+            wk = w[k]
+            row = codes + <size_t> i * n_nom
+            if integral:
+                for t in range(n_clean):
+                    pcb[pcb_off[t] + row[t] * C + c] += wk
+            else:
+                for t in range(n_clean):
+                    v = row[t]
+                    pcb[pcb_off[t] + v * C + c] += wk
+                    pb[pb_off[t] + v] += wk
+            for t in range(n_clean, n_nom):
+                v = row[t]
+                if v < 0:
+                    n_missing[t] += 1
+                else:
+                    pcb[pcb_off[t] + v * C + c] += wk
+                    pb[pb_off[t] + v] += wk
+                    pc[t * C + c] += wk
+                    known[t] += wk
+        for t in range(n_nom):
+            d = &self.value_dists[t]
+            n_bags = self.n_values[self.nominal[t]]
+            dist_reset(d[0], n_bags, C)
+            for c in range(n_bags * C):
+                d.pcb[c] = pcb[pcb_off[t] + c]
+            if t < n_clean and integral:
+                for v in range(n_bags):
+                    sum_ = 0.0
+                    for c in range(C):
+                        sum_ += pcb[pcb_off[t] + v * C + c]
+                    d.pb[v] = sum_
+            else:
+                for v in range(n_bags):
+                    d.pb[v] = pb[pb_off[t] + v]
+            if t < n_clean or n_missing[t] == 0:
+                d.pc = p.here.pc
+                d.total = p.here.total
+            else:
+                for c in range(C):
+                    d.pc[c] = pc[t * C + c]
+                d.total = known[t]
+
     cdef void eval_nominal(self, int a, Part& p, double total) noexcept nogil:
         cdef Dist* d = &self.cand[a]
-        cdef size_t k
-        cdef double v
-        dist_reset(d[0], self.n_values[a], self.n_classes)
-        for k in range(p.inst.size()):
-            v = self.value(a, p.inst[k])
-            if not isnan(v):
-                dist_add(d[0], <int> v, self.cls[p.inst[k]], p.w[k], self.n_classes)
+        d[0] = self.value_dists[self.nominal_slot[a]]
         if dist_check(d[0], self.min_obj):
             self.cand_valid[a] = True
             self.cand_gain[a] = info_gain(d[0], total, old_ent(d[0], self.n_classes), self.n_classes)
@@ -590,19 +736,14 @@ cdef class _Builder:
 
     cdef void eval_binary(self, int a, Part& p, double total) noexcept nogil:
         # BinC45Split.handleEnumeratedAttribute: the best "value = v" against the rest.
-        cdef Dist values, two
-        cdef size_t k
+        cdef Dist* values = &self.value_dists[self.nominal_slot[a]]
+        cdef Dist* two = &self.two
         cdef int i, c, n = self.n_values[a], C = self.n_classes
-        cdef double v, gain, ratio
-        dist_reset(values, n, C)
-        for k in range(p.inst.size()):
-            v = self.value(a, p.inst[k])
-            if not isnan(v):
-                dist_add(values, <int> v, self.cls[p.inst[k]], p.w[k], C)
+        cdef double gain, ratio
         for i in range(n):
             if not gr_or_eq(values.pb[i], self.min_obj):
                 continue
-            dist_reset(two, 2, C)
+            dist_reset(two[0], 2, C)
             for c in range(C):
                 two.pc[c] = values.pc[c]
                 two.pcb[c] = values.pcb[i * C + c]
@@ -610,22 +751,25 @@ cdef class _Builder:
             two.total = values.total
             two.pb[0] = values.pb[i]
             two.pb[1] = values.total - values.pb[i]
-            if not dist_check(two, self.min_obj):
+            if not dist_check(two[0], self.min_obj):
                 continue
-            gain = info_gain(two, total, old_ent(two, C), C)
-            ratio = gain_ratio(two, total, gain)
+            gain = info_gain(two[0], total, old_ent(two[0], C), C)
+            ratio = gain_ratio(two[0], total, gain)
             if i == 0 or gr(ratio, self.cand_ratio[a]):
                 self.cand_valid[a] = True
                 self.cand_gain[a] = gain
                 self.cand_ratio[a] = ratio
                 self.cand_split[a] = i
-                self.cand[a] = two
+                self.cand[a] = two[0]
 
     cdef void eval_numeric(self, int a, Part& p, double total) noexcept nogil:
         # C45Split.handleNumericAttribute: the best threshold by information gain, with
         # release 8's MDL penalty log2(#candidate thresholds) / total weight. The sums
-        # are Weka's, in Weka's order; x log2 x of a count is only recomputed when the
-        # count has changed since the last threshold evaluated.
+        # are Weka's, in Weka's order, except where all weights are whole numbers (then
+        # every sum is exact whatever its order): bag 1 is then the known weight less
+        # bag 0, and the known weights are the node's when none is missing. x log2 x of
+        # a count is only recomputed when the count has changed since the last
+        # threshold evaluated.
         cdef Dist* d = &self.cand[a]
         cdef int t = self.slot[a], C = self.n_classes
         cdef int lo = p.off[t], n_known = p.off[t + 1] - lo
@@ -634,7 +778,9 @@ cdef class _Builder:
         cdef const int* inst = p.inst.data()
         cdef const double* w = p.w.data()
         cdef const int* cls = self.cls.data()
+        cdef bint integral = p.integral
         cdef double* pcb
+        cdef double* pc
         cdef double* log_pcb = self.log_pcb.data()
         cdef int* changed = self.changed.data()
         cdef char* is_changed = self.is_changed.data()
@@ -643,14 +789,20 @@ cdef class _Builder:
         cdef double numerator, gain, best, pb0, pb1, split
         dist_reset(d[0], 2, C)
         pcb = d.pcb.data()
-        known = 0.0
-        for i in range(n_known):  # all in bag 1: pc is pcb[1], total is pb[1]
-            k = idx[i]
-            wk = w[k]
-            pcb[C + cls[inst[k]]] += wk
-            known += wk
+        pc = d.pc.data()
+        if integral and n_known == <int> p.inst.size():
+            for c in range(C):
+                pcb[C + c] = p.here.pc[c]
+            known = p.here.total
+        else:
+            known = 0.0
+            for i in range(n_known):  # all in bag 1: pc is pcb[1], total is pb[1]
+                k = idx[i]
+                wk = w[k]
+                pcb[C + cls[inst[k]]] += wk
+                known += wk
         for c in range(C):
-            d.pc[c] = pcb[C + c]
+            pc[c] = pcb[C + c]
         d.pb[1] = known
         d.total = known
         min_split = 0.1 * d.total / C
@@ -674,22 +826,36 @@ cdef class _Builder:
         last = 0
         for nxt in range(1, n_known):
             if val[nxt - 1] + 1e-5 < val[nxt]:
-                for i in range(last, nxt):  # Distribution.shiftRange(1, 0, ...)
-                    k = idx[i]
-                    c = cls[inst[k]]
-                    wk = w[k]
-                    pcb[C + c] -= wk
-                    pcb[c] += wk
-                    pb1 -= wk
-                    pb0 += wk
-                    if not is_changed[c]:
-                        is_changed[c] = 1
-                        changed[n_changed] = c
-                        n_changed += 1
+                if integral:
+                    for i in range(last, nxt):
+                        k = idx[i]
+                        c = cls[inst[k]]
+                        pcb[c] += w[k]
+                        pb0 += w[k]
+                        if not is_changed[c]:
+                            is_changed[c] = 1
+                            changed[n_changed] = c
+                            n_changed += 1
+                    pb1 = known - pb0
+                else:
+                    for i in range(last, nxt):  # Distribution.shiftRange(1, 0, ...)
+                        k = idx[i]
+                        c = cls[inst[k]]
+                        wk = w[k]
+                        pcb[C + c] -= wk
+                        pcb[c] += wk
+                        pb1 -= wk
+                        pb0 += wk
+                        if not is_changed[c]:
+                            is_changed[c] = 1
+                            changed[n_changed] = c
+                            n_changed += 1
                 if gr_or_eq(pb0, min_split) and gr_or_eq(pb1, min_split):
                     for i in range(n_changed):
                         c = changed[i]
                         is_changed[c] = 0
+                        if integral:
+                            pcb[C + c] = pc[c] - pcb[c]
                         log_pcb[c] = log_func(pcb[c])
                         log_pcb[C + c] = log_func(pcb[C + c])
                     n_changed = 0
@@ -718,14 +884,42 @@ cdef class _Builder:
         split = (val[split_index + 1] + val[split_index]) / 2
         if split == val[split_index + 1]:
             split = val[split_index]
-        dist_reset(d[0], 2, C)
-        for i in range(n_known):
-            k = idx[i]
-            dist_add(d[0], 0 if i <= split_index else 1, cls[inst[k]], w[k], C)
+        self.split_dist(d[0], idx, inst, w, split_index, n_known, integral)
         self.cand_valid[a] = True
         self.cand_gain[a] = best
         self.cand_ratio[a] = gain_ratio(d[0], total, best)
         self.cand_split[a] = split
+
+    cdef void split_dist(self, Dist& d, const int* idx, const int* inst, const double* w,
+                         int split_index, int n_known, bint integral) noexcept nogil:
+        # The distribution of a numeric split, summed afresh in sorted order, as
+        # dist_add of each instance makes it; d.pc and d.total already hold the known
+        # weights (the same sums). With whole weights, one bag is the other's rest.
+        cdef int C = self.n_classes, i, c, k, head = split_index + 1
+        cdef const int* cls = self.cls.data()
+        cdef double* pcb = d.pcb.data()
+        cdef double sum_ = 0.0
+        cdef int bag = 0, start = 0, stop = head
+        for c in range(2 * C):
+            pcb[c] = 0.0
+        if integral and head > n_known - head:
+            bag, start, stop = 1, head, n_known
+        for i in range(start, stop):
+            k = idx[i]
+            pcb[bag * C + cls[inst[k]]] += w[k]
+            sum_ += w[k]
+        d.pb[bag] = sum_
+        if integral:
+            for c in range(C):
+                pcb[(1 - bag) * C + c] = d.pc[c] - pcb[bag * C + c]
+            d.pb[1 - bag] = d.total - sum_
+            return
+        sum_ = 0.0
+        for i in range(head, n_known):
+            k = idx[i]
+            pcb[C + cls[inst[k]]] += w[k]
+            sum_ += w[k]
+        d.pb[1] = sum_
 
     cdef double actual_split_point(self, int a, double split) noexcept nogil:
         # C45Split.setSplitPoint: the largest value of the whole training set not above
@@ -771,6 +965,7 @@ cdef class _Builder:
         # gain is at least the average gain; -1 for a leaf.
         cdef int a, n_valid = 0, best_att = -1
         cdef double average = 0.0, best_ratio = 0.0
+        self.nominal_dists(p)
         for a in range(self.n_atts):
             self.cand_valid[a] = False
             self.cand_gain[a] = 0.0
