@@ -122,6 +122,17 @@ cdef struct Part:
     bint integral      # all weights whole numbers: every sum exact, in any order
 
 
+cdef struct Level:
+    # Scratch of one level of a descent of data through a subtree (when pruning): the
+    # instances of every branch, one branch after the other.
+    vector[int] rows
+    vector[double] w
+    vector[int] start   # where each branch's instances start, and the end
+    vector[int] bag_of
+    vector[double] share
+    Dist d
+
+
 cdef inline void release(Part& p) noexcept nogil:
     # Give a Part's memory back (clear() would keep it).
     cdef vector[int] no_inst, no_idx, no_off
@@ -131,6 +142,18 @@ cdef inline void release(Part& p) noexcept nogil:
     p.idx.swap(no_idx)
     p.val.swap(no_val)
     p.off.swap(no_off)
+
+
+cdef inline void swap_dist(Dist& a, Dist& b) noexcept nogil:
+    cdef int n_bags = a.n_bags
+    cdef double total = a.total
+    a.n_bags = b.n_bags
+    a.total = b.total
+    b.n_bags = n_bags
+    b.total = total
+    a.pcb.swap(b.pcb)
+    a.pb.swap(b.pb)
+    a.pc.swap(b.pc)
 
 
 cdef inline void dist_reset(Dist& d, int n_bags, int n_classes) noexcept nogil:
@@ -341,6 +364,9 @@ cdef class _Builder:
     cdef vector[int*] out_idx
     cdef vector[double*] out_val
     cdef Dist two
+    cdef vector[Level] levels
+    cdef vector[int] raised_rows
+    cdef vector[double] raised_w
 
     def __init__(self, X, n_values, y, weight, rows, int n_classes, double min_obj,
                  double cf, double z, bint binary, bint raising):
@@ -442,7 +468,7 @@ cdef class _Builder:
         p.val.resize(at)
         self.all_val = p.val
         self.all_off = p.off
-        self.leaf_dist(p.here, p.inst, p.w)
+        self.leaf_dist(p.here, p.inst.data(), p.w.data(), n)
 
     cdef void set_slots(self) noexcept nogil:
         # Numeric attributes in order; nominal ones without missing values first.
@@ -491,23 +517,36 @@ cdef class _Builder:
             return <int> v
         return 0
 
-    cdef void leaf_dist(self, Dist& d, vector[int]& rows, vector[double]& w) noexcept nogil:
-        cdef size_t k
-        dist_reset(d, 1, self.n_classes)
-        for k in range(rows.size()):
-            dist_add(d, 0, self.cls[rows[k]], w[k], self.n_classes)
+    cdef void leaf_dist(self, Dist& d, const int* rows, const double* w, int n) noexcept nogil:
+        cdef int k, c, C = self.n_classes
+        cdef const int* cls = self.cls.data()
+        cdef double* pc
+        cdef double total = 0.0
+        dist_reset(d, 1, C)
+        pc = d.pc.data()
+        for k in range(n):  # dist_add to the only bag: pcb is pc, pb is total
+            pc[cls[rows[k]]] += w[k]
+            total += w[k]
+        for c in range(C):
+            d.pcb[c] = pc[c]
+        d.pb[0] = total
+        d.total = total
 
-    cdef void add_unknown(self, Dist& d, int att, vector[int]& rows, vector[double]& w) noexcept nogil:
+    cdef void add_unknown(self, Dist& d, int att, const int* rows, const double* w,
+                          int n) noexcept nogil:
         # Distribution.addInstWithUnknown: instances missing `att` join every bag in
         # proportion to the bags' known weights.
-        cdef int j, c
-        cdef size_t k
+        cdef int j, c, k
         cdef double wk
+        cdef const double* column
+        if self.clean[att]:
+            return
+        column = self.col.data() + <size_t> att * self.n_all
         self.probs.resize(d.n_bags)
         for j in range(d.n_bags):
             self.probs[j] = 1.0 / d.n_bags if eq(d.total, 0.0) else d.pb[j] / d.total
-        for k in range(rows.size()):
-            if isnan(self.value(att, rows[k])):
+        for k in range(n):
+            if isnan(column[rows[k]]):
                 c = self.cls[rows[k]]
                 wk = w[k]
                 d.pc[c] += wk
@@ -516,42 +555,72 @@ cdef class _Builder:
                     d.pcb[j * self.n_classes + c] += self.probs[j] * wk
                     d.pb[j] += self.probs[j] * wk
 
-    cdef void reset_dist(self, Dist& d, int node, vector[int]& rows, vector[double]& w) noexcept nogil:
+    cdef void reset_dist(self, Dist& d, int node, const int* rows, const double* w,
+                         int n) noexcept nogil:
         # ClassifierSplitModel.resetDistribution: the node's test applied to new data.
         cdef Node* nd = &self.nodes[node]
-        cdef size_t k
-        cdef int bag
+        cdef int k, bag
         if nd.leaf:
-            self.leaf_dist(d, rows, w)
+            self.leaf_dist(d, rows, w, n)
             return
         dist_reset(d, nd.dist.n_bags, self.n_classes)
-        for k in range(rows.size()):
+        for k in range(n):
             bag = self.which_subset(nd.kind, nd.att, nd.split, rows[k])
             if bag >= 0:
                 dist_add(d, bag, self.cls[rows[k]], w[k], self.n_classes)
-        self.add_unknown(d, nd.att, rows, w)
+        self.add_unknown(d, nd.att, rows, w, n)
 
-    cdef void split_data(self, int kind, int att, double split, Dist& d,
-                         vector[int]& rows, vector[double]& w,
-                         vector[vector[int]]& sub_rows, vector[vector[double]]& sub_w) noexcept nogil:
-        # ClassifierSplitModel.split: an instance with a missing value goes down every
-        # branch whose share of the weight is positive, with that share of its weight.
-        cdef int j, bag
-        cdef size_t k
-        cdef double share
-        sub_rows.resize(d.n_bags)
-        sub_w.resize(d.n_bags)
-        for k in range(rows.size()):
-            bag = self.which_subset(kind, att, split, rows[k])
-            if bag >= 0:
-                sub_rows[bag].push_back(rows[k])
-                sub_w[bag].push_back(w[k])
+    cdef void split_level(self, int node, Level& L, const int* rows, const double* w,
+                          int n) noexcept nogil:
+        # ClassifierSplitModel.split by the node's test and the distribution L.d: an
+        # instance with a missing value goes down every branch whose share of the
+        # weight is positive, with that share of its weight. Branch after branch,
+        # each in the instances' order.
+        cdef Node* nd = &self.nodes[node]
+        cdef int nb = L.d.n_bags, j, k, b
+        cdef int* start
+        cdef int* bag_of
+        cdef double* share
+        cdef int* out_rows
+        cdef double* out_w
+        L.share.resize(nb)
+        L.start.assign(nb + 1, 0)
+        L.bag_of.resize(n)
+        share = L.share.data()
+        start = L.start.data()
+        bag_of = L.bag_of.data()
+        for j in range(nb):
+            share[j] = L.d.pb[j] / L.d.total
+        for k in range(n):  # how many go down each branch
+            b = self.which_subset(nd.kind, nd.att, nd.split, rows[k])
+            bag_of[k] = b
+            if b >= 0:
+                start[b + 1] += 1
             else:
-                for j in range(d.n_bags):
-                    share = d.pb[j] / d.total
-                    if gr(share, 0.0):
-                        sub_rows[j].push_back(rows[k])
-                        sub_w[j].push_back(share * w[k])
+                for j in range(nb):
+                    if gr(share[j], 0.0):
+                        start[j + 1] += 1
+        for j in range(nb):
+            start[j + 1] += start[j]
+        L.rows.resize(start[nb])
+        L.w.resize(start[nb])
+        out_rows = L.rows.data()
+        out_w = L.w.data()
+        for k in range(n):  # start[j] now moves along branch j
+            b = bag_of[k]
+            if b >= 0:
+                out_rows[start[b]] = rows[k]
+                out_w[start[b]] = w[k]
+                start[b] += 1
+            else:
+                for j in range(nb):
+                    if gr(share[j], 0.0):
+                        out_rows[start[j]] = rows[k]
+                        out_w[start[j]] = share[j] * w[k]
+                        start[j] += 1
+        for j in range(nb, 0, -1):
+            start[j] = start[j - 1]
+        start[0] = 0
 
     cdef bint stops(self, Dist& here) noexcept nogil:
         # C45ModelSelection: too little weight, or a single class, makes a leaf.
@@ -562,11 +631,11 @@ cdef class _Builder:
         # split_data on a Part: the sons' instances, then the father's sorted lists
         # filtered into those of the sons that will be split further.
         cdef int n = p.inst.size(), nb = d.n_bags, n_num = self.numeric.size()
-        cdef int k, j, jj, b, m, t, i, n_to
+        cdef int k, j, jj, b, m, t, i, n_to, n_missing = 0
         cdef double share, v
         cdef int* bag_of
         cdef int* son_pos
-        cdef const int* missing_pos
+        cdef int* missing_pos
         cdef const int* to
         cdef int* count
         cdef char* keep
@@ -584,39 +653,59 @@ cdef class _Builder:
         to = self.to.data()
         self.bag_of.resize(n)
         self.son_pos.resize(n)
-        self.missing_pos.clear()
-        bag_of = self.bag_of.data()
-        son_pos = self.son_pos.data()
-        for k in range(n):
-            b = self.which_subset(kind, att, split, p.inst[k])
-            bag_of[k] = b
-            if b >= 0:
-                son_pos[k] = sons[b].inst.size()
-                sons[b].inst.push_back(p.inst[k])
-                sons[b].w.push_back(p.w[k])
-                continue
-            son_pos[k] = self.missing_pos.size()  # where its positions in the sons are
-            for jj in range(n_to):
-                j = to[jj]
-                self.missing_pos.push_back(sons[j].inst.size())
-                sons[j].inst.push_back(p.inst[k])
-                sons[j].w.push_back(self.to_share[jj] * p.w[k])
-        missing_pos = self.missing_pos.data()
-        for j in range(nb):
-            sons[j].integral = p.integral
-        if self.missing_pos.size():  # fractions of weights
-            for jj in range(n_to):
-                sons[to[jj]].integral = False
-        self.keep.assign(nb, 0)
         self.count.assign(nb, 0)
         self.out_idx.resize(nb)
         self.out_val.resize(nb)
-        keep = self.keep.data()
+        bag_of = self.bag_of.data()
+        son_pos = self.son_pos.data()
         count = self.count.data()
         out_idx = self.out_idx.data()
         out_val = self.out_val.data()
+        for k in range(n):  # how many instances each son gets
+            b = self.which_subset(kind, att, split, p.inst[k])
+            bag_of[k] = b
+            if b >= 0:
+                count[b] += 1
+            else:
+                n_missing += 1
+        for jj in range(n_to):
+            count[to[jj]] += n_missing
         for j in range(nb):
-            self.leaf_dist(sons[j].here, sons[j].inst, sons[j].w)
+            sons[j].inst.resize(count[j])
+            sons[j].w.resize(count[j])
+            out_idx[j] = sons[j].inst.data()
+            out_val[j] = sons[j].w.data()
+            count[j] = 0
+            sons[j].integral = p.integral
+        if n_missing:  # fractions of weights
+            for jj in range(n_to):
+                sons[to[jj]].integral = False
+        self.missing_pos.resize(n_missing * n_to)
+        missing_pos = self.missing_pos.data()
+        m = 0
+        for k in range(n):
+            b = bag_of[k]
+            if b >= 0:
+                son_pos[k] = count[b]
+                out_idx[b][count[b]] = p.inst[k]
+                out_val[b][count[b]] = p.w[k]
+                count[b] += 1
+                continue
+            son_pos[k] = m  # where its positions in the sons are
+            for jj in range(n_to):
+                j = to[jj]
+                missing_pos[m] = count[j]
+                out_idx[j][count[j]] = p.inst[k]
+                out_val[j][count[j]] = self.to_share[jj] * p.w[k]
+                count[j] += 1
+                m += 1
+        self.keep.assign(nb, 0)
+        keep = self.keep.data()
+        for j in range(nb):
+            count[j] = 0
+        for j in range(nb):
+            self.leaf_dist(sons[j].here, sons[j].inst.data(), sons[j].w.data(),
+                           sons[j].inst.size())
             if p.off.size() and not self.stops(sons[j].here):
                 keep[j] = 1
                 sons[j].off.resize(n_num + 1)
@@ -1007,7 +1096,7 @@ cdef class _Builder:
             self.nodes[node].att = -1
             self.nodes[node].leaf = True
             self.nodes[node].empty = eq(p.here.total, 0.0)
-            self.nodes[node].dist = p.here
+            swap_dist(self.nodes[node].dist, p.here)
             if self.raising:
                 self.nodes[node].rows.swap(p.inst)
                 self.nodes[node].w.swap(p.w)
@@ -1020,7 +1109,7 @@ cdef class _Builder:
             kind = MULTIWAY
         split = self.cand_split[att]
         self.nodes[node].dist = self.cand[att]
-        self.add_unknown(self.nodes[node].dist, att, p.inst, p.w)
+        self.add_unknown(self.nodes[node].dist, att, p.inst.data(), p.w.data(), p.inst.size())
         if kind == NUMERIC:
             split = self.actual_split_point(att, split)
         self.nodes[node].kind = kind
@@ -1086,48 +1175,58 @@ cdef class _Builder:
             e += self.estimated_tree_errors(self.nodes[node].sons[i])
         return e
 
-    cdef double estimated_branch_errors(self, int node, vector[int]& rows, vector[double]& w) noexcept nogil:
+    cdef double estimated_branch_errors(self, int node, const int* rows, const double* w,
+                                        int n, int depth) noexcept nogil:
         # getEstimatedErrorsForBranch: the subtree's estimated errors on other data
         # (its parent's), for deciding whether to raise it.
-        cdef Dist d
-        cdef vector[vector[int]] sub_rows
-        cdef vector[vector[double]] sub_w
+        cdef Level* L = &self.levels[depth]
         cdef double e = 0.0
-        cdef size_t j
-        self.reset_dist(d, node, rows, w)
+        cdef int j, lo, hi
+        self.reset_dist(L.d, node, rows, w, n)
         if self.nodes[node].leaf:
-            return self.estimated_errors(d)
-        self.split_data(self.nodes[node].kind, self.nodes[node].att, self.nodes[node].split,
-                        d, rows, w, sub_rows, sub_w)
-        for j in range(self.nodes[node].sons.size()):
-            e += self.estimated_branch_errors(self.nodes[node].sons[j], sub_rows[j], sub_w[j])
+            return self.estimated_errors(L.d)
+        self.split_level(node, L[0], rows, w, n)
+        for j in range(<int> self.nodes[node].sons.size()):
+            L = &self.levels[depth]
+            lo = L.start[j]
+            hi = L.start[j + 1]
+            e += self.estimated_branch_errors(self.nodes[node].sons[j], L.rows.data() + lo,
+                                              L.w.data() + lo, hi - lo, depth + 1)
         return e
 
-    cdef void redistribute(self, int node, vector[int]& rows, vector[double]& w) noexcept nogil:
+    cdef void redistribute(self, int node, const int* rows, const double* w, int n,
+                           int depth) noexcept nogil:
         # newDistribution: a raised subtree takes over its new root's data.
-        cdef Dist d
-        cdef vector[vector[int]] sub_rows
-        cdef vector[vector[double]] sub_w
-        cdef size_t j
-        self.reset_dist(d, node, rows, w)
-        self.nodes[node].dist = d
-        self.nodes[node].rows = rows
-        self.nodes[node].w = w
+        cdef Level* L = &self.levels[depth]
+        cdef int j, lo, hi
+        self.reset_dist(L.d, node, rows, w, n)
+        self.nodes[node].dist = L.d
+        self.nodes[node].rows.assign(rows, rows + n)
+        self.nodes[node].w.assign(w, w + n)
         if not self.nodes[node].leaf:
-            self.split_data(self.nodes[node].kind, self.nodes[node].att,
-                            self.nodes[node].split, d, rows, w, sub_rows, sub_w)
-            for j in range(self.nodes[node].sons.size()):
-                self.redistribute(self.nodes[node].sons[j], sub_rows[j], sub_w[j])
-        elif not eq(d.total, 0.0):
+            self.split_level(node, L[0], rows, w, n)
+            for j in range(<int> self.nodes[node].sons.size()):
+                L = &self.levels[depth]
+                lo = L.start[j]
+                hi = L.start[j + 1]
+                self.redistribute(self.nodes[node].sons[j], L.rows.data() + lo,
+                                  L.w.data() + lo, hi - lo, depth + 1)
+        elif not eq(L.d.total, 0.0):
             self.nodes[node].empty = False
+
+    cdef int tree_depth(self, int node) noexcept nogil:
+        cdef int j, deepest = 0
+        if self.nodes[node].leaf:
+            return 0
+        for j in range(<int> self.nodes[node].sons.size()):
+            deepest = max(deepest, self.tree_depth(self.nodes[node].sons[j]))
+        return deepest + 1
 
     cdef void prune(self, int node) noexcept nogil:
         # C45PruneableClassifierTree.prune: error-based pruning with subtree raising.
         cdef size_t i
         cdef int largest, big
         cdef double e_largest, e_leaf, e_tree
-        cdef vector[int] rows
-        cdef vector[double] w
         while not self.nodes[node].leaf:
             for i in range(self.nodes[node].sons.size()):
                 self.prune(self.nodes[node].sons[i])
@@ -1135,7 +1234,8 @@ cdef class _Builder:
             big = self.nodes[node].sons[largest]
             if self.raising:
                 e_largest = self.estimated_branch_errors(
-                    big, self.nodes[node].rows, self.nodes[node].w
+                    big, self.nodes[node].rows.data(), self.nodes[node].w.data(),
+                    self.nodes[node].rows.size(), 0
                 )
             else:
                 e_largest = DBL_MAX
@@ -1152,9 +1252,10 @@ cdef class _Builder:
             self.nodes[node].leaf = self.nodes[big].leaf
             self.nodes[node].sons = self.nodes[big].sons
             self.nodes[node].dist = self.nodes[big].dist
-            rows = self.nodes[node].rows
-            w = self.nodes[node].w
-            self.redistribute(node, rows, w)
+            self.raised_rows.swap(self.nodes[node].rows)  # redistribute writes them back
+            self.raised_w.swap(self.nodes[node].w)
+            self.redistribute(node, self.raised_rows.data(), self.raised_w.data(),
+                              self.raised_rows.size(), 0)
 
     # ------------------------------------------------------------------ export
 
@@ -1169,6 +1270,7 @@ cdef class _Builder:
             if collapse:
                 self.collapse(root)
             if prune:
+                self.levels.resize(self.tree_depth(root) + 2)
                 self.prune(root)
         return self.export(root)
 
