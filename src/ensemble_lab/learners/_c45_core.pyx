@@ -158,9 +158,12 @@ cdef inline void swap_dist(Dist& a, Dist& b) noexcept nogil:
 
 cdef inline void dist_reset(Dist& d, int n_bags, int n_classes) noexcept nogil:
     d.n_bags = n_bags
-    d.pcb.assign(n_bags * n_classes, 0.0)
-    d.pb.assign(n_bags, 0.0)
-    d.pc.assign(n_classes, 0.0)
+    d.pcb.resize(n_bags * n_classes)
+    d.pb.resize(n_bags)
+    d.pc.resize(n_classes)
+    memset(d.pcb.data(), 0, n_bags * n_classes * sizeof(double))
+    memset(d.pb.data(), 0, n_bags * sizeof(double))
+    memset(d.pc.data(), 0, n_classes * sizeof(double))
     d.total = 0.0
 
 
@@ -347,8 +350,9 @@ cdef class _Builder:
     cdef vector[char] clean  # per attribute: no missing value at the root
     cdef vector[int] codes
     cdef vector[Dist] value_dists
-    cdef vector[int] pcb_off, pb_off, n_missing
-    cdef vector[double] nominal_pcb, nominal_pb, nominal_pc, nominal_known
+    cdef vector[int] n_missing
+    cdef vector[double*] pcb_of, pb_of, pc_of
+    cdef vector[double] nominal_known
     cdef vector[double] all_val
     cdef vector[int] all_off
     # Scratch, reused node after node (a node's choice is copied before its sons grow).
@@ -365,6 +369,7 @@ cdef class _Builder:
     cdef vector[double*] out_val
     cdef Dist two
     cdef vector[Level] levels
+    cdef vector[double] errors
     cdef vector[int] raised_rows
     cdef vector[double] raised_w
 
@@ -410,21 +415,26 @@ cdef class _Builder:
             )
 
     cdef void make_root(self, Part& p) noexcept nogil:
-        # The root's instances, their columns, and each numeric attribute sorted once.
+        # The root's instances, their numeric values by column and nominal codes by
+        # instance, and each numeric attribute sorted once.
         cdef int n = self.n_all, n_num, n_nom, a, t, i, r, m, at = 0
         cdef double v, wi, magnitude = 0.0
+        cdef const double* row
         cdef double* column
+        cdef int* code_row
         cdef vector[int] order, order2
         cdef vector[uint64_t] key, key2
-        self.col.resize(<size_t> self.n_atts * n)
         self.cls.resize(n)
         p.inst.resize(n)
         p.w.resize(n)
         p.integral = True
+        self.clean.assign(self.n_atts, 1)
         for i in range(n):
             r = self.all_rows[i]
+            row = &self.X[r, 0]
             for a in range(self.n_atts):
-                self.col[<size_t> a * n + i] = self.X[r, a]
+                if isnan(row[a]):
+                    self.clean[a] = 0
             self.cls[i] = self.y[r]
             p.inst[i] = i
             wi = self.weight[r]
@@ -435,27 +445,24 @@ cdef class _Builder:
                 magnitude += wi if wi > 0 else -wi
         if magnitude >= 4503599627370496.0:  # 2^52: whole sums stay exact below 2^53
             p.integral = False
-        self.clean.assign(self.n_atts, 1)
-        for a in range(self.n_atts):
-            column = self.col.data() + <size_t> a * n
-            for i in range(n):
-                if isnan(column[i]):
-                    self.clean[a] = 0
-                    break
         self.set_slots()
         n_num = self.numeric.size()
         n_nom = self.nominal.size()
+        self.col.resize(<size_t> n_num * n)
         self.codes.resize(<size_t> n * n_nom)
-        for t in range(n_nom):
-            column = self.col.data() + <size_t> self.nominal[t] * n
-            for i in range(n):
-                v = column[i]
-                self.codes[<size_t> i * n_nom + t] = -1 if isnan(v) else <int> v
+        for i in range(n):
+            row = &self.X[self.all_rows[i], 0]
+            for t in range(n_num):
+                self.col[<size_t> t * n + i] = row[self.numeric[t]]
+            code_row = self.codes.data() + <size_t> i * n_nom
+            for t in range(n_nom):
+                v = row[self.nominal[t]]
+                code_row[t] = -1 if isnan(v) else <int> v
         p.off.resize(n_num + 1)
         p.idx.resize(<size_t> n_num * n)
         p.val.resize(<size_t> n_num * n)
         for t in range(n_num):
-            column = self.col.data() + <size_t> self.numeric[t] * n
+            column = self.col.data() + <size_t> t * n
             sort_known(column, n, order, key, order2, key2)
             m = order.size()
             p.off[t] = at
@@ -488,33 +495,46 @@ cdef class _Builder:
                     continue
                 self.nominal_slot[a] = self.nominal.size()
                 self.nominal.push_back(a)
-                self.pcb_off.push_back(self.nominal_pcb.size())
-                self.pb_off.push_back(self.nominal_pb.size())
-                self.nominal_pcb.resize(self.nominal_pcb.size() + self.n_values[a] * C)
-                self.nominal_pb.resize(self.nominal_pb.size() + self.n_values[a])
                 if clean:
                     self.n_clean += 1
         k = self.nominal.size()
         self.value_dists.resize(k)
         self.n_missing.resize(k)
-        self.nominal_pc.resize(k * C)
+        self.pcb_of.resize(k)
+        self.pb_of.resize(k)
+        self.pc_of.resize(k)
         self.nominal_known.resize(k)
 
     # ----------------------------------------------------------------- growth
 
     cdef inline double value(self, int att, int i) noexcept nogil:
-        return self.col[<size_t> att * self.n_all + i]
+        # A numeric attribute's value of the root's i-th instance.
+        return self.col[<size_t> self.slot[att] * self.n_all + i]
+
+    cdef inline int code(self, int att, int i) noexcept nogil:
+        # A nominal attribute's value of the root's i-th instance, -1 if missing.
+        return self.codes[<size_t> i * self.nominal.size() + self.nominal_slot[att]]
+
+    cdef inline bint missing(self, int att, int i) noexcept nogil:
+        if self.n_values[att] == 0:
+            return isnan(self.value(att, i))
+        return self.code(att, i) < 0
 
     cdef int which_subset(self, int kind, int att, double split, int i) noexcept nogil:
-        cdef double v = self.value(att, i)
-        if isnan(v):
-            return -1
+        cdef double v
+        cdef int code
         if kind == NUMERIC:
+            v = self.value(att, i)
+            if isnan(v):
+                return -1
             return 0 if sm_or_eq(v, split) else 1
+        code = self.code(att, i)
+        if code < 0:
+            return -1
         if kind == BINARY:
-            return 0 if <int> split == <int> v else 1
+            return 0 if <int> split == code else 1
         if kind == MULTIWAY:
-            return <int> v
+            return code
         return 0
 
     cdef void leaf_dist(self, Dist& d, const int* rows, const double* w, int n) noexcept nogil:
@@ -538,15 +558,13 @@ cdef class _Builder:
         # proportion to the bags' known weights.
         cdef int j, c, k
         cdef double wk
-        cdef const double* column
         if self.clean[att]:
             return
-        column = self.col.data() + <size_t> att * self.n_all
         self.probs.resize(d.n_bags)
         for j in range(d.n_bags):
             self.probs[j] = 1.0 / d.n_bags if eq(d.total, 0.0) else d.pb[j] / d.total
         for k in range(n):
-            if isnan(column[rows[k]]):
+            if self.missing(att, rows[k]):
                 c = self.cls[rows[k]]
                 wk = w[k]
                 d.pc[c] += wk
@@ -754,20 +772,21 @@ cdef class _Builder:
         cdef const int* cls = self.cls.data()
         cdef const int* codes = self.codes.data()
         cdef const int* row
-        cdef const int* pcb_off = self.pcb_off.data()
-        cdef const int* pb_off = self.pb_off.data()
-        cdef double* pcb = self.nominal_pcb.data()
-        cdef double* pb = self.nominal_pb.data()
-        cdef double* pc = self.nominal_pc.data()
+        cdef double** pcb = self.pcb_of.data()
+        cdef double** pb = self.pb_of.data()
+        cdef double** pc = self.pc_of.data()
         cdef double* known = self.nominal_known.data()
         cdef int* n_missing = self.n_missing.data()
         cdef double wk, sum_
         cdef Dist* d
         if n_nom == 0:
             return
-        memset(pcb, 0, self.nominal_pcb.size() * sizeof(double))
-        memset(pb, 0, self.nominal_pb.size() * sizeof(double))
-        memset(pc, 0, self.nominal_pc.size() * sizeof(double))
+        for t in range(n_nom):
+            d = self.nominal_dist(t)
+            dist_reset(d[0], self.n_values[self.nominal[t]], C)
+            pcb[t] = d.pcb.data()
+            pb[t] = d.pb.data()
+            pc[t] = d.pc.data()
         memset(known, 0, n_nom * sizeof(double))
         memset(n_missing, 0, n_nom * sizeof(int))
         for k in range(n):
@@ -777,47 +796,44 @@ cdef class _Builder:
             row = codes + <size_t> i * n_nom
             if integral:
                 for t in range(n_clean):
-                    pcb[pcb_off[t] + row[t] * C + c] += wk
+                    pcb[t][row[t] * C + c] += wk
             else:
                 for t in range(n_clean):
                     v = row[t]
-                    pcb[pcb_off[t] + v * C + c] += wk
-                    pb[pb_off[t] + v] += wk
+                    pcb[t][v * C + c] += wk
+                    pb[t][v] += wk
             for t in range(n_clean, n_nom):
                 v = row[t]
                 if v < 0:
                     n_missing[t] += 1
                 else:
-                    pcb[pcb_off[t] + v * C + c] += wk
-                    pb[pb_off[t] + v] += wk
-                    pc[t * C + c] += wk
+                    pcb[t][v * C + c] += wk
+                    pb[t][v] += wk
+                    pc[t][c] += wk
                     known[t] += wk
         for t in range(n_nom):
-            d = &self.value_dists[t]
-            n_bags = self.n_values[self.nominal[t]]
-            dist_reset(d[0], n_bags, C)
-            for c in range(n_bags * C):
-                d.pcb[c] = pcb[pcb_off[t] + c]
+            d = self.nominal_dist(t)
             if t < n_clean and integral:
-                for v in range(n_bags):
+                for v in range(d.n_bags):
                     sum_ = 0.0
                     for c in range(C):
-                        sum_ += pcb[pcb_off[t] + v * C + c]
-                    d.pb[v] = sum_
-            else:
-                for v in range(n_bags):
-                    d.pb[v] = pb[pb_off[t] + v]
+                        sum_ += pcb[t][v * C + c]
+                    pb[t][v] = sum_
             if t < n_clean or n_missing[t] == 0:
-                d.pc = p.here.pc
+                memcpy(pc[t], p.here.pc.data(), C * sizeof(double))
                 d.total = p.here.total
             else:
-                for c in range(C):
-                    d.pc[c] = pc[t * C + c]
                 d.total = known[t]
 
+    cdef inline Dist* nominal_dist(self, int t) noexcept nogil:
+        # Where a nominal attribute's value distribution goes: its candidate split
+        # itself, or (for binary splits) the values from which the split is chosen.
+        if self.binary:
+            return &self.value_dists[t]
+        return &self.cand[self.nominal[t]]
+
     cdef void eval_nominal(self, int a, Part& p, double total) noexcept nogil:
-        cdef Dist* d = &self.cand[a]
-        d[0] = self.value_dists[self.nominal_slot[a]]
+        cdef Dist* d = &self.cand[a]  # filled by nominal_dists
         if dist_check(d[0], self.min_obj):
             self.cand_valid[a] = True
             self.cand_gain[a] = info_gain(d[0], total, old_ent(d[0], self.n_classes), self.n_classes)
@@ -1138,26 +1154,34 @@ cdef class _Builder:
         self.nodes[node].sons.clear()
 
     cdef double training_errors(self, int node) noexcept nogil:
+        # The subtree's training errors, summed as getTrainingErrors sums them, kept
+        # for every node (collapsing a subtree leaves the others' unchanged).
         cdef double e = 0.0
         cdef size_t i
         if self.nodes[node].leaf:
-            return num_incorrect(self.nodes[node].dist, self.n_classes)
-        for i in range(self.nodes[node].sons.size()):
-            e += self.training_errors(self.nodes[node].sons[i])
+            e = num_incorrect(self.nodes[node].dist, self.n_classes)
+        else:
+            for i in range(self.nodes[node].sons.size()):
+                e += self.training_errors(self.nodes[node].sons[i])
+        self.errors[node] = e
         return e
 
     cdef void collapse(self, int node) noexcept nogil:
         # C45PruneableClassifierTree.collapse, top-down: a subtree that makes no fewer
         # training errors than its root as a leaf is replaced by that leaf.
+        self.errors.resize(self.nodes.size())
+        self.training_errors(node)
+        self.collapse_known(node)
+
+    cdef void collapse_known(self, int node) noexcept nogil:
         cdef size_t i
         if self.nodes[node].leaf:
             return
-        if (self.training_errors(node)
-                >= num_incorrect(self.nodes[node].dist, self.n_classes) - 1e-3):
+        if self.errors[node] >= num_incorrect(self.nodes[node].dist, self.n_classes) - 1e-3:
             self.make_leaf(node)
             return
         for i in range(self.nodes[node].sons.size()):
-            self.collapse(self.nodes[node].sons[i])
+            self.collapse_known(self.nodes[node].sons[i])
 
     cdef double estimated_errors(self, Dist& d) noexcept nogil:
         cdef double e
@@ -1262,7 +1286,9 @@ cdef class _Builder:
     def run(self, bint collapse, bint prune):
         """Grow (then collapse, prune) the tree; return it as flat arrays."""
         cdef Part part
-        cdef int root = self.new_node()
+        cdef int root
+        self.nodes.reserve(64)
+        root = self.new_node()
         with nogil:
             self.make_root(part)
             self.grow(root, part)
