@@ -1,11 +1,14 @@
 """``GaussianStream`` and ``strict_log`` against numbers printed by Java 17."""
 
+import doctest
 import math
 
 import numpy as np
 import pytest
-from ensemble_lab.utils._java_gaussian import GaussianStream, strict_log
+from ensemble_lab.utils._java_gaussian import GaussianStream, select_indices, strict_log
 from ensemble_lab.utils._java_random import JavaRandom
+
+from ensemble_lab.utils import _java_gaussian
 
 
 @pytest.mark.parametrize(
@@ -64,3 +67,16 @@ def test_tables_in_pieces_are_one_stream():
     parts = [stream.table(gaussian, n) for n in (1, 0, 7, 492)]
     assert np.array_equal(np.vstack(parts), whole)
     assert stream.table(np.zeros(0, dtype=np.uint8), 4).shape == (4, 0)
+
+
+def test_select_indices_is_the_first_share_reaching_the_draw():
+    cumulative = np.array([[0.2, 0.5, np.inf], [0.25, 0.5, 0.75]])
+    u = np.array([[0.1, 0.25], [0.2, 0.26], [0.5, 0.999], [0.6, 0.0]])
+    assert select_indices(cumulative, u).tolist() == [[0, 0], [0, 1], [1, 3], [2, 0]]
+    with pytest.raises(ValueError, match="2 rows of shares for 1 columns"):
+        select_indices(cumulative, u[:, :1].copy())
+
+
+def test_docstring_examples():
+    failed, attempted = doctest.testmod(_java_gaussian)
+    assert attempted > 0 and failed == 0

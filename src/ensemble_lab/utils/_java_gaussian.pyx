@@ -210,3 +210,31 @@ cdef class GaussianStream:
                     flat[cell] = v1 * multiplier
                 cell += 1
         return out
+
+
+def select_indices(const double[:, ::1] cumulative, const double[:, ::1] uniform):
+    """Weka's ``selectIndexProbabilistically`` for every cell of ``uniform``.
+
+    Cell ``(i, k)`` gets the first index ``v`` with ``uniform[i, k] <= cumulative[k, v]``,
+    or the row length of ``cumulative`` if there is none (pad rows with ``+inf`` to give
+    attribute ``k`` fewer values).
+
+    Returns
+    -------
+    ndarray of float64 of shape uniform.shape
+        The indices, as the values of an encoded nominal attribute.
+    """
+    cdef Py_ssize_t n = uniform.shape[0], m = uniform.shape[1], width = cumulative.shape[1]
+    cdef Py_ssize_t i, k, v
+    if cumulative.shape[0] != m:
+        raise ValueError(f"{cumulative.shape[0]} rows of shares for {m} columns of draws")
+    out = np.empty((n, m), dtype=np.float64)
+    cdef double[:, ::1] view = out
+    with nogil:
+        for i in range(n):
+            for k in range(m):
+                v = 0
+                while v < width and uniform[i, k] > cumulative[k, v]:
+                    v += 1
+                view[i, k] = v
+    return out
