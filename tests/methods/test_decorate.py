@@ -25,6 +25,7 @@ from ensemble_lab.methods import DecorateClassifier
 from ensemble_lab.methods._decorate import (
     _ArtificialData,
     _java_seed,
+    _reads_encoded,
     inverse_labels,
     weka_normalise,
 )
@@ -375,3 +376,29 @@ def test_bad_input():
     codes = frame.assign(colour=frame["colour"].cat.codes)
     with pytest.raises(ValueError, match="nominal"):
         est.predict(codes)
+
+
+class _EncodedWrapper(ClassifierMixin, BaseEstimator):
+    """A learner of the encoded protocol around another learner."""
+
+    def __init__(self, estimator=None):
+        self.estimator = estimator
+
+    def _fit_encoded(self, data, rows=None, weight=None):
+        return self
+
+    def _encoded_distribution(self, X):
+        return np.zeros((X.shape[0], 2))
+
+
+@pytest.mark.parametrize(
+    ("estimator", "encoded"),
+    [
+        (C45TreeClassifier(), True),
+        (DecisionTreeClassifier(), False),
+        (_EncodedWrapper(C45TreeClassifier()), True),
+        (_EncodedWrapper(_EncodedWrapper(DecisionTreeClassifier())), False),
+    ],
+)
+def test_artificial_frames_only_for_learners_that_need_them(estimator, encoded):
+    assert _reads_encoded(estimator) is encoded

@@ -297,7 +297,7 @@ class DecorateClassifier(ClassifierMixin, BaseEstimator):
         self._header = _header(data)
         training = TestData(data.X, data.source)
         # Learners that read the encoded matrix need no DataFrame of the artificial rows.
-        encoded = hasattr(base, "_fit_encoded") and hasattr(base, "_encoded_distribution")
+        encoded = _reads_encoded(base)
 
         new_member = _member_factory(base, member_rng)
         self.estimators_ = [fit_member(new_member(), data)]
@@ -388,6 +388,15 @@ class DecorateClassifier(ClassifierMixin, BaseEstimator):
         tags = super().__sklearn_tags__()
         tags.input_tags.allow_nan = True
         return tags
+
+
+def _reads_encoded(estimator) -> bool:
+    """Whether ``estimator`` and every learner inside it train and predict on encoded
+    data alone (the ``_fit_encoded`` / ``_encoded_distribution`` protocol)."""
+    if not (hasattr(estimator, "_fit_encoded") and hasattr(estimator, "_encoded_distribution")):
+        return False
+    inner = estimator.get_params(deep=False).values()
+    return all(_reads_encoded(p) for p in inner if hasattr(p, "get_params"))
 
 
 def _member_factory(base, rng: np.random.RandomState):
