@@ -17,6 +17,12 @@ setup(
                 ["src/ensemble_lab/utils/_java_random.pyx"],
                 extra_compile_args=["-O2"],
             ),
+            Extension(
+                "ensemble_lab.utils._java_gaussian",
+                ["src/ensemble_lab/utils/_java_gaussian.pyx"],
+                # Java rounds every operation; a fused multiply-add would not.
+                extra_compile_args=["-O2", "-ffp-contract=off"],
+            ),
         ],
         compiler_directives={"language_level": 3},
     )
