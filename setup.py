@@ -1,4 +1,5 @@
-"""Build the compiled parts (the C4.5 core, Java's random numbers); the rest is in pyproject.toml."""
+"""Build the compiled parts (the C4.5 and RandomTree cores, Java's random numbers); the rest is
+in pyproject.toml."""
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
@@ -9,6 +10,12 @@ setup(
             Extension(
                 "ensemble_lab.learners._c45_core",
                 ["src/ensemble_lab/learners/_c45_core.pyx"],
+                language="c++",
+                extra_compile_args=["-O2"],
+            ),
+            Extension(
+                "ensemble_lab.learners._random_tree_core",
+                ["src/ensemble_lab/learners/_random_tree_core.pyx"],
                 language="c++",
                 extra_compile_args=["-O2"],
             ),

@@ -94,7 +94,7 @@ def test_random_tree_tries_log2_features():
     assert [random_tree_k(d) for d in (1, 2, 3, 4, 8, 9, 60)] == [1, 2, 2, 3, 4, 4, 6]
     X = np.random.RandomState(0).normal(size=(50, 9))
     tree = RandomTreeClassifier(random_state=0).fit(X, X[:, 0] > 0)
-    assert tree.tree_.max_features_ == 4
+    assert tree.k_ == 4
 
 
 def test_frame_restorer_keeps_nominal_values_nominal():

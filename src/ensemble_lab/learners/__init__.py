@@ -5,6 +5,7 @@ from ._encoding import MixedEncoder
 from ._naive_bayes import MixedNaiveBayes
 from ._presets import SVM_MAX_ITER, EncodedClassifier, learner_names, make_learner
 from ._qda import RegularizedQDA
+from ._random_tree import RandomTreeClassifier
 
 __all__ = [
     "SVM_MAX_ITER",
@@ -12,6 +13,7 @@ __all__ = [
     "EncodedClassifier",
     "MixedEncoder",
     "MixedNaiveBayes",
+    "RandomTreeClassifier",
     "RegularizedQDA",
     "c45_added_errors",
     "learner_names",

@@ -38,9 +38,8 @@ cdef class JavaRandom:
     -1170105035
     """
 
-    cdef unsigned long long _seed
-    cdef double _next_gaussian
-    cdef bint _have_next_gaussian
+    # The state (_seed, _next_gaussian, _have_next_gaussian) is declared in
+    # _java_random.pxd, so that compiled modules can cimport the class.
 
     def __init__(self, long long seed):
         self.set_seed(seed)

@@ -1,0 +1,277 @@
+"""Weka's RandomTree, the member of its RandomForest, decision for decision.
+
+The tree is grown by compiled code (``_random_tree_core``) that draws from
+``java.util.Random`` exactly what Weka 3.6's ``weka.classifiers.trees.RandomTree`` draws,
+in the same order, and sums weights in the same order, so that a seed gives Weka's tree.
+This module validates and encodes the data, seeds the generator as Weka does and turns
+the flat tree into predictions.
+"""
+
+from __future__ import annotations
+
+import math
+import weakref
+from numbers import Integral, Real
+
+import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin
+
+from ..base import validate_mixed_data
+from ..utils._sklearn_compat import Interval, _fit_context, check_is_fitted
+from ..utils._weka_random import java_seed, random_number_generator
+from ._encoded import EncodedData, encode_training
+from ._random_tree_core import TreeData, grow_random_tree, tree_distribution
+
+__all__ = ["RandomTreeClassifier", "random_tree_k"]
+
+# What the trees of one ensemble share about its encoded data (the matrix column by
+# column, the ranks of numeric values), made by the first tree, dropped with the data.
+_SHARED: weakref.WeakKeyDictionary[EncodedData, TreeData] = weakref.WeakKeyDictionary()
+
+
+def _tree_data(data: EncodedData) -> TreeData:
+    shared = _SHARED.get(data)
+    if shared is None:
+        shared = _SHARED[data] = TreeData(data.X, data.n_values, data.y, data.n_classes)
+    return shared
+
+
+def random_tree_k(n_features: int) -> int:
+    """Attributes Weka's RandomTree (and RandomForest, ``-K 0``) tries at each node.
+
+    ``(int) Utils.log2(numAttributes - 1) + 1``, where ``numAttributes - 1`` is the
+    number of attributes other than the class, computed as Weka does
+    (``Math.log(d) / Math.log(2)``, truncated).
+
+    >>> [random_tree_k(d) for d in (1, 2, 3, 4, 8, 9, 60)]
+    [1, 2, 2, 3, 4, 4, 6]
+    """
+    return int(math.log(n_features) / math.log(2)) + 1
+
+
+class RandomTreeClassifier(ClassifierMixin, BaseEstimator):
+    """Unpruned tree that splits on the best of K random attributes, as Weka's RandomTree.
+
+    Parameters
+    ----------
+    k : int, default=0
+        Number of attributes tried at each node (Weka ``-K``); 0 means
+        ``int(log2(n_features)) + 1``, Weka's default and what its RandomForest uses
+        with ``-K 0``. Values above ``n_features`` mean ``n_features``.
+    min_num : float, default=1.0
+        Minimum total weight of the instances at a leaf (Weka ``-M``): a node holding
+        less than ``2 * min_num`` is not split.
+    max_depth : int, default=0
+        Maximum depth of the tree (Weka ``-depth``); 0 for unlimited.
+    random_state : int, RandomState instance or None, default=None
+        An int is Weka's seed ``-S``, a Java int, negative ones included
+        (``random_state=1`` grows the tree Weka grows with ``-S 1``); None or a
+        ``RandomState`` draw such an int.
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (n_classes,)
+        Class labels seen in ``fit``, sorted.
+    weka_classes_ : ndarray
+        Class labels in Weka's numbering (the declared categories of a categorical
+        ``y``, else the sorted labels); ties between classes go to the first.
+    n_features_in_ : int
+        Number of input columns.
+    feature_names_in_ : ndarray of str
+        Input column names (DataFrame input only).
+    k_ : int
+        Number of attributes tried at each node.
+    seed_ : int
+        Weka's ``-S`` the tree was grown with.
+    tree_ : dict of ndarray
+        The tree in pre-order: ``kind`` (0 leaf, 1 nominal split with one branch per
+        value, 3 numeric split: below ``threshold`` to the first son), ``feature``,
+        ``threshold``, ``first_son`` (the sons of node ``i`` are
+        ``son[first_son[i]:first_son[i + 1]]``), ``son``, ``son_share`` (the share of
+        weight a missing value sends down each son), ``counts`` (class distribution at
+        each node, in the order of ``weka_classes_``), ``proba``, ``empty`` (nodes that
+        received no training instance) and ``depth``.
+    n_leaves_ : int
+        Number of leaves, empty ones included.
+    n_nodes_ : int
+        Number of nodes (Weka's ``numNodes``).
+    depth_ : int
+        Length of the longest path from the root to a leaf.
+
+    See Also
+    --------
+    C45TreeClassifier : Weka's J48.
+
+    Notes
+    -----
+    The tree follows Weka 3.6.14's ``RandomTree`` (its bytecode: the ``RandomTree`` and
+    ``RandomTree$Tree`` classes), including its order of random draws and of
+    floating-point sums, so that a seed gives Weka's tree:
+
+    * **Random numbers.** Weka does not seed with ``-S`` itself but with
+      ``Instances.getRandomNumberGenerator(seed)``: the hash of the text of one random
+      training instance plus the seed. A bootstrap sample, in its order, is the
+      training set the generator is drawn from.
+    * **Attributes tried.** One window of attribute indices serves the whole tree
+      (depth first, sons in order); each node draws ``nextInt(windowSize)`` and moves
+      the attribute drawn behind the window, until ``k`` attributes were tried and one
+      of them had a positive information gain (more than 1e-6), or none is left.
+      The highest gain wins, the first attribute on an exact tie.
+    * **Splits.** Information gain (not gain ratio) from Weka's ``ContingencyTables``.
+      A nominal attribute has one branch per declared value; a numeric one splits at
+      the midpoint between the two adjacent values of the best threshold (the first
+      best). Instances missing the attribute join every branch with the branch's share
+      of the known weight, both in the distribution that scores the split and as
+      fractional instances in the sons' data.
+    * **Leaves.** A node is a leaf when its class distribution weighs less than
+      ``2 * min_num``, when it holds one class only (within 1e-6), at ``max_depth``, or
+      when no attribute has positive gain. Weka's instance order, which decides the
+      order of fractional sums, is kept: numeric attributes are evaluated on the node's
+      instances sorted by Weka's own (unstable) quicksort, in place.
+    * **Prediction** is ``distributionForInstance``: the leaf's normalised class
+      distribution; a missing value mixes the sons' distributions by their shares; a
+      son that received no training instance predicts its parent's distribution.
+      ``predict`` takes the first class of largest probability, as Weka's
+      ``classifyInstance``.
+
+    The options Weka's RandomTree has beyond these (``-N``, backfitting; ``-U``,
+    unclassified instances) are not offered.
+
+    Expected failure of scikit-learn's estimator checks:
+    ``check_sample_weight_equivalence_on_dense_data``: the generator is seeded from
+    one random instance out of the training set, so repeating an instance changes the
+    draws while a weight of 2 does not.
+
+    Examples
+    --------
+    >>> from ensemble_lab.datasets import load
+    >>> from ensemble_lab.learners import RandomTreeClassifier
+    >>> X, y = load("vote")
+    >>> tree = RandomTreeClassifier(random_state=1).fit(X, y)
+    >>> tree.k_
+    5
+    """
+
+    _expected_failed_checks = {
+        "check_sample_weight_equivalence_on_dense_data": (
+            "the random generator is seeded from one random instance of the training "
+            "set (Weka's Instances.getRandomNumberGenerator), so repeating an instance "
+            "changes the attributes drawn, while a weight of 2 does not"
+        ),
+    }
+
+    _parameter_constraints: dict = {
+        "k": [Interval(Integral, 0, None, closed="left")],
+        "min_num": [Interval(Real, 0, None, closed="left")],
+        "max_depth": [Interval(Integral, 0, None, closed="left")],
+        # Weka's seeds are Java ints, negative ones included (Bagging draws them).
+        "random_state": [Interval(Integral, -(2**31), 2**31 - 1, closed="both"), "random_state"],
+    }
+
+    def __init__(self, k=0, *, min_num=1.0, max_depth=0, random_state=None):
+        self.k = k
+        self.min_num = min_num
+        self.max_depth = max_depth
+        self.random_state = random_state
+
+    @_fit_context(prefer_skip_nested_validation=True)
+    def fit(self, X, y, sample_weight=None):
+        """Grow the tree on ``(X, y)``.
+
+        Parameters
+        ----------
+        X : array-like or DataFrame of shape (n_samples, n_features)
+            Training data; DataFrame columns of ``category``/``object`` dtype are nominal
+            (a ``category`` column keeps all its declared values, as an ARFF header);
+            NaN means missing.
+        y : array-like of shape (n_samples,)
+            Class labels; a categorical ``y`` gives the classes Weka's numbering.
+        sample_weight : array-like of shape (n_samples,), default=None
+            Instance weights (Weka's), used as given.
+
+        Returns
+        -------
+        self : RandomTreeClassifier
+        """
+        return self._fit_encoded(encode_training(self, X, y, sample_weight))
+
+    def _fit_encoded(self, data: EncodedData, rows=None, weight=None):
+        """Grow the tree on ``rows`` of data encoded once by an ensemble (see
+        :class:`~ensemble_lab.learners._encoded.EncodedData`), in that order; ``weight``
+        is indexed by row. No validation: the ensemble validated the data."""
+        rows = (
+            np.arange(data.n_samples, dtype=np.int32)
+            if rows is None
+            else np.ascontiguousarray(rows, dtype=np.int32)
+        )
+        weight = data.weight if weight is None else np.ascontiguousarray(weight, dtype=float)
+        n_features = data.n_features
+        self.k_ = random_tree_k(n_features) if self.k < 1 else min(self.k, n_features)
+        self.seed_ = java_seed(self.random_state)
+        self.tree_ = grow_random_tree(
+            _tree_data(data),
+            weight,
+            rows,
+            random_number_generator(self.seed_, data, rows),
+            k=self.k_,
+            min_num=float(self.min_num),
+            max_depth=self.max_depth,
+        )
+        self.encoding_ = data.codes
+        self.weka_classes_ = labels = data.classes
+        seen = np.unique(data.y[rows])
+        self._columns = seen[np.argsort(labels[seen], kind="stable")]
+        self.classes_ = labels[self._columns]
+        self.n_features_in_ = n_features
+        leaves = self.tree_["kind"] == 0
+        self.n_leaves_ = int(np.count_nonzero(leaves))
+        self.n_nodes_ = int(leaves.shape[0])
+        self.depth_ = int(self.tree_["depth"].max())
+        return self
+
+    def _encoded_distribution(self, X: np.ndarray) -> np.ndarray:
+        """Weka's ``distributionForInstance`` for rows already encoded like the training
+        data; columns in ``weka_classes_``."""
+        return tree_distribution(self.tree_, X)
+
+    def _weka_distribution(self, X):
+        check_is_fitted(self)
+        X = validate_mixed_data(self, X, reset=False)
+        return tree_distribution(self.tree_, self.encoding_.matrix(X))
+
+    def predict_proba(self, X):
+        """Class distribution of the leaf (or leaves) each sample reaches.
+
+        Parameters
+        ----------
+        X : array-like or DataFrame of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples, n_classes)
+            Columns in the order of ``classes_``.
+        """
+        proba = self._weka_distribution(X)[:, self._columns]
+        total = proba.sum(axis=1, keepdims=True)
+        np.divide(proba, total, out=proba, where=total > 0)
+        return proba
+
+    def predict(self, X):
+        """The class Weka's RandomTree predicts for each sample.
+
+        Parameters
+        ----------
+        X : array-like or DataFrame of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples,)
+        """
+        # Classifier.classifyInstance: the first class of largest probability.
+        codes = np.argmax(self._weka_distribution(X), axis=1)
+        return self.weka_classes_[codes]
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = True
+        return tags
