@@ -9,10 +9,10 @@ Per dataset, on the whole encoded data (no validation, no encoding, no pandas):
 * ``weighted``: pruned, with random non-integer weights, as boosting calls it;
 * ``probs``: ``tree_probs`` of the pruned tree on every row.
 
-Each time is the best thread CPU time of ``--repeat`` calls. With ``--baseline FILE`` (another build of
-the core, e.g. of an older commit) both are timed side by side in this process, calls
-interleaved, and the ratio baseline / current is printed: > 1 means the current build is
-faster. The baseline must grow the same trees; the script checks that they are
+Each time is the best thread CPU time of ``--repeat`` calls. With ``--baseline FILE``
+(another build of the core, e.g. of an older commit) both are timed side by side in this
+process, calls interleaved, and the ratio baseline / current is printed: > 1 means the
+current build is faster. The baseline must grow the same trees; the script checks that they are
 identical, array by array.
 
 Run::

@@ -321,7 +321,7 @@ class DecorateClassifier(ClassifierMixin, BaseEstimator):
 
     def _member_distribution(self, member, test: TestData) -> np.ndarray:
         """A member's class distribution, columns in ``classes_``."""
-        return member_distribution(member, self._header, test)
+        return member_distribution(member, self._header.classes, test)
 
     def _votes(self, test: TestData) -> np.ndarray:
         """Sum of the members' distributions, added member after member as Weka does."""
