@@ -5,6 +5,7 @@ from ._encoding import MixedEncoder
 from ._naive_bayes import MixedNaiveBayes
 from ._presets import SVM_MAX_ITER, EncodedClassifier, learner_names, make_learner
 from ._qda import RegularizedQDA
+from ._smo import SMOClassifier
 
 __all__ = [
     "SVM_MAX_ITER",
@@ -13,6 +14,7 @@ __all__ = [
     "MixedEncoder",
     "MixedNaiveBayes",
     "RegularizedQDA",
+    "SMOClassifier",
     "c45_added_errors",
     "learner_names",
     "make_learner",
