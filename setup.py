@@ -1,5 +1,5 @@
-"""Build the compiled parts (the C4.5 and RandomTree cores, Java's random numbers); the rest is
-in pyproject.toml."""
+"""Build the compiled parts (the C4.5, RandomTree and SMO cores, Java's random numbers);
+the rest is in pyproject.toml."""
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
@@ -18,6 +18,12 @@ setup(
                 ["src/ensemble_lab/learners/_random_tree_core.pyx"],
                 language="c++",
                 extra_compile_args=["-O2"],
+            ),
+            Extension(
+                "ensemble_lab.learners._smo_core",
+                ["src/ensemble_lab/learners/_smo_core.pyx"],
+                # Weka's SMO makes its choices by comparing doubles: no fused multiply-add
+                extra_compile_args=["-O2", "-ffp-contract=off"],
             ),
             Extension(
                 "ensemble_lab.utils._java_random",
