@@ -1,4 +1,4 @@
-"""Build the compiled parts (the C4.5 and RandomTree cores, Java's random numbers and
+"""Build the compiled parts (the C4.5, RandomTree and SMO cores, Java's random numbers and
 logarithm); the rest is in pyproject.toml."""
 
 from Cython.Build import cythonize
@@ -20,14 +20,27 @@ setup(
                 extra_compile_args=["-O2"],
             ),
             Extension(
+                "ensemble_lab.learners._smo_core",
+                ["src/ensemble_lab/learners/_smo_core.pyx"],
+                # Weka's SMO makes its choices by comparing doubles: no fused multiply-add
+                extra_compile_args=["-O2", "-ffp-contract=off"],
+            ),
+            Extension(
                 "ensemble_lab.utils._java_math",
                 ["src/ensemble_lab/utils/_java_math.pyx"],
-                extra_compile_args=["-O2"],
+                # double-double arithmetic needs every operation rounded on its own
+                extra_compile_args=["-O2", "-ffp-contract=off"],
             ),
             Extension(
                 "ensemble_lab.utils._java_random",
                 ["src/ensemble_lab/utils/_java_random.pyx"],
                 extra_compile_args=["-O2"],
+            ),
+            Extension(
+                "ensemble_lab.utils._java_gaussian",
+                ["src/ensemble_lab/utils/_java_gaussian.pyx"],
+                # Java rounds every operation; a fused multiply-add would not.
+                extra_compile_args=["-O2", "-ffp-contract=off"],
             ),
         ],
         compiler_directives={"language_level": 3},

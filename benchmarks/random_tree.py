@@ -82,7 +82,7 @@ def forest_folds(X, y, folds: np.ndarray, n_trees: int = 10, seed: int = 1):
         for _ in range(n_trees):
             bag = resample_with_weights(random, data.weight)
             tree = RandomTreeClassifier(random_state=random.next_int())
-            total += tree._fit_encoded(data, bag, ones)._encoded_distribution(test_data.X)
+            total += tree._fit_encoded(data, bag, ones)._encoded_distribution(test_data)
         norm = np.zeros(len(test))
         for column in total.T:  # Utils.sum, class after class
             norm += column

@@ -176,11 +176,13 @@ def markdown(rows: list[dict], info: dict, warmup: int, repeat: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write(block: str, out: Path) -> None:
+def write(block: str, out: Path, start: str = START, end: str = END) -> None:
+    """Put ``block`` between the marker lines ``start`` and ``end`` of ``out`` (appended
+    when they are not there yet)."""
     text = out.read_text() if out.exists() else ""
-    if START in text and END in text:
-        head, rest = text.split(START, 1)
-        text = head + block.rstrip("\n") + rest.split(END, 1)[1]
+    if start in text and end in text:
+        head, rest = text.split(start, 1)
+        text = head + block.rstrip("\n") + rest.split(end, 1)[1]
     else:
         text = text.rstrip("\n") + "\n\n" + block
     out.write_text(text)

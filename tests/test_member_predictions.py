@@ -38,6 +38,7 @@ from ensemble_lab.evaluation import (
     run_experiment,
 )
 from ensemble_lab.evaluation.tasks import TaskKey, execute_task
+from ensemble_lab.methods._encoded_ensemble import EncodedEnsemble
 
 CLASSES = np.array(["alpha", "beta", "gamma"], dtype=object)
 
@@ -107,6 +108,11 @@ def _reference_members(est, X):
         return [
             est.classes_[np.where(cascade.predict(view) == 1, b, a)]
             for (a, b), cascade in zip(est.pairs_, est.estimators_)
+        ]
+    if isinstance(est, EncodedEnsemble):  # each member on its columns, in their order
+        return [
+            member.predict(X.iloc[:, columns])
+            for member, columns in zip(est.estimators_, est.estimators_features_)
         ]
     assert isinstance(est, DecorateClassifier | ELRCClassifier), type(est)
     return [member.predict(X) for member in est.estimators_]

@@ -1,6 +1,7 @@
 import numpy as np
 import pandas as pd
 import pytest
+from numpy.testing import assert_array_equal
 from sklearn.compose import ColumnTransformer
 from sklearn.impute import SimpleImputer
 from sklearn.pipeline import make_pipeline
@@ -72,3 +73,70 @@ def test_numeric_array_path():
     X = np.array([[1.0, 5.0], [np.nan, 5.0], [3.0, 5.0]])
     out = MixedEncoder().fit_transform(X)
     np.testing.assert_allclose(out, [[0.0, 0.0], [0.5, 0.0], [1.0, 0.0]])
+
+
+# ------------------------------------------------------------- Weka's encoding
+def _weka_frame():
+    return pd.DataFrame(
+        {
+            "flag": pd.Categorical(["yes", "no", None, "yes", "no"], categories=["no", "yes"]),
+            "x": [1.0, np.nan, 3.0, 5.0, 2.0],
+            "colour": pd.Categorical(
+                ["blue", "red", "blue", None, "blue"], categories=["red", "green", "blue"]
+            ),
+            "size": pd.Series(["l", "s", "s", "l", None], dtype=object),
+        }
+    )
+
+
+def test_weka_encoding_makes_a_two_valued_attribute_one_column():
+    # Weka's NominalToBinary: a nominal attribute with two values is one 0/1 column (the
+    # index of the value), one with k > 2 values k indicator columns, each in its place.
+    X = _weka_frame()
+    enc = MixedEncoder(scale="none", encoding="weka").fit(X)
+    out = enc.transform(X)
+    assert enc.n_features_out_ == out.shape[1] == 1 + 1 + 3 + 1
+    assert_array_equal(out[:, 0], [1, 0, 0, 1, 0])  # flag: "no" 0, "yes" 1; missing: a tie
+    assert_array_equal(out[:, 1], [1, 2.75, 3, 5, 2])  # x: the mean fills in
+    assert_array_equal(out[:, 2:5], [[0, 0, 1], [1, 0, 0], [0, 0, 1], [0, 0, 1], [0, 0, 1]])
+    assert_array_equal(out[:, 5], [0, 1, 1, 0, 0])  # size: "l" (seen first) 0, "s" 1
+    # the one-hot encoding keeps two columns for a two-valued attribute
+    assert MixedEncoder(encoding="one-hot").fit(X).n_features_out_ == 1 + 2 + 3 + 2
+
+
+def test_weka_mode_ties_go_to_the_first_declared_value_and_weights_count():
+    X = _weka_frame()
+    enc = MixedEncoder(encoding="weka").fit(X)
+    assert enc.modes_ == ["no", "blue", "l"]  # flag: no and yes tie -> "no", declared first
+    weighted = MixedEncoder(encoding="weka").fit(X, sample_weight=[3, 1, 1, 1, 1])
+    assert weighted.modes_ == ["yes", "blue", "l"]
+    assert weighted.numeric_fill_[0] == (3 * 1.0 + 3.0 + 5.0 + 2.0) / 6
+    # a weight of zero is a row left out
+    dropped = MixedEncoder(encoding="weka").fit(X.iloc[1:])
+    zero = MixedEncoder(encoding="weka").fit(X, sample_weight=[0, 1, 1, 1, 1])
+    assert_array_equal(zero.transform(X), dropped.transform(X))
+
+
+def test_weka_encoding_treats_an_unknown_value_as_missing():
+    X = _weka_frame()
+    enc = MixedEncoder(encoding="weka").fit(X)
+    test = X.iloc[:1].copy()
+    test["size"] = pd.Series(["xl"], dtype=object, index=test.index)
+    test["colour"] = pd.Categorical([None], categories=["red", "green", "blue"])
+    out = enc.transform(test)
+    assert_array_equal(out[0, 2:], [0, 0, 1, 0])  # colour's mode "blue"; size's "l" = 0
+
+
+def test_weka_means_are_summed_row_by_row():
+    # NumPy's sum adds in eight interleaved partial sums; Weka's loop adds row by row
+    # (here 1 + 1e-16 + ... stays 1), and the imputed value must be Weka's to the bit.
+    values = np.array([1.0] + [1e-16] * 15 + [np.nan])
+    X = values[:, None]
+    known = values[:-1]
+    sequential = 0.0
+    for v in known:
+        sequential += v
+    assert np.sum(known) != sequential
+    enc = MixedEncoder(scale="none", encoding="weka").fit(X)
+    assert enc.numeric_fill_[0] == sequential / known.size
+    assert enc.transform(X)[-1, 0] == sequential / known.size

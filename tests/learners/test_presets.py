@@ -21,6 +21,7 @@ from ensemble_lab.learners import (
     EncodedClassifier,
     MixedEncoder,
     MixedNaiveBayes,
+    SMOClassifier,
     learner_names,
     make_learner,
 )
@@ -66,7 +67,8 @@ def test_unknown_name_lists_valid_ones():
 def test_params_reach_the_learner():
     assert make_learner("J48", confidence_factor=0.1).confidence_factor == 0.1
     smo = make_learner("smo", C=10, probability=True)
-    assert (smo.estimator.C, smo.estimator.probability, smo.scale) == (10, True, "minmax")
+    assert (smo.estimator.C, smo.estimator.probability) == (10, True)
+    assert (smo.scale, smo.encoding) == ("none", "weka")
     assert make_learner("mlp", random_state=3).random_state == 3
     assert isinstance(make_learner("nb"), MixedNaiveBayes)
     with pytest.raises(ValueError, match="Invalid parameter"):
@@ -94,24 +96,14 @@ def test_mixed_frame_weights_clone_pickle(name):
     assert clone(est).fit(Xn, y).predict(Xn).shape == (len(y),)
 
 
-def test_smo_is_weka_smo_space_and_one_vs_one():
+def test_smo_is_weka_encoding_then_weka_smo():
     X, y = mixed_frame(seed=1)
     smo = make_learner("smo").fit(X, y)
-    Z = MixedEncoder(scale="minmax").fit_transform(X)
-    assert Z.min() == 0 and Z.max() == 1
-    direct = SVC(kernel="linear", C=1.0).fit(Z, y)
-    assert_allclose(smo.decision_function(X), direct.decision_function(Z))
-    # Pairwise: each prediction is the majority vote of the three binary SVMs.
-    classes = np.unique(y)
-    votes = np.zeros((len(y), 3))
-    for i in range(3):
-        for j in range(i + 1, 3):
-            pair = np.isin(y, classes[[i, j]])
-            binary = SVC(kernel="linear", C=1.0).fit(Z[pair], y[pair])
-            winner = np.searchsorted(classes, binary.predict(Z))
-            votes[np.arange(len(y)), winner] += 1
-    clear = np.sort(votes, axis=1)[:, -2] < votes.max(axis=1)  # no three-way tie
-    assert_array_equal(smo.predict(X)[clear], classes[votes.argmax(axis=1)][clear])
+    Z = MixedEncoder(scale="none", encoding="weka").fit_transform(X)
+    assert Z.shape[1] == 1 + 3 + 1  # num; cat: p, q, r; obj: s or t in one column
+    direct = SMOClassifier().fit(Z, y)
+    assert_array_equal(smo.decision_function(X), direct.decision_function(Z))
+    assert_array_equal(smo.predict(X), direct.predict(Z))
 
 
 def test_smo_probability_only_when_asked():
@@ -159,9 +151,10 @@ def test_mlp_preset_passes_check_estimator():
 
 def test_default_instances_are_the_presets():
     # tests/test_common.py checks the classes with default arguments: make sure those are
-    # the j48, smo and nb presets.
+    # the j48, smo and nb presets (for the smo preset, its inner learner).
     assert C45TreeClassifier().get_params() == make_learner("j48").get_params()
     assert repr(EncodedClassifier()._make_estimator()) == repr(make_learner("smo").estimator)
+    assert SMOClassifier().get_params() == make_learner("smo").estimator.get_params()
 
 
 def test_learner_without_sample_weight_is_refused_clearly():
@@ -189,9 +182,8 @@ def test_svm_presets_stop_where_libsvm_cycles():
     # scaled) on which scikit-learn's libsvm never stops without an iteration cap.
     data = np.load(Path(__file__).parent / "data" / "libsvm_cycle.npz")
     X, y = data["X"], data["y"]
-    svc = make_learner("smo").estimator
-    assert svc.max_iter == SVM_MAX_ITER
     assert make_learner("rbf-svm").estimator.max_iter == SVM_MAX_ITER
+    svc = SVC(kernel="linear", C=1.0, max_iter=SVM_MAX_ITER)
     signal.signal(signal.SIGALRM, _too_long)
     signal.alarm(120)
     try:
@@ -206,6 +198,13 @@ def test_svm_presets_stop_where_libsvm_cycles():
         early.fit(X, y)
     assert_allclose(capped.coef_, early.coef_)
     assert_array_equal(capped.predict(X), early.predict(X))
+    # Weka's optimiser, behind the smo preset, stops on its own.
+    signal.alarm(120)
+    try:
+        smo = SMOClassifier().fit(X, y)
+    finally:
+        signal.alarm(0)
+    assert_array_equal(smo.predict(X), early.predict(X))
 
 
 def _too_long(signum, frame):

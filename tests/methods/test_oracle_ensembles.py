@@ -49,7 +49,7 @@ def test_every_table_name_is_registered():
     registered = set(names(paper="001"))
     assert set(TABLE_III) <= registered
     tree = DecisionTreeClassifier()
-    assert make("H-U-RandomSubspace-50", base=tree).max_features == 0.5
+    assert make("H-U-RandomSubspace-50", base=tree).subspace_size == 0.5
     assert make("n-u-randomforest").n_estimators == 10
     assert make("H-P-Rotation Forest", base=tree).n_estimators == 10
 
@@ -78,7 +78,7 @@ def test_random_subspace_hyperplane_lives_in_the_subspace():
     est.fit(X, y)
     for member, features in zip(est.estimators_, est.estimators_features_):
         assert features.size == 4
-        assert member.estimator_.hyperplane_normal_.shape == (4,)
+        assert member.hyperplane_normal_.shape[0] == 4
 
 
 def test_bagging_members_draw_their_points_from_the_bootstrap_sample():
@@ -87,7 +87,7 @@ def test_bagging_members_draw_their_points_from_the_bootstrap_sample():
     y = (X[:, 1] > 0).astype(int)
     est = make("H-P-Bagging", base=DecisionTreeClassifier(), random_state=0).fit(X, y)
     for member, rows in zip(est.estimators_, est.estimators_samples_):
-        assert set(member.estimator_.hyperplane_points_) <= set(rows)
+        assert set(member.hyperplane_points_) <= set(rows)
 
 
 def test_random_tree_tries_log2_features():

@@ -97,8 +97,8 @@ def test_method_key_gives_every_parameter(small_results):
     )
     bagging = key.frame.loc["Bagging", "Estimator"]
     assert key.frame.loc["Bagging", "Parameters"] == "n_estimators=5"
-    assert bagging.startswith("BaggingClassifier(bootstrap=True, bootstrap_features=False,")
+    assert bagging.startswith("WekaBaggingClassifier(bag_size_percent=100,")
     assert "n_estimators=5" in bagging and "C45TreeClassifier(" in bagging
     assert "..." not in bagging  # never truncated
     page = build_report(small_results, baseline="J48", method_key=key).render()
-    assert ">Methods</h2>" in page and "bootstrap_features=False" in page
+    assert ">Methods</h2>" in page and "bag_size_percent=100" in page

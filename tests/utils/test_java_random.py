@@ -2,7 +2,6 @@
 
 import numpy as np
 import pytest
-
 from ensemble_lab.utils._java_random import JavaRandom, resample_with_weights, shuffled
 
 

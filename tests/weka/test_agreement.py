@@ -36,12 +36,8 @@ LEARNERS = {
     "j48": ("weka.classifiers.trees.J48", "-C 0.25 -M 2", 0.995),
     "j48-unpruned": ("weka.classifiers.trees.J48", "-U -M 2", 0.995),
     "nb": ("weka.classifiers.bayes.NaiveBayes", "", 1.0),
-    "smo": ("weka.classifiers.functions.SMO", "", 0.995),
+    "smo": ("weka.classifiers.functions.SMO", "", 1.0),
 }
-
-# Where `smo` is still short of Weka's SMO (one-vs-one votes and the encoding of binary
-# nominal attributes differ); the test fails once a case reaches the target.
-SMO_SHORT = {"breast-cancer", "heart-c", "hepatitis", "labor", "primary-tumor", "vehicle", "vote"}
 
 
 @pytest.fixture(scope="module")
@@ -64,10 +60,7 @@ def folds_and_weka(shared_data_dir):
 def cases():
     for preset in LEARNERS:
         for name in DATASETS:
-            marks = []
-            if preset == "smo" and name in SMO_SHORT:
-                marks = [pytest.mark.xfail(strict=True, reason="smo not yet at Weka's SMO")]
-            yield pytest.param(preset, name, marks=marks, id=f"{preset}-{name}")
+            yield pytest.param(preset, name, id=f"{preset}-{name}")
 
 
 @pytest.mark.filterwarnings("ignore:The least populated class")

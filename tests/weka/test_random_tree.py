@@ -69,7 +69,7 @@ class WekaRandomForest:
         test = encode_test(self._holder, self._data.codes, X)
         total = np.zeros((test.X.shape[0], self._data.n_classes))
         for tree in self.trees_:
-            total += tree._encoded_distribution(test.X)
+            total += tree._encoded_distribution(test)
         norm = np.zeros(total.shape[0])
         for column in total.T:  # Utils.sum, class after class
             norm += column

@@ -432,7 +432,7 @@ Bagging of {size} members of each, and ELRC (candidates smo/nb/j48 in that prior
   logistic models, votes); each member is fitted on its drawn rows, duplicates
   included, as in Weka — not on count weights, which scikit-learn's Bagging passes to
   learners that take `sample_weight` and which cost the one-vs-one SMO 15–20 points
-  on ecoli (`BootstrapMember`). ELRC is `make("ELRC")` with its defaults.
+  on ecoli (`WekaBaggingClassifier`). ELRC is `make("ELRC")` with its defaults.
 * **Data.** Weka's ARFF versions. Differences from the paper's Table 1:
   * **Hypothyroid is not the paper's dataset.** The paper's "Hypothyroid" (215
     instances, 3 classes, 5 attributes) is UCI's *new-thyroid*, which we do not have; we

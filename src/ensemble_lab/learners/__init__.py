@@ -6,6 +6,7 @@ from ._naive_bayes import MixedNaiveBayes
 from ._presets import SVM_MAX_ITER, EncodedClassifier, learner_names, make_learner
 from ._qda import RegularizedQDA
 from ._random_tree import RandomTreeClassifier
+from ._smo import SMOClassifier
 
 __all__ = [
     "SVM_MAX_ITER",
@@ -15,6 +16,7 @@ __all__ = [
     "MixedNaiveBayes",
     "RandomTreeClassifier",
     "RegularizedQDA",
+    "SMOClassifier",
     "c45_added_errors",
     "learner_names",
     "make_learner",

@@ -19,7 +19,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from ..base import validate_mixed_data
 from ..utils._sklearn_compat import Interval, _fit_context, check_is_fitted
 from ._c45_core import grow_tree, tree_probs, weka_argmax
-from ._encoded import EncodedData, encode_training
+from ._encoded import EncodedData, TestData, encode_training, remember_features
 
 __all__ = ["C45TreeClassifier", "c45_added_errors"]
 
@@ -256,16 +256,17 @@ class C45TreeClassifier(ClassifierMixin, BaseEstimator):
         self._columns = seen[np.argsort(labels[seen], kind="stable")]
         self.classes_ = labels[self._columns]
         self.n_features_in_ = data.n_features
+        remember_features(self, data)
         leaves = self.tree_["kind"] == 0
         self.n_leaves_ = int(np.count_nonzero(leaves))
         self.n_nodes_ = int(leaves.shape[0])
         self.depth_ = int(self.tree_["depth"].max())
         return self
 
-    def _encoded_distribution(self, X: np.ndarray) -> np.ndarray:
+    def _encoded_distribution(self, test: TestData) -> np.ndarray:
         """Weka's ``distributionForInstance`` for rows already encoded like the training
         data; columns in ``weka_classes_``."""
-        return tree_probs(self.tree_, X)
+        return tree_probs(self.tree_, test.X)
 
     def _weka_distribution(self, X):
         check_is_fitted(self)

@@ -16,8 +16,11 @@ instance weights and the list of rows to train on (rows may repeat, as in a boot
 sample, each copy an instance of its own as in Weka).
 """
 
+cimport cython
 from libc.math cimport isnan, log, pow, sqrt
 from libc.float cimport DBL_MAX
+from libc.stdint cimport uint64_t
+from libc.string cimport memcpy, memset
 from libcpp.algorithm cimport sort
 from libcpp.utility cimport pair
 from libcpp.vector cimport vector
@@ -103,11 +106,64 @@ cdef struct Node:
     vector[double] w
 
 
+cdef struct Part:
+    # The training instances of a node being grown, in Weka's order: their indices in
+    # the root's list (a row drawn twice is two instances) and their weights. For each
+    # numeric attribute, the instances whose value is known (as indices into `inst`),
+    # sorted by value then index, with their values: sorted once at the root and kept
+    # by stable filtering, so that no node sorts. A son's instances keep their father's
+    # order, so the filtered order is the one sorting the son's own list would give.
+    vector[int] inst
+    vector[double] w
+    vector[int] idx
+    vector[double] val
+    vector[int] off    # where each numeric attribute's list starts; empty if none kept
+    Dist here          # the instances' class distribution
+    bint integral      # all weights whole numbers: every sum exact, in any order
+
+
+cdef struct Level:
+    # Scratch of one level of a descent of data through a subtree (when pruning): the
+    # instances of every branch, one branch after the other.
+    vector[int] rows
+    vector[double] w
+    vector[int] start   # where each branch's instances start, and the end
+    vector[int] bag_of
+    vector[double] share
+    Dist d
+
+
+cdef inline void release(Part& p) noexcept nogil:
+    # Give a Part's memory back (clear() would keep it).
+    cdef vector[int] no_inst, no_idx, no_off
+    cdef vector[double] no_w, no_val
+    p.inst.swap(no_inst)
+    p.w.swap(no_w)
+    p.idx.swap(no_idx)
+    p.val.swap(no_val)
+    p.off.swap(no_off)
+
+
+cdef inline void swap_dist(Dist& a, Dist& b) noexcept nogil:
+    cdef int n_bags = a.n_bags
+    cdef double total = a.total
+    a.n_bags = b.n_bags
+    a.total = b.total
+    b.n_bags = n_bags
+    b.total = total
+    a.pcb.swap(b.pcb)
+    a.pb.swap(b.pb)
+    a.pc.swap(b.pc)
+
+
 cdef inline void dist_reset(Dist& d, int n_bags, int n_classes) noexcept nogil:
     d.n_bags = n_bags
-    d.pcb.assign(n_bags * n_classes, 0.0)
-    d.pb.assign(n_bags, 0.0)
-    d.pc.assign(n_classes, 0.0)
+    d.pcb.resize(n_bags * n_classes)
+    d.pb.resize(n_bags)
+    d.pc.resize(n_classes)
+    memset(d.pcb.data(), 0, n_bags * n_classes * sizeof(double))
+    memset(d.pb.data(), 0, n_bags * sizeof(double))
+    memset(d.pc.data(), 0, n_classes * sizeof(double))
     d.total = 0.0
 
 
@@ -211,6 +267,59 @@ cdef double add_errs(double n, double e, double cf, double z) noexcept nogil:
     return (r * n) - e
 
 
+cdef inline uint64_t order_key(double v) noexcept nogil:
+    # An unsigned integer in the order of the (non-NaN) doubles, the same for 0 and -0
+    # (which compare equal, so that their order is their instances' order).
+    cdef uint64_t u
+    if v == 0:
+        v = 0.0
+    memcpy(&u, &v, 8)
+    if u >> 63:
+        return ~u
+    return u | (<uint64_t> 1 << 63)
+
+
+cdef void sort_known(const double* values, int n, vector[int]& order, vector[uint64_t]& key,
+                     vector[int]& order2, vector[uint64_t]& key2) noexcept nogil:
+    # The indices of the known values, sorted by value and, among equal values, by
+    # index: a stable radix sort, a byte a pass, skipping the bytes all keys share
+    # (the order std::sort of (value, index) pairs gives, in linear time).
+    cdef int count[8][256]
+    cdef int i, b, c, m = 0, pos, total
+    cdef uint64_t k
+    order.resize(n)
+    key.resize(n)
+    order2.resize(n)
+    key2.resize(n)
+    memset(count, 0, sizeof(count))
+    for i in range(n):
+        if not isnan(values[i]):
+            k = order_key(values[i])
+            key[m] = k
+            order[m] = i
+            m += 1
+            for b in range(8):
+                count[b][(k >> (8 * b)) & 255] += 1
+    for b in range(8):
+        if m == 0 or count[b][(key[0] >> (8 * b)) & 255] == m:
+            continue
+        total = 0
+        for c in range(256):
+            pos = count[b][c]
+            count[b][c] = total
+            total += pos
+        for i in range(m):
+            c = (key[i] >> (8 * b)) & 255
+            pos = count[b][c]
+            count[b][c] = pos + 1
+            key2[pos] = key[i]
+            order2[pos] = order[i]
+        key.swap(key2)
+        order.swap(order2)
+    order.resize(m)
+
+
+@cython.final
 cdef class _Builder:
     """Grows, collapses and prunes one tree; see ``grow`` for the parameters."""
 
@@ -219,19 +328,54 @@ cdef class _Builder:
     cdef const int[::1] y
     cdef const double[::1] weight
     cdef const int[::1] all_rows
-    cdef int n_classes, n_atts
+    cdef int n_classes, n_atts, n_all
     cdef double min_obj, cf, z
     cdef bint binary, raising
     cdef vector[bint] in_average
     cdef vector[Node] nodes
+    # The training instances by column (col[a * n_all + i] is attribute a of the i-th
+    # instance of the root) and their classes; instances are numbered in the root's list.
+    cdef vector[double] col
+    cdef vector[int] cls
+    # The numeric attributes, the slot of each attribute in a Part's lists (-1 for a
+    # nominal one), and the root's sorted lists (all the training values).
+    cdef vector[int] numeric
+    cdef vector[int] slot
+    # The nominal attributes, their slots, and their value codes instance by instance
+    # (codes[i * n_nominal + s], -1 for missing): a node's value distributions of all
+    # nominal attributes are counted in one pass over its instances.
+    cdef vector[int] nominal
+    cdef vector[int] nominal_slot
+    cdef int n_clean  # the first n_clean nominal slots have no missing value at all
+    cdef vector[char] clean  # per attribute: no missing value at the root
+    cdef vector[int] codes
+    cdef vector[Dist] value_dists
+    cdef vector[int] n_missing
+    cdef vector[double*] pcb_of, pb_of, pc_of
+    cdef vector[double] nominal_known
+    cdef vector[double] all_val
+    cdef vector[int] all_off
     # Scratch, reused node after node (a node's choice is copied before its sons grow).
-    cdef vector[pair[double, int]] order
     cdef vector[Dist] cand
     cdef vector[double] cand_gain, cand_ratio, cand_split
     cdef vector[bint] cand_valid
+    cdef vector[double] log_pcb
+    cdef vector[int] changed
+    cdef vector[char] is_changed
+    cdef vector[int] bag_of, son_pos, missing_pos, to, count
+    cdef vector[double] to_share, probs
+    cdef vector[char] keep
+    cdef vector[int*] out_idx
+    cdef vector[double*] out_val
+    cdef Dist two
+    cdef vector[Level] levels
+    cdef vector[double] errors
+    cdef vector[int] raised_rows
+    cdef vector[double] raised_w
 
     def __init__(self, X, n_values, y, weight, rows, int n_classes, double min_obj,
                  double cf, double z, bint binary, bint raising):
+        cdef int a
         self.X = X
         self.n_values = n_values
         self.y = y
@@ -239,6 +383,7 @@ cdef class _Builder:
         self.all_rows = rows
         self.n_classes = n_classes
         self.n_atts = X.shape[1]
+        self.n_all = rows.shape[0]
         self.min_obj = min_obj
         self.cf = cf
         self.z = z
@@ -249,6 +394,9 @@ cdef class _Builder:
         self.cand_ratio.resize(self.n_atts)
         self.cand_split.resize(self.n_atts)
         self.cand_valid.resize(self.n_atts)
+        self.log_pcb.resize(2 * n_classes)
+        self.changed.resize(n_classes)
+        self.is_changed.assign(n_classes, 0)
         self._set_in_average(rows.shape[0])
 
     cdef void _set_in_average(self, int n_all) noexcept:
@@ -266,112 +414,441 @@ cdef class _Builder:
                 self.n_values[a] == 0 or multi_val or sm(self.n_values[a], 0.3 * n_all)
             )
 
+    cdef void make_root(self, Part& p) noexcept nogil:
+        # The root's instances, their numeric values by column and nominal codes by
+        # instance, and each numeric attribute sorted once.
+        cdef int n = self.n_all, n_num, n_nom, a, t, i, r, m, at = 0
+        cdef double v, wi, magnitude = 0.0
+        cdef const double* row
+        cdef double* column
+        cdef int* code_row
+        cdef vector[int] order, order2
+        cdef vector[uint64_t] key, key2
+        self.cls.resize(n)
+        p.inst.resize(n)
+        p.w.resize(n)
+        p.integral = True
+        self.clean.assign(self.n_atts, 1)
+        for i in range(n):
+            r = self.all_rows[i]
+            row = &self.X[r, 0]
+            for a in range(self.n_atts):
+                if isnan(row[a]):
+                    self.clean[a] = 0
+            self.cls[i] = self.y[r]
+            p.inst[i] = i
+            wi = self.weight[r]
+            p.w[i] = wi
+            if not (-4503599627370496.0 < wi < 4503599627370496.0) or wi != <long long> wi:
+                p.integral = False
+            else:
+                magnitude += wi if wi > 0 else -wi
+        if magnitude >= 4503599627370496.0:  # 2^52: whole sums stay exact below 2^53
+            p.integral = False
+        self.set_slots()
+        n_num = self.numeric.size()
+        n_nom = self.nominal.size()
+        self.col.resize(<size_t> n_num * n)
+        self.codes.resize(<size_t> n * n_nom)
+        for i in range(n):
+            row = &self.X[self.all_rows[i], 0]
+            for t in range(n_num):
+                self.col[<size_t> t * n + i] = row[self.numeric[t]]
+            code_row = self.codes.data() + <size_t> i * n_nom
+            for t in range(n_nom):
+                v = row[self.nominal[t]]
+                code_row[t] = -1 if isnan(v) else <int> v
+        p.off.resize(n_num + 1)
+        p.idx.resize(<size_t> n_num * n)
+        p.val.resize(<size_t> n_num * n)
+        for t in range(n_num):
+            column = self.col.data() + <size_t> t * n
+            sort_known(column, n, order, key, order2, key2)
+            m = order.size()
+            p.off[t] = at
+            for i in range(m):
+                p.idx[at + i] = order[i]
+                p.val[at + i] = column[order[i]]
+            at += m
+        p.off[n_num] = at
+        p.idx.resize(at)
+        p.val.resize(at)
+        self.all_val = p.val
+        self.all_off = p.off
+        self.leaf_dist(p.here, p.inst.data(), p.w.data(), n)
+
+    cdef void set_slots(self) noexcept nogil:
+        # Numeric attributes in order; nominal ones without missing values first.
+        cdef int a, C = self.n_classes, k, pass_
+        cdef bint clean
+        self.slot.assign(self.n_atts, -1)
+        self.nominal_slot.assign(self.n_atts, -1)
+        for a in range(self.n_atts):
+            if self.n_values[a] == 0:
+                self.slot[a] = self.numeric.size()
+                self.numeric.push_back(a)
+        self.n_clean = 0
+        for pass_ in range(2):
+            clean = pass_ == 0
+            for a in range(self.n_atts):
+                if self.n_values[a] == 0 or self.clean[a] != clean:
+                    continue
+                self.nominal_slot[a] = self.nominal.size()
+                self.nominal.push_back(a)
+                if clean:
+                    self.n_clean += 1
+        k = self.nominal.size()
+        self.value_dists.resize(k)
+        self.n_missing.resize(k)
+        self.pcb_of.resize(k)
+        self.pb_of.resize(k)
+        self.pc_of.resize(k)
+        self.nominal_known.resize(k)
+
     # ----------------------------------------------------------------- growth
 
-    cdef int which_subset(self, int kind, int att, double split, int row) noexcept nogil:
-        cdef double v = self.X[row, att]
-        if isnan(v):
-            return -1
+    cdef inline double value(self, int att, int i) noexcept nogil:
+        # A numeric attribute's value of the root's i-th instance.
+        return self.col[<size_t> self.slot[att] * self.n_all + i]
+
+    cdef inline int code(self, int att, int i) noexcept nogil:
+        # A nominal attribute's value of the root's i-th instance, -1 if missing.
+        return self.codes[<size_t> i * self.nominal.size() + self.nominal_slot[att]]
+
+    cdef inline bint missing(self, int att, int i) noexcept nogil:
+        if self.n_values[att] == 0:
+            return isnan(self.value(att, i))
+        return self.code(att, i) < 0
+
+    cdef int which_subset(self, int kind, int att, double split, int i) noexcept nogil:
+        cdef double v
+        cdef int code
         if kind == NUMERIC:
+            v = self.value(att, i)
+            if isnan(v):
+                return -1
             return 0 if sm_or_eq(v, split) else 1
+        code = self.code(att, i)
+        if code < 0:
+            return -1
         if kind == BINARY:
-            return 0 if <int> split == <int> v else 1
+            return 0 if <int> split == code else 1
         if kind == MULTIWAY:
-            return <int> v
+            return code
         return 0
 
-    cdef void leaf_dist(self, Dist& d, vector[int]& rows, vector[double]& w) noexcept nogil:
-        cdef size_t k
-        dist_reset(d, 1, self.n_classes)
-        for k in range(rows.size()):
-            dist_add(d, 0, self.y[rows[k]], w[k], self.n_classes)
+    cdef void leaf_dist(self, Dist& d, const int* rows, const double* w, int n) noexcept nogil:
+        cdef int k, c, C = self.n_classes
+        cdef const int* cls = self.cls.data()
+        cdef double* pc
+        cdef double total = 0.0
+        dist_reset(d, 1, C)
+        pc = d.pc.data()
+        for k in range(n):  # dist_add to the only bag: pcb is pc, pb is total
+            pc[cls[rows[k]]] += w[k]
+            total += w[k]
+        for c in range(C):
+            d.pcb[c] = pc[c]
+        d.pb[0] = total
+        d.total = total
 
-    cdef void add_unknown(self, Dist& d, int att, vector[int]& rows, vector[double]& w) noexcept nogil:
+    cdef void add_unknown(self, Dist& d, int att, const int* rows, const double* w,
+                          int n) noexcept nogil:
         # Distribution.addInstWithUnknown: instances missing `att` join every bag in
         # proportion to the bags' known weights.
-        cdef vector[double] probs
-        cdef int j, c
-        cdef size_t k
+        cdef int j, c, k
         cdef double wk
-        probs.resize(d.n_bags)
+        if self.clean[att]:
+            return
+        self.probs.resize(d.n_bags)
         for j in range(d.n_bags):
-            probs[j] = 1.0 / d.n_bags if eq(d.total, 0.0) else d.pb[j] / d.total
-        for k in range(rows.size()):
-            if isnan(self.X[rows[k], att]):
-                c = self.y[rows[k]]
+            self.probs[j] = 1.0 / d.n_bags if eq(d.total, 0.0) else d.pb[j] / d.total
+        for k in range(n):
+            if self.missing(att, rows[k]):
+                c = self.cls[rows[k]]
                 wk = w[k]
                 d.pc[c] += wk
                 d.total += wk
                 for j in range(d.n_bags):
-                    d.pcb[j * self.n_classes + c] += probs[j] * wk
-                    d.pb[j] += probs[j] * wk
+                    d.pcb[j * self.n_classes + c] += self.probs[j] * wk
+                    d.pb[j] += self.probs[j] * wk
 
-    cdef void reset_dist(self, Dist& d, int node, vector[int]& rows, vector[double]& w) noexcept nogil:
+    cdef void reset_dist(self, Dist& d, int node, const int* rows, const double* w,
+                         int n) noexcept nogil:
         # ClassifierSplitModel.resetDistribution: the node's test applied to new data.
         cdef Node* nd = &self.nodes[node]
-        cdef size_t k
-        cdef int bag
+        cdef int k, bag
         if nd.leaf:
-            self.leaf_dist(d, rows, w)
+            self.leaf_dist(d, rows, w, n)
             return
         dist_reset(d, nd.dist.n_bags, self.n_classes)
-        for k in range(rows.size()):
+        for k in range(n):
             bag = self.which_subset(nd.kind, nd.att, nd.split, rows[k])
             if bag >= 0:
-                dist_add(d, bag, self.y[rows[k]], w[k], self.n_classes)
-        self.add_unknown(d, nd.att, rows, w)
+                dist_add(d, bag, self.cls[rows[k]], w[k], self.n_classes)
+        self.add_unknown(d, nd.att, rows, w, n)
 
-    cdef void split_data(self, int kind, int att, double split, Dist& d,
-                         vector[int]& rows, vector[double]& w,
-                         vector[vector[int]]& sub_rows, vector[vector[double]]& sub_w) noexcept nogil:
-        # ClassifierSplitModel.split: an instance with a missing value goes down every
-        # branch whose share of the weight is positive, with that share of its weight.
-        cdef int j, bag
-        cdef size_t k
-        cdef double share
-        sub_rows.resize(d.n_bags)
-        sub_w.resize(d.n_bags)
-        for k in range(rows.size()):
-            bag = self.which_subset(kind, att, split, rows[k])
-            if bag >= 0:
-                sub_rows[bag].push_back(rows[k])
-                sub_w[bag].push_back(w[k])
+    cdef void split_level(self, int node, Level& L, const int* rows, const double* w,
+                          int n) noexcept nogil:
+        # ClassifierSplitModel.split by the node's test and the distribution L.d: an
+        # instance with a missing value goes down every branch whose share of the
+        # weight is positive, with that share of its weight. Branch after branch,
+        # each in the instances' order.
+        cdef Node* nd = &self.nodes[node]
+        cdef int nb = L.d.n_bags, j, k, b
+        cdef int* start
+        cdef int* bag_of
+        cdef double* share
+        cdef int* out_rows
+        cdef double* out_w
+        L.share.resize(nb)
+        L.start.assign(nb + 1, 0)
+        L.bag_of.resize(n)
+        share = L.share.data()
+        start = L.start.data()
+        bag_of = L.bag_of.data()
+        for j in range(nb):
+            share[j] = L.d.pb[j] / L.d.total
+        for k in range(n):  # how many go down each branch
+            b = self.which_subset(nd.kind, nd.att, nd.split, rows[k])
+            bag_of[k] = b
+            if b >= 0:
+                start[b + 1] += 1
             else:
-                for j in range(d.n_bags):
-                    share = d.pb[j] / d.total
-                    if gr(share, 0.0):
-                        sub_rows[j].push_back(rows[k])
-                        sub_w[j].push_back(share * w[k])
+                for j in range(nb):
+                    if gr(share[j], 0.0):
+                        start[j + 1] += 1
+        for j in range(nb):
+            start[j + 1] += start[j]
+        L.rows.resize(start[nb])
+        L.w.resize(start[nb])
+        out_rows = L.rows.data()
+        out_w = L.w.data()
+        for k in range(n):  # start[j] now moves along branch j
+            b = bag_of[k]
+            if b >= 0:
+                out_rows[start[b]] = rows[k]
+                out_w[start[b]] = w[k]
+                start[b] += 1
+            else:
+                for j in range(nb):
+                    if gr(share[j], 0.0):
+                        out_rows[start[j]] = rows[k]
+                        out_w[start[j]] = share[j] * w[k]
+                        start[j] += 1
+        for j in range(nb, 0, -1):
+            start[j] = start[j - 1]
+        start[0] = 0
 
-    cdef void eval_nominal(self, int a, vector[int]& rows, vector[double]& w, double total) noexcept nogil:
-        cdef Dist* d = &self.cand[a]
-        cdef size_t k
-        cdef double v
-        dist_reset(d[0], self.n_values[a], self.n_classes)
-        for k in range(rows.size()):
-            v = self.X[rows[k], a]
-            if not isnan(v):
-                dist_add(d[0], <int> v, self.y[rows[k]], w[k], self.n_classes)
+    cdef bint stops(self, Dist& here) noexcept nogil:
+        # C45ModelSelection: too little weight, or a single class, makes a leaf.
+        return sm(here.total, 2 * self.min_obj) or eq(here.total, here.pc[max_class(here, self.n_classes)])
+
+    cdef void split_part(self, int kind, int att, double split, Dist& d, Part& p,
+                         vector[Part]& sons) noexcept nogil:
+        # split_data on a Part: the sons' instances, then the father's sorted lists
+        # filtered into those of the sons that will be split further.
+        cdef int n = p.inst.size(), nb = d.n_bags, n_num = self.numeric.size()
+        cdef int k, j, jj, b, m, t, i, n_to, n_missing = 0
+        cdef double share, v
+        cdef int* bag_of
+        cdef int* son_pos
+        cdef int* missing_pos
+        cdef const int* to
+        cdef int* count
+        cdef char* keep
+        cdef int** out_idx
+        cdef double** out_val
+        sons.resize(nb)
+        self.to.clear()
+        self.to_share.clear()
+        for j in range(nb):  # where an instance missing `att` goes, with what share
+            share = d.pb[j] / d.total
+            if gr(share, 0.0):
+                self.to.push_back(j)
+                self.to_share.push_back(share)
+        n_to = self.to.size()
+        to = self.to.data()
+        self.bag_of.resize(n)
+        self.son_pos.resize(n)
+        self.count.assign(nb, 0)
+        self.out_idx.resize(nb)
+        self.out_val.resize(nb)
+        bag_of = self.bag_of.data()
+        son_pos = self.son_pos.data()
+        count = self.count.data()
+        out_idx = self.out_idx.data()
+        out_val = self.out_val.data()
+        for k in range(n):  # how many instances each son gets
+            b = self.which_subset(kind, att, split, p.inst[k])
+            bag_of[k] = b
+            if b >= 0:
+                count[b] += 1
+            else:
+                n_missing += 1
+        for jj in range(n_to):
+            count[to[jj]] += n_missing
+        for j in range(nb):
+            sons[j].inst.resize(count[j])
+            sons[j].w.resize(count[j])
+            out_idx[j] = sons[j].inst.data()
+            out_val[j] = sons[j].w.data()
+            count[j] = 0
+            sons[j].integral = p.integral
+        if n_missing:  # fractions of weights
+            for jj in range(n_to):
+                sons[to[jj]].integral = False
+        self.missing_pos.resize(n_missing * n_to)
+        missing_pos = self.missing_pos.data()
+        m = 0
+        for k in range(n):
+            b = bag_of[k]
+            if b >= 0:
+                son_pos[k] = count[b]
+                out_idx[b][count[b]] = p.inst[k]
+                out_val[b][count[b]] = p.w[k]
+                count[b] += 1
+                continue
+            son_pos[k] = m  # where its positions in the sons are
+            for jj in range(n_to):
+                j = to[jj]
+                missing_pos[m] = count[j]
+                out_idx[j][count[j]] = p.inst[k]
+                out_val[j][count[j]] = self.to_share[jj] * p.w[k]
+                count[j] += 1
+                m += 1
+        self.keep.assign(nb, 0)
+        keep = self.keep.data()
+        for j in range(nb):
+            count[j] = 0
+        for j in range(nb):
+            self.leaf_dist(sons[j].here, sons[j].inst.data(), sons[j].w.data(),
+                           sons[j].inst.size())
+            if p.off.size() and not self.stops(sons[j].here):
+                keep[j] = 1
+                sons[j].off.resize(n_num + 1)
+                sons[j].idx.resize(<size_t> n_num * sons[j].inst.size())
+                sons[j].val.resize(<size_t> n_num * sons[j].inst.size())
+                out_idx[j] = sons[j].idx.data()
+                out_val[j] = sons[j].val.data()
+        for t in range(n_num):
+            for j in range(nb):
+                if keep[j]:
+                    sons[j].off[t] = count[j]
+            for i in range(p.off[t], p.off[t + 1]):
+                k = p.idx[i]
+                v = p.val[i]
+                b = bag_of[k]
+                if b >= 0:
+                    if keep[b]:
+                        out_idx[b][count[b]] = son_pos[k]
+                        out_val[b][count[b]] = v
+                        count[b] += 1
+                else:
+                    m = son_pos[k]
+                    for jj in range(n_to):
+                        j = to[jj]
+                        if keep[j]:
+                            out_idx[j][count[j]] = missing_pos[m + jj]
+                            out_val[j][count[j]] = v
+                            count[j] += 1
+        for j in range(nb):
+            if keep[j]:
+                sons[j].off[n_num] = count[j]
+                sons[j].idx.resize(count[j])
+                sons[j].val.resize(count[j])
+
+    cdef void nominal_dists(self, Part& p) noexcept nogil:
+        # The distribution of the instances with a known value over the values (bags)
+        # of every nominal attribute, as dist_add of each instance in turn makes it, in
+        # one pass over the instances. Where no value is missing, the per-class and
+        # total weights are the node's own (the same sums in the same order), and with
+        # whole weights the weight of a value is the sum of its per-class weights.
+        cdef int n = p.inst.size(), n_nom = self.nominal.size(), n_clean = self.n_clean
+        cdef int C = self.n_classes, k, t, i, c, v, n_bags
+        cdef bint integral = p.integral
+        cdef const int* inst = p.inst.data()
+        cdef const double* w = p.w.data()
+        cdef const int* cls = self.cls.data()
+        cdef const int* codes = self.codes.data()
+        cdef const int* row
+        cdef double** pcb = self.pcb_of.data()
+        cdef double** pb = self.pb_of.data()
+        cdef double** pc = self.pc_of.data()
+        cdef double* known = self.nominal_known.data()
+        cdef int* n_missing = self.n_missing.data()
+        cdef double wk, sum_
+        cdef Dist* d
+        if n_nom == 0:
+            return
+        for t in range(n_nom):
+            d = self.nominal_dist(t)
+            dist_reset(d[0], self.n_values[self.nominal[t]], C)
+            pcb[t] = d.pcb.data()
+            pb[t] = d.pb.data()
+            pc[t] = d.pc.data()
+        memset(known, 0, n_nom * sizeof(double))
+        memset(n_missing, 0, n_nom * sizeof(int))
+        for k in range(n):
+            i = inst[k]
+            c = cls[i]
+            wk = w[k]
+            row = codes + <size_t> i * n_nom
+            if integral:
+                for t in range(n_clean):
+                    pcb[t][row[t] * C + c] += wk
+            else:
+                for t in range(n_clean):
+                    v = row[t]
+                    pcb[t][v * C + c] += wk
+                    pb[t][v] += wk
+            for t in range(n_clean, n_nom):
+                v = row[t]
+                if v < 0:
+                    n_missing[t] += 1
+                else:
+                    pcb[t][v * C + c] += wk
+                    pb[t][v] += wk
+                    pc[t][c] += wk
+                    known[t] += wk
+        for t in range(n_nom):
+            d = self.nominal_dist(t)
+            if t < n_clean and integral:
+                for v in range(d.n_bags):
+                    sum_ = 0.0
+                    for c in range(C):
+                        sum_ += pcb[t][v * C + c]
+                    pb[t][v] = sum_
+            if t < n_clean or n_missing[t] == 0:
+                memcpy(pc[t], p.here.pc.data(), C * sizeof(double))
+                d.total = p.here.total
+            else:
+                d.total = known[t]
+
+    cdef inline Dist* nominal_dist(self, int t) noexcept nogil:
+        # Where a nominal attribute's value distribution goes: its candidate split
+        # itself, or (for binary splits) the values from which the split is chosen.
+        if self.binary:
+            return &self.value_dists[t]
+        return &self.cand[self.nominal[t]]
+
+    cdef void eval_nominal(self, int a, Part& p, double total) noexcept nogil:
+        cdef Dist* d = &self.cand[a]  # filled by nominal_dists
         if dist_check(d[0], self.min_obj):
             self.cand_valid[a] = True
             self.cand_gain[a] = info_gain(d[0], total, old_ent(d[0], self.n_classes), self.n_classes)
             self.cand_ratio[a] = gain_ratio(d[0], total, self.cand_gain[a])
 
-    cdef void eval_binary(self, int a, vector[int]& rows, vector[double]& w, double total) noexcept nogil:
+    cdef void eval_binary(self, int a, Part& p, double total) noexcept nogil:
         # BinC45Split.handleEnumeratedAttribute: the best "value = v" against the rest.
-        cdef Dist values, two
-        cdef size_t k
+        cdef Dist* values = &self.value_dists[self.nominal_slot[a]]
+        cdef Dist* two = &self.two
         cdef int i, c, n = self.n_values[a], C = self.n_classes
-        cdef double v, gain, ratio
-        dist_reset(values, n, C)
-        for k in range(rows.size()):
-            v = self.X[rows[k], a]
-            if not isnan(v):
-                dist_add(values, <int> v, self.y[rows[k]], w[k], C)
+        cdef double gain, ratio
         for i in range(n):
             if not gr_or_eq(values.pb[i], self.min_obj):
                 continue
-            dist_reset(two, 2, C)
+            dist_reset(two[0], 2, C)
             for c in range(C):
                 two.pc[c] = values.pc[c]
                 two.pcb[c] = values.pcb[i * C + c]
@@ -379,36 +856,60 @@ cdef class _Builder:
             two.total = values.total
             two.pb[0] = values.pb[i]
             two.pb[1] = values.total - values.pb[i]
-            if not dist_check(two, self.min_obj):
+            if not dist_check(two[0], self.min_obj):
                 continue
-            gain = info_gain(two, total, old_ent(two, C), C)
-            ratio = gain_ratio(two, total, gain)
+            gain = info_gain(two[0], total, old_ent(two[0], C), C)
+            ratio = gain_ratio(two[0], total, gain)
             if i == 0 or gr(ratio, self.cand_ratio[a]):
                 self.cand_valid[a] = True
                 self.cand_gain[a] = gain
                 self.cand_ratio[a] = ratio
                 self.cand_split[a] = i
-                self.cand[a] = two
+                self.cand[a] = two[0]
 
-    cdef void eval_numeric(self, int a, vector[int]& rows, vector[double]& w, double total) noexcept nogil:
+    cdef void eval_numeric(self, int a, Part& p, double total) noexcept nogil:
         # C45Split.handleNumericAttribute: the best threshold by information gain, with
-        # release 8's MDL penalty log2(#candidate thresholds) / total weight.
+        # release 8's MDL penalty log2(#candidate thresholds) / total weight. The sums
+        # are Weka's, in Weka's order, except where all weights are whole numbers (then
+        # every sum is exact whatever its order): bag 1 is then the known weight less
+        # bag 0, and the known weights are the node's when none is missing. x log2 x of
+        # a count is only recomputed when the count has changed since the last
+        # threshold evaluated.
         cdef Dist* d = &self.cand[a]
-        cdef size_t k
-        cdef int i, c, n_known, nxt, last, split_index, n_cand
-        cdef int C = self.n_classes
-        cdef double v, wk, min_split, ent_before, gain, best
-        self.order.clear()
-        for k in range(rows.size()):
-            v = self.X[rows[k], a]
-            if not isnan(v):
-                self.order.push_back(pair[double, int](v, <int> k))
-        sort(self.order.begin(), self.order.end())
-        n_known = self.order.size()
+        cdef int t = self.slot[a], C = self.n_classes
+        cdef int lo = p.off[t], n_known = p.off[t + 1] - lo
+        cdef const int* idx = p.idx.data() + lo
+        cdef const double* val = p.val.data() + lo
+        cdef const int* inst = p.inst.data()
+        cdef const double* w = p.w.data()
+        cdef const int* cls = self.cls.data()
+        cdef bint integral = p.integral
+        cdef double* pcb
+        cdef double* pc
+        cdef double* log_pcb = self.log_pcb.data()
+        cdef int* changed = self.changed.data()
+        cdef char* is_changed = self.is_changed.data()
+        cdef int i, c, k, nxt, last, split_index, n_cand, n_changed
+        cdef double wk, known, min_split, ent_before, known_rate, s, new_ent
+        cdef double numerator, gain, best, pb0, pb1, split
         dist_reset(d[0], 2, C)
-        for i in range(n_known):
-            k = self.order[i].second
-            dist_add(d[0], 1, self.y[rows[k]], w[k], C)
+        pcb = d.pcb.data()
+        pc = d.pc.data()
+        if integral and n_known == <int> p.inst.size():
+            for c in range(C):
+                pcb[C + c] = p.here.pc[c]
+            known = p.here.total
+        else:
+            known = 0.0
+            for i in range(n_known):  # all in bag 1: pc is pcb[1], total is pb[1]
+                k = idx[i]
+                wk = w[k]
+                pcb[C + cls[inst[k]]] += wk
+                known += wk
+        for c in range(C):
+            pc[c] = pcb[C + c]
+        d.pb[1] = known
+        d.total = known
         min_split = 0.1 * d.total / C
         if sm_or_eq(min_split, self.min_obj):
             min_split = self.min_obj
@@ -417,70 +918,169 @@ cdef class _Builder:
         if sm(n_known, 2 * min_split):
             return
         ent_before = old_ent(d[0], C)
+        known_rate = 1 - (total - d.total) / total  # as info_gain
+        for c in range(C):
+            log_pcb[c] = 0.0
+            log_pcb[C + c] = log_func(pcb[C + c])
+        pb0 = 0.0
+        pb1 = known
+        n_changed = 0
         best = 0.0
         split_index = -1
         n_cand = 0
         last = 0
         for nxt in range(1, n_known):
-            if self.order[nxt - 1].first + 1e-5 < self.order[nxt].first:
-                for i in range(last, nxt):  # Distribution.shiftRange(1, 0, ...)
-                    k = self.order[i].second
-                    c = self.y[rows[k]]
-                    wk = w[k]
-                    d.pcb[C + c] -= wk
-                    d.pcb[c] += wk
-                    d.pb[1] -= wk
-                    d.pb[0] += wk
-                if gr_or_eq(d.pb[0], min_split) and gr_or_eq(d.pb[1], min_split):
-                    gain = info_gain(d[0], total, ent_before, C)
+            if val[nxt - 1] + 1e-5 < val[nxt]:
+                if integral:
+                    for i in range(last, nxt):
+                        k = idx[i]
+                        c = cls[inst[k]]
+                        pcb[c] += w[k]
+                        pb0 += w[k]
+                        if not is_changed[c]:
+                            is_changed[c] = 1
+                            changed[n_changed] = c
+                            n_changed += 1
+                    pb1 = known - pb0
+                else:
+                    for i in range(last, nxt):  # Distribution.shiftRange(1, 0, ...)
+                        k = idx[i]
+                        c = cls[inst[k]]
+                        wk = w[k]
+                        pcb[C + c] -= wk
+                        pcb[c] += wk
+                        pb1 -= wk
+                        pb0 += wk
+                        if not is_changed[c]:
+                            is_changed[c] = 1
+                            changed[n_changed] = c
+                            n_changed += 1
+                if gr_or_eq(pb0, min_split) and gr_or_eq(pb1, min_split):
+                    for i in range(n_changed):
+                        c = changed[i]
+                        is_changed[c] = 0
+                        if integral:
+                            pcb[C + c] = pc[c] - pcb[c]
+                        log_pcb[c] = log_func(pcb[c])
+                        log_pcb[C + c] = log_func(pcb[C + c])
+                    n_changed = 0
+                    s = 0.0  # new_ent, summed as there
+                    for c in range(C):
+                        s += log_pcb[c]
+                    s -= log_func(pb0)
+                    for c in range(C):
+                        s += log_pcb[C + c]
+                    s -= log_func(pb1)
+                    new_ent = -s
+                    numerator = (ent_before - new_ent) * known_rate
+                    gain = 0.0 if eq(numerator, 0.0) else numerator / d.total
                     if gr(gain, best):
                         best = gain
                         split_index = nxt - 1
                     n_cand += 1
                 last = nxt
+        for i in range(n_changed):
+            is_changed[changed[i]] = 0
         if n_cand == 0:
             return
         best -= log(<double> n_cand) / LOG2 / total
         if sm_or_eq(best, 0.0):
             return
-        split = (self.order[split_index + 1].first + self.order[split_index].first) / 2
-        if split == self.order[split_index + 1].first:
-            split = self.order[split_index].first
-        dist_reset(d[0], 2, C)
-        for i in range(n_known):
-            k = self.order[i].second
-            dist_add(d[0], 0 if i <= split_index else 1, self.y[rows[k]], w[k], C)
+        split = (val[split_index + 1] + val[split_index]) / 2
+        if split == val[split_index + 1]:
+            split = val[split_index]
+        self.split_dist(d[0], idx, inst, w, split_index, n_known, integral)
         self.cand_valid[a] = True
         self.cand_gain[a] = best
         self.cand_ratio[a] = gain_ratio(d[0], total, best)
         self.cand_split[a] = split
 
+    cdef void split_dist(self, Dist& d, const int* idx, const int* inst, const double* w,
+                         int split_index, int n_known, bint integral) noexcept nogil:
+        # The distribution of a numeric split, summed afresh in sorted order, as
+        # dist_add of each instance makes it; d.pc and d.total already hold the known
+        # weights (the same sums). With whole weights, one bag is the other's rest.
+        cdef int C = self.n_classes, i, c, k, head = split_index + 1
+        cdef const int* cls = self.cls.data()
+        cdef double* pcb = d.pcb.data()
+        cdef double sum_ = 0.0
+        cdef int bag = 0, start = 0, stop = head
+        for c in range(2 * C):
+            pcb[c] = 0.0
+        if integral and head > n_known - head:
+            bag, start, stop = 1, head, n_known
+        for i in range(start, stop):
+            k = idx[i]
+            pcb[bag * C + cls[inst[k]]] += w[k]
+            sum_ += w[k]
+        d.pb[bag] = sum_
+        if integral:
+            for c in range(C):
+                pcb[(1 - bag) * C + c] = d.pc[c] - pcb[bag * C + c]
+            d.pb[1 - bag] = d.total - sum_
+            return
+        sum_ = 0.0
+        for i in range(head, n_known):
+            k = idx[i]
+            pcb[C + cls[inst[k]]] += w[k]
+            sum_ += w[k]
+        d.pb[1] = sum_
+
     cdef double actual_split_point(self, int a, double split) noexcept nogil:
         # C45Split.setSplitPoint: the largest value of the whole training set not above
-        # the threshold (C4.5 tests "<= a seen value").
+        # the threshold (C4.5 tests "<= a seen value"), found in the root's sorted
+        # values. Weka scans the values in the data's order and keeps one only if it
+        # exceeds the best so far by more than 1e-6; when the largest such value is
+        # within 1e-6 of the next smaller one (or is 0, whose sign the scan picks), that
+        # scan is what decides, and we run it.
+        cdef int t = self.slot[a]
+        cdef int lo = self.all_off[t], hi = self.all_off[t + 1], first, top, mid
+        cdef const double* vals = self.all_val.data()
         cdef double best = -DBL_MAX, v
         cdef Py_ssize_t k
-        for k in range(self.all_rows.shape[0]):
-            v = self.X[self.all_rows[k], a]
+        first = lo  # the first value not below the threshold (by Weka's test)
+        top = hi
+        while first < top:
+            mid = (first + top) // 2
+            if sm_or_eq(vals[mid], split):
+                first = mid + 1
+            else:
+                top = mid
+        if first > lo:
+            v = vals[first - 1]
+            if v != 0 and -1e300 < v < 1e300:
+                top = first - 1  # the first copy of v
+                k = lo
+                while k < top:
+                    mid = (k + top) // 2
+                    if vals[mid] < v:
+                        k = mid + 1
+                    else:
+                        top = mid
+                if top == lo or gr(v, vals[top - 1]):
+                    return v
+        for k in range(self.n_all):
+            v = self.value(a, k)
             if not isnan(v) and gr(v, best) and sm_or_eq(v, split):
                 best = v
         return best
 
-    cdef int select(self, vector[int]& rows, vector[double]& w, double total) noexcept nogil:
+    cdef int select(self, Part& p, double total) noexcept nogil:
         # C45ModelSelection.selectModel: the best gain ratio among the splits whose
         # gain is at least the average gain; -1 for a leaf.
         cdef int a, n_valid = 0, best_att = -1
         cdef double average = 0.0, best_ratio = 0.0
+        self.nominal_dists(p)
         for a in range(self.n_atts):
             self.cand_valid[a] = False
             self.cand_gain[a] = 0.0
             self.cand_ratio[a] = 0.0
             if self.n_values[a] == 0:
-                self.eval_numeric(a, rows, w, total)
+                self.eval_numeric(a, p, total)
             elif self.binary:
-                self.eval_binary(a, rows, w, total)
+                self.eval_binary(a, p, total)
             else:
-                self.eval_nominal(a, rows, w, total)
+                self.eval_nominal(a, p, total)
             if self.cand_valid[a] and self.in_average[a]:
                 average += self.cand_gain[a]
                 n_valid += 1
@@ -500,26 +1100,22 @@ cdef class _Builder:
         self.nodes.resize(self.nodes.size() + 1)
         return self.nodes.size() - 1
 
-    cdef void grow(self, int node, vector[int]& rows, vector[double]& w) noexcept nogil:
-        cdef Dist here
+    cdef void grow(self, int node, Part& p) noexcept nogil:
         cdef int att, kind, j, son
         cdef double split = 0.0
-        cdef vector[vector[int]] sub_rows
-        cdef vector[vector[double]] sub_w
-        self.leaf_dist(here, rows, w)
-        if self.raising:
-            self.nodes[node].rows = rows
-            self.nodes[node].w = w
+        cdef vector[Part] sons
         att = -1
-        if not (sm(here.total, 2 * self.min_obj)
-                or eq(here.total, here.pc[max_class(here, self.n_classes)])):
-            att = self.select(rows, w, here.total)
+        if not self.stops(p.here):
+            att = self.select(p, p.here.total)
         if att < 0:
             self.nodes[node].kind = LEAF
             self.nodes[node].att = -1
             self.nodes[node].leaf = True
-            self.nodes[node].empty = eq(here.total, 0.0)
-            self.nodes[node].dist = here
+            self.nodes[node].empty = eq(p.here.total, 0.0)
+            swap_dist(self.nodes[node].dist, p.here)
+            if self.raising:
+                self.nodes[node].rows.swap(p.inst)
+                self.nodes[node].w.swap(p.w)
             return
         if self.n_values[att] == 0:
             kind = NUMERIC
@@ -529,7 +1125,7 @@ cdef class _Builder:
             kind = MULTIWAY
         split = self.cand_split[att]
         self.nodes[node].dist = self.cand[att]
-        self.add_unknown(self.nodes[node].dist, att, rows, w)
+        self.add_unknown(self.nodes[node].dist, att, p.inst.data(), p.w.data(), p.inst.size())
         if kind == NUMERIC:
             split = self.actual_split_point(att, split)
         self.nodes[node].kind = kind
@@ -537,12 +1133,17 @@ cdef class _Builder:
         self.nodes[node].split = split
         self.nodes[node].leaf = False
         self.nodes[node].empty = False
-        self.split_data(kind, att, split, self.nodes[node].dist, rows, w, sub_rows, sub_w)
-        for j in range(<int> sub_rows.size()):
-            son = self.new_node()
+        self.split_part(kind, att, split, self.nodes[node].dist, p, sons)
+        if self.raising:
+            self.nodes[node].rows.swap(p.inst)
+            self.nodes[node].w.swap(p.w)
+        release(p)
+        for j in range(<int> sons.size()):
+            son = self.new_node()  # may move the nodes: not inside the next line
             self.nodes[node].sons.push_back(son)
-        for j in range(<int> sub_rows.size()):
-            self.grow(self.nodes[node].sons[j], sub_rows[j], sub_w[j])
+        for j in range(<int> sons.size()):
+            self.grow(self.nodes[node].sons[j], sons[j])
+            release(sons[j])
 
     # -------------------------------------------------------- collapse, prune
 
@@ -553,26 +1154,34 @@ cdef class _Builder:
         self.nodes[node].sons.clear()
 
     cdef double training_errors(self, int node) noexcept nogil:
+        # The subtree's training errors, summed as getTrainingErrors sums them, kept
+        # for every node (collapsing a subtree leaves the others' unchanged).
         cdef double e = 0.0
         cdef size_t i
         if self.nodes[node].leaf:
-            return num_incorrect(self.nodes[node].dist, self.n_classes)
-        for i in range(self.nodes[node].sons.size()):
-            e += self.training_errors(self.nodes[node].sons[i])
+            e = num_incorrect(self.nodes[node].dist, self.n_classes)
+        else:
+            for i in range(self.nodes[node].sons.size()):
+                e += self.training_errors(self.nodes[node].sons[i])
+        self.errors[node] = e
         return e
 
     cdef void collapse(self, int node) noexcept nogil:
         # C45PruneableClassifierTree.collapse, top-down: a subtree that makes no fewer
         # training errors than its root as a leaf is replaced by that leaf.
+        self.errors.resize(self.nodes.size())
+        self.training_errors(node)
+        self.collapse_known(node)
+
+    cdef void collapse_known(self, int node) noexcept nogil:
         cdef size_t i
         if self.nodes[node].leaf:
             return
-        if (self.training_errors(node)
-                >= num_incorrect(self.nodes[node].dist, self.n_classes) - 1e-3):
+        if self.errors[node] >= num_incorrect(self.nodes[node].dist, self.n_classes) - 1e-3:
             self.make_leaf(node)
             return
         for i in range(self.nodes[node].sons.size()):
-            self.collapse(self.nodes[node].sons[i])
+            self.collapse_known(self.nodes[node].sons[i])
 
     cdef double estimated_errors(self, Dist& d) noexcept nogil:
         cdef double e
@@ -590,48 +1199,58 @@ cdef class _Builder:
             e += self.estimated_tree_errors(self.nodes[node].sons[i])
         return e
 
-    cdef double estimated_branch_errors(self, int node, vector[int]& rows, vector[double]& w) noexcept nogil:
+    cdef double estimated_branch_errors(self, int node, const int* rows, const double* w,
+                                        int n, int depth) noexcept nogil:
         # getEstimatedErrorsForBranch: the subtree's estimated errors on other data
         # (its parent's), for deciding whether to raise it.
-        cdef Dist d
-        cdef vector[vector[int]] sub_rows
-        cdef vector[vector[double]] sub_w
+        cdef Level* L = &self.levels[depth]
         cdef double e = 0.0
-        cdef size_t j
-        self.reset_dist(d, node, rows, w)
+        cdef int j, lo, hi
+        self.reset_dist(L.d, node, rows, w, n)
         if self.nodes[node].leaf:
-            return self.estimated_errors(d)
-        self.split_data(self.nodes[node].kind, self.nodes[node].att, self.nodes[node].split,
-                        d, rows, w, sub_rows, sub_w)
-        for j in range(self.nodes[node].sons.size()):
-            e += self.estimated_branch_errors(self.nodes[node].sons[j], sub_rows[j], sub_w[j])
+            return self.estimated_errors(L.d)
+        self.split_level(node, L[0], rows, w, n)
+        for j in range(<int> self.nodes[node].sons.size()):
+            L = &self.levels[depth]
+            lo = L.start[j]
+            hi = L.start[j + 1]
+            e += self.estimated_branch_errors(self.nodes[node].sons[j], L.rows.data() + lo,
+                                              L.w.data() + lo, hi - lo, depth + 1)
         return e
 
-    cdef void redistribute(self, int node, vector[int]& rows, vector[double]& w) noexcept nogil:
+    cdef void redistribute(self, int node, const int* rows, const double* w, int n,
+                           int depth) noexcept nogil:
         # newDistribution: a raised subtree takes over its new root's data.
-        cdef Dist d
-        cdef vector[vector[int]] sub_rows
-        cdef vector[vector[double]] sub_w
-        cdef size_t j
-        self.reset_dist(d, node, rows, w)
-        self.nodes[node].dist = d
-        self.nodes[node].rows = rows
-        self.nodes[node].w = w
+        cdef Level* L = &self.levels[depth]
+        cdef int j, lo, hi
+        self.reset_dist(L.d, node, rows, w, n)
+        self.nodes[node].dist = L.d
+        self.nodes[node].rows.assign(rows, rows + n)
+        self.nodes[node].w.assign(w, w + n)
         if not self.nodes[node].leaf:
-            self.split_data(self.nodes[node].kind, self.nodes[node].att,
-                            self.nodes[node].split, d, rows, w, sub_rows, sub_w)
-            for j in range(self.nodes[node].sons.size()):
-                self.redistribute(self.nodes[node].sons[j], sub_rows[j], sub_w[j])
-        elif not eq(d.total, 0.0):
+            self.split_level(node, L[0], rows, w, n)
+            for j in range(<int> self.nodes[node].sons.size()):
+                L = &self.levels[depth]
+                lo = L.start[j]
+                hi = L.start[j + 1]
+                self.redistribute(self.nodes[node].sons[j], L.rows.data() + lo,
+                                  L.w.data() + lo, hi - lo, depth + 1)
+        elif not eq(L.d.total, 0.0):
             self.nodes[node].empty = False
+
+    cdef int tree_depth(self, int node) noexcept nogil:
+        cdef int j, deepest = 0
+        if self.nodes[node].leaf:
+            return 0
+        for j in range(<int> self.nodes[node].sons.size()):
+            deepest = max(deepest, self.tree_depth(self.nodes[node].sons[j]))
+        return deepest + 1
 
     cdef void prune(self, int node) noexcept nogil:
         # C45PruneableClassifierTree.prune: error-based pruning with subtree raising.
         cdef size_t i
         cdef int largest, big
         cdef double e_largest, e_leaf, e_tree
-        cdef vector[int] rows
-        cdef vector[double] w
         while not self.nodes[node].leaf:
             for i in range(self.nodes[node].sons.size()):
                 self.prune(self.nodes[node].sons[i])
@@ -639,7 +1258,8 @@ cdef class _Builder:
             big = self.nodes[node].sons[largest]
             if self.raising:
                 e_largest = self.estimated_branch_errors(
-                    big, self.nodes[node].rows, self.nodes[node].w
+                    big, self.nodes[node].rows.data(), self.nodes[node].w.data(),
+                    self.nodes[node].rows.size(), 0
                 )
             else:
                 e_largest = DBL_MAX
@@ -656,27 +1276,27 @@ cdef class _Builder:
             self.nodes[node].leaf = self.nodes[big].leaf
             self.nodes[node].sons = self.nodes[big].sons
             self.nodes[node].dist = self.nodes[big].dist
-            rows = self.nodes[node].rows
-            w = self.nodes[node].w
-            self.redistribute(node, rows, w)
+            self.raised_rows.swap(self.nodes[node].rows)  # redistribute writes them back
+            self.raised_w.swap(self.nodes[node].w)
+            self.redistribute(node, self.raised_rows.data(), self.raised_w.data(),
+                              self.raised_rows.size(), 0)
 
     # ------------------------------------------------------------------ export
 
     def run(self, bint collapse, bint prune):
         """Grow (then collapse, prune) the tree; return it as flat arrays."""
-        cdef vector[int] rows
-        cdef vector[double] w
-        cdef Py_ssize_t k
+        cdef Part part
         cdef int root
-        for k in range(self.all_rows.shape[0]):
-            rows.push_back(self.all_rows[k])
-            w.push_back(self.weight[self.all_rows[k]])
+        self.nodes.reserve(64)
         root = self.new_node()
         with nogil:
-            self.grow(root, rows, w)
+            self.make_root(part)
+            self.grow(root, part)
+            release(part)
             if collapse:
                 self.collapse(root)
             if prune:
+                self.levels.resize(self.tree_depth(root) + 2)
                 self.prune(root)
         return self.export(root)
 
@@ -684,9 +1304,9 @@ cdef class _Builder:
         # Pre-order numbering of the nodes still in the tree; each node's sons are
         # consecutive "edges" that carry the share of weight a missing value sends
         # down them and the class distribution used when the son saw no data.
-        cdef vector[int] stack, order
-        cdef int node, j, son, C = self.n_classes
-        cdef Py_ssize_t i, n, e
+        cdef vector[int] stack, order, new_id
+        cdef int node, j, son, c, C = self.n_classes
+        cdef Py_ssize_t i, n, e, n_edges = 0
         cdef double total
         cdef Node* nd
         stack.push_back(root)
@@ -695,66 +1315,65 @@ cdef class _Builder:
             stack.pop_back()
             order.push_back(node)
             if not self.nodes[node].leaf:
+                n_edges += self.nodes[node].sons.size()
                 for j in range(<int> self.nodes[node].sons.size() - 1, -1, -1):
                     stack.push_back(self.nodes[node].sons[j])
         n = order.size()
-        new_id = np.full(self.nodes.size(), -1, dtype=np.intp)
+        new_id.assign(self.nodes.size(), -1)
         for i in range(n):
             new_id[order[i]] = i
-        kind = np.zeros(n, dtype=np.int32)
-        att = np.full(n, -1, dtype=np.int32)
-        split = np.zeros(n, dtype=np.float64)
-        empty = np.zeros(n, dtype=np.uint8)
-        first = np.zeros(n + 1, dtype=np.int32)
-        counts = np.zeros((n, C), dtype=np.float64)
-        proba = np.zeros((n, C), dtype=np.float64)
-        depth = np.zeros(n, dtype=np.int32)
-        sons, share, son_proba = [], [], []
+        out = {
+            "kind": np.zeros(n, dtype=np.int32),
+            "feature": np.full(n, -1, dtype=np.int32),
+            "threshold": np.zeros(n, dtype=np.float64),
+            "empty": np.zeros(n, dtype=np.uint8),
+            "first_son": np.zeros(n + 1, dtype=np.int32),
+            "son": np.zeros(n_edges, dtype=np.int32),
+            "son_share": np.zeros(n_edges, dtype=np.float64),
+            "son_proba": np.zeros((n_edges, C), dtype=np.float64),
+            "counts": np.zeros((n, C), dtype=np.float64),
+            "proba": np.zeros((n, C), dtype=np.float64),
+            "depth": np.zeros(n, dtype=np.int32),
+        }
+        cdef int[::1] kind = out["kind"], att = out["feature"], first = out["first_son"]
+        cdef int[::1] sons = out["son"], depth = out["depth"]
+        cdef double[::1] split = out["threshold"], share = out["son_share"]
+        cdef unsigned char[::1] empty = out["empty"]
+        cdef double[:, ::1] counts = out["counts"], proba = out["proba"]
+        cdef double[:, ::1] son_proba = out["son_proba"]
         e = 0
         for i in range(n):
-            node = order[i]
-            nd = &self.nodes[node]
+            nd = &self.nodes[order[i]]
             kind[i] = nd.kind
             att[i] = nd.att
             split[i] = nd.split
             empty[i] = nd.empty
             total = nd.dist.total
-            for j in range(C):
-                counts[i, j] = nd.dist.pc[j]
-                proba[i, j] = 0.0 if eq(total, 0.0) else nd.dist.pc[j] / total
+            for c in range(C):
+                counts[i, c] = nd.dist.pc[c]
+                proba[i, c] = 0.0 if eq(total, 0.0) else nd.dist.pc[c] / total
             first[i] = e
             if not nd.leaf:
                 for j in range(<int> nd.sons.size()):
-                    son = nd.sons[j]
-                    sons.append(new_id[son])
-                    depth[new_id[son]] = depth[i] + 1
-                    share.append(nd.dist.pb[j] / total)
-                    son_proba.append(self._bag_proba(nd.dist, j))
+                    son = new_id[nd.sons[j]]
+                    sons[e] = son
+                    depth[son] = depth[i] + 1
+                    share[e] = nd.dist.pb[j] / total
+                    self._bag_proba(nd.dist, j, son_proba[e])
                     e += 1
         first[n] = e
-        return {
-            "kind": kind,
-            "feature": att,
-            "threshold": split,
-            "empty": empty,
-            "first_son": first,
-            "son": np.asarray(sons, dtype=np.int32),
-            "son_share": np.asarray(share, dtype=np.float64),
-            "son_proba": np.asarray(son_proba, dtype=np.float64).reshape(-1, C),
-            "counts": counts,
-            "proba": proba,
-            "depth": depth,
-        }
+        return out
 
-    cdef list _bag_proba(self, Dist& d, int bag):
+    cdef void _bag_proba(self, Dist& d, int bag, double[::1] out) noexcept:
         # C45Split.classProb for a known value whose son is empty: the bag's class
         # frequencies, or the node's when the bag holds nothing.
         cdef int c, C = self.n_classes
         if gr(d.pb[bag], 0.0):
-            return [d.pcb[bag * C + c] / d.pb[bag] for c in range(C)]
-        if eq(d.total, 0.0):
-            return [0.0] * C
-        return [d.pc[c] / d.total for c in range(C)]
+            for c in range(C):
+                out[c] = d.pcb[bag * C + c] / d.pb[bag]
+        elif not eq(d.total, 0.0):
+            for c in range(C):
+                out[c] = d.pc[c] / d.total
 
 
 def grow_tree(const double[:, ::1] X, const int[::1] n_values, const int[::1] y,

@@ -8,10 +8,10 @@ each nominal column, class codes in the declared order of the class attribute, a
 instance weights. It is made once, by the ensemble, from the validated input.
 
 A learner that can train on it directly has ``_fit_encoded(data, rows, weight)`` and
-``_encoded_distribution(matrix)`` (the J48 preset does). Any other learner still works:
-:func:`fit_member` gives it the validated input's rows (a DataFrame keeps its nominal
-columns) and :func:`member_distribution` maps its ``predict_proba`` onto the ensemble's
-classes.
+``_encoded_distribution(test)`` (test rows as :class:`TestData`; the J48 preset and the
+random linear oracle have both). Any other learner still works: :func:`fit_member`
+gives it the validated input's rows (a DataFrame keeps its nominal columns) and
+:func:`member_distribution` maps its ``predict_proba`` onto the ensemble's classes.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ __all__ = [
     "encode_training",
     "fit_member",
     "member_distribution",
+    "remember_features",
 ]
 
 
@@ -65,6 +66,16 @@ class EncodedData:
         self.weight = weight
         self.codes = codes
         self.source = source
+
+    @property
+    def feature_names(self) -> np.ndarray | None:
+        """The input's column names when they are all strings (else None), computed once."""
+        if not hasattr(self, "_feature_names"):
+            columns = getattr(self.source, "columns", None)
+            names = None if columns is None else np.asarray(columns, dtype=object)
+            ok = names is not None and all(isinstance(name, str) for name in names)
+            self._feature_names = names if ok else None
+        return self._feature_names
 
     @property
     def n_samples(self) -> int:
@@ -108,19 +119,35 @@ class EncodedData:
 
 
 class TestData:
-    """Data to predict, encoded once for all the members of an ensemble."""
+    """Data to predict, encoded once for all the members of an ensemble.
 
-    def __init__(self, X: np.ndarray, source):
+    ``X`` is the encoded matrix; ``source`` the validated input (rows taken only when a
+    member that cannot read ``X`` asks for them).
+    """
+
+    def __init__(self, X: np.ndarray, source, rows=None):
         self.X = X
-        self.source = source
+        self._source = source
+        self._rows = rows
+
+    @property
+    def source(self):
+        if self._rows is not None:
+            self._source, self._rows = safe_rows(self._source, self._rows), None
+        return self._source
 
     def columns(self, features: np.ndarray) -> TestData:
+        """The same rows restricted to ``features``."""
+        source = self.source
         source = (
-            self.source.iloc[:, features]
-            if isinstance(self.source, pd.DataFrame)
-            else self.source[:, features]
+            source.iloc[:, features] if isinstance(source, pd.DataFrame) else source[:, features]
         )
         return TestData(np.ascontiguousarray(self.X[:, features]), source)
+
+    def rows(self, mask: np.ndarray) -> TestData:
+        """The rows where ``mask`` is true."""
+        source = self._source if self._rows is None else self.source
+        return TestData(np.ascontiguousarray(self.X[mask]), source, np.flatnonzero(mask))
 
 
 def class_codes(y) -> tuple[np.ndarray, np.ndarray]:
@@ -166,6 +193,19 @@ def encode_test(estimator, codes: MixedCodes, X) -> TestData:
     return TestData(codes.matrix(X), X)
 
 
+def remember_features(estimator, data: EncodedData) -> None:
+    """Record on a member fitted from encoded data what its own ``fit`` would have
+    recorded of the columns (count, names, which were nominal), so that it also
+    predicts from a DataFrame of those columns."""
+    estimator.n_features_in_ = data.n_features
+    estimator._nominal_in_fit = data.codes.nominal_mask
+    names = data.feature_names
+    if names is not None:
+        estimator.feature_names_in_ = names
+    elif hasattr(estimator, "feature_names_in_"):
+        del estimator.feature_names_in_
+
+
 def fit_member(estimator, data: EncodedData, rows=None, weight=None):
     """Fit ``estimator`` (already cloned) on ``rows`` of ``data`` with ``weight``.
 
@@ -199,16 +239,23 @@ def fit_member(estimator, data: EncodedData, rows=None, weight=None):
     return estimator.fit(X, y, sample_weight=w)
 
 
-def member_distribution(estimator, data: EncodedData, test: TestData) -> np.ndarray:
-    """Class distribution ``estimator`` gives each test row, columns in ``data.classes``.
+def member_distribution(estimator, classes: np.ndarray, test: TestData) -> np.ndarray:
+    """Class distribution ``estimator`` gives each test row, columns in ``classes`` (the
+    ensemble's classes in Weka's numbering, ``EncodedData.classes``).
 
     A learner with ``_encoded_distribution`` gives Weka's ``distributionForInstance``;
-    any other its ``predict_proba``, with zero for the classes it did not see.
+    any other its ``predict_proba``, with zero for the classes it did not see, or, if it
+    has none, all the mass on the class it predicts (a vote).
     """
     if hasattr(estimator, "_encoded_distribution"):
-        return estimator._encoded_distribution(test.X)
+        return estimator._encoded_distribution(test)
+    position = {label: k for k, label in enumerate(classes.tolist())}
+    if not hasattr(estimator, "predict_proba"):
+        predicted = np.asarray(estimator.predict(test.source))
+        out = np.zeros((predicted.shape[0], classes.shape[0]))
+        out[np.arange(predicted.shape[0]), [position[c] for c in predicted.tolist()]] = 1.0
+        return out
     proba = np.asarray(estimator.predict_proba(test.source), dtype=float)
-    out = np.zeros((proba.shape[0], data.n_classes))
-    position = {label: k for k, label in enumerate(data.classes.tolist())}
+    out = np.zeros((proba.shape[0], classes.shape[0]))
     out[:, [position[label] for label in np.asarray(estimator.classes_).tolist()]] = proba
     return out

@@ -1,8 +1,10 @@
 """Encoding of mixed nominal/numeric data into a numeric matrix.
 
 Weka's SMO, MLP and the oracle's hyperplane all work in the same space: missing values
-replaced (mean for numeric, mode for nominal), nominal attributes one-hot encoded,
-numeric attributes scaled. ``MixedEncoder`` is that space as a scikit-learn transformer.
+replaced (mean for numeric, mode for nominal), nominal attributes turned into 0/1
+columns, numeric attributes scaled. ``MixedEncoder`` is that space as a scikit-learn
+transformer, either as scikit-learn's one-hot pipeline builds it or exactly as Weka's
+filters ``ReplaceMissingValues`` and ``NominalToBinary`` do (``encoding="weka"``).
 """
 
 from __future__ import annotations
@@ -13,8 +15,9 @@ import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator, TransformerMixin
 
-from ..base import nominal_columns, validate_mixed_data
+from ..base import check_sample_weight, nominal_columns, safe_rows, validate_mixed_data
 from ..utils._sklearn_compat import StrOptions, _fit_context, check_is_fitted
+from ._codes import fit_mixed_codes
 
 __all__ = ["MixedEncoder"]
 
@@ -30,7 +33,24 @@ class MixedEncoder(TransformerMixin, BaseEstimator):
     impute : bool, default=True
         Replace missing values by the training mean (numeric) or mode (nominal), as
         Weka's ``ReplaceMissingValues``. If False, NaN is kept in numeric columns and a
-        missing nominal value encodes as all zeros.
+        missing nominal value encodes as all zeros (as NaN in the single column of a
+        two-valued attribute under ``encoding="weka"``).
+    encoding : {"one-hot", "weka"}, default="one-hot"
+        How nominal columns become numbers and where the columns go.
+
+        * ``"one-hot"``: scikit-learn's ``SimpleImputer`` + ``OneHotEncoder``: the
+          numeric columns first, then one indicator per value of each nominal column
+          (values sorted, the mode's ties going to the first of them).
+        * ``"weka"``: Weka 3.6's ``ReplaceMissingValues`` then ``NominalToBinary``, as
+          ``SMO`` applies them: each column's output stays where the column is; a
+          nominal column with at most two values becomes **one** column holding the
+          value's index (0 for the first value, 1 for the second), one with more values
+          one indicator per value. The values are the declared categories of a
+          ``category`` column in their declared order (an ARFF header's), else the
+          values seen in ``fit`` in order of appearance, as for the other Weka-like
+          learners; the mode's ties go to the first of them; a value not among them
+          counts as missing (a Weka header cannot hold one). Means are summed row by
+          row as Weka sums them, so that the encoded numbers are Weka's to the last bit.
 
     Attributes
     ----------
@@ -42,17 +62,22 @@ class MixedEncoder(TransformerMixin, BaseEstimator):
     numeric_offset_, numeric_scale_ : ndarray
         The scaling ``(x - offset) / scale`` of the numeric columns.
     categories_ : list of ndarray
-        Values seen in training of each nominal column (the one-hot columns, in order).
+        Values of each nominal column (the one-hot columns, in order).
     modes_ : list
         Most frequent training value of each nominal column (replaces a missing value).
     n_features_out_ : int
         Width of the encoded matrix: the numeric columns, then each nominal column's
-        one-hot block.
+        one-hot block (``"one-hot"``); each column's one or more columns in input order
+        (``"weka"``).
 
     Notes
     -----
-    Nominal values unseen in training encode as all zeros (no error), which is what a
-    Weka filter does with a value absent from its header. The encoding is computed with
+    With ``sample_weight`` in ``fit`` a weight counts as that many copies of the row: the
+    means and modes are weighted, as Weka's ``ReplaceMissingValues`` weighs instances,
+    and so is the standard deviation; rows of weight zero do not count at all.
+
+    Under ``"one-hot"``, nominal values unseen in training encode as all zeros (no
+    error). The ``"one-hot"`` encoding is computed with
     NumPy and pandas' categorical codes rather than a ``ColumnTransformer`` pipeline,
     because ensembles re-fit it for every member; it equals that pipeline
     (``SimpleImputer`` + ``MinMaxScaler``/``StandardScaler`` and ``SimpleImputer`` +
@@ -62,42 +87,60 @@ class MixedEncoder(TransformerMixin, BaseEstimator):
     _parameter_constraints: dict = {
         "scale": [StrOptions({"minmax", "standard", "none"})],
         "impute": ["boolean"],
+        "encoding": [StrOptions({"one-hot", "weka"})],
     }
 
-    def __init__(self, scale="minmax", impute=True):
+    def __init__(self, scale="minmax", impute=True, encoding="one-hot"):
         self.scale = scale
         self.impute = impute
+        self.encoding = encoding
 
     @_fit_context(prefer_skip_nested_validation=True)
-    def fit(self, X, y=None):
+    def fit(self, X, y=None, sample_weight=None):
+        """Learn the fill values, the nominal values and the scaling from ``X``.
+
+        Parameters
+        ----------
+        X : array-like or DataFrame of shape (n_samples, n_features)
+            ``category``/``object`` columns are nominal, NaN is missing.
+        y : None
+            Ignored.
+        sample_weight : array-like of shape (n_samples,), default=None
+            Weights of the rows in the means and modes.
+
+        Returns
+        -------
+        self : MixedEncoder
+        """
         X = validate_mixed_data(self, X, reset=True)
+        weight = None
+        if sample_weight is not None:  # a row of weight zero is a row left out
+            weight = check_sample_weight(sample_weight, X)
+            X, weight = safe_rows(X, weight > 0), weight[weight > 0]
         self.nominal_mask_ = nominal_columns(X)
+        if self.encoding == "weka":
+            return self._fit_weka(X, weight)
         numeric = _numeric_block(X, self.nominal_mask_)
         # Eq. of Weka's ReplaceMissingValues: the training mean (0 for an all-missing column)
         with warnings.catch_warnings():  # an all-missing column has no mean: filled with 0
             warnings.simplefilter("ignore", RuntimeWarning)
-            means = np.nanmean(numeric, axis=0) if numeric.shape[0] else np.zeros(numeric.shape[1])
+            if weight is None:
+                means = (
+                    np.nanmean(numeric, axis=0) if numeric.shape[0] else np.zeros(numeric.shape[1])
+                )
+            else:
+                known = ~np.isnan(numeric)
+                means = np.nansum(numeric * weight[:, None], axis=0) / (weight @ known)
         self.numeric_fill_ = np.where(np.isnan(means), 0.0, means)
         filled = self._fill(numeric)
-        if self.scale == "minmax":
-            low, high = (
-                np.nanmin(filled, axis=0, initial=np.inf),
-                np.nanmax(filled, axis=0, initial=-np.inf),
-            )
-            self.numeric_offset_ = low
-            span = high - low
-        elif self.scale == "standard":
-            self.numeric_offset_ = np.nanmean(filled, axis=0)
-            span = np.nanstd(filled, axis=0)
-        else:
-            self.numeric_offset_ = np.zeros(filled.shape[1])
-            span = np.ones(filled.shape[1])
-        # a constant column keeps its offset and is not divided by zero (as sklearn's scalers)
-        self.numeric_scale_ = np.where(np.isfinite(span) & (span > 0), span, 1.0)
+        self._fit_scaling(filled, weight)
         self.categories_, self.modes_ = [], []
         for column in _nominal_columns(X, self.nominal_mask_):
-            present = column.dropna()
-            counts = present.value_counts(sort=False)
+            if weight is None:
+                counts = column.dropna().value_counts(sort=False)
+            else:  # the weight of each value (every category of a categorical column)
+                by_value = pd.Series(weight, index=column.index).groupby(column, observed=False)
+                counts = by_value.sum()
             categories = np.array(sorted(counts.index.tolist(), key=str), dtype=object)
             self.categories_.append(categories)
             # most frequent value; ties go to the first in sorted order (as SimpleImputer)
@@ -112,6 +155,64 @@ class MixedEncoder(TransformerMixin, BaseEstimator):
         )
         return self
 
+    def _fit_scaling(self, filled, weight):
+        """``numeric_offset_`` and ``numeric_scale_`` of the (imputed) numeric columns.
+
+        A weight counts as that many copies of the row (the standard deviation is
+        weighted; copies do not change a range).
+        """
+        if self.scale == "minmax":
+            low, high = (
+                np.nanmin(filled, axis=0, initial=np.inf),
+                np.nanmax(filled, axis=0, initial=-np.inf),
+            )
+            self.numeric_offset_ = low
+            span = high - low
+        elif self.scale == "standard" and weight is not None and filled.shape[1]:
+            known = np.where(np.isnan(filled), 0.0, weight[:, None])
+            mean = np.nansum(filled * known, axis=0) / known.sum(axis=0)
+            variance = np.nansum(known * (filled - mean) ** 2, axis=0) / known.sum(axis=0)
+            self.numeric_offset_, span = mean, np.sqrt(variance)
+        elif self.scale == "standard":
+            self.numeric_offset_ = np.nanmean(filled, axis=0)
+            span = np.nanstd(filled, axis=0)
+        else:
+            self.numeric_offset_ = np.zeros(filled.shape[1])
+            span = np.ones(filled.shape[1])
+        # a constant column keeps its offset and is not divided by zero (as sklearn's scalers)
+        self.numeric_scale_ = np.where(np.isfinite(span) & (span > 0), span, 1.0)
+
+    def _fit_weka(self, X, weight):
+        """ReplaceMissingValues and NominalToBinary fitted as Weka 3.6 fits them."""
+        codes = fit_mixed_codes(X)
+        matrix = codes.matrix(X)
+        if weight is None:
+            weight = np.ones(matrix.shape[0])
+        numeric = ~codes.nominal_mask
+        fill = np.zeros(matrix.shape[1])
+        fill[numeric] = _weka_means(matrix[:, numeric], weight)
+        self.modes_ = []
+        for j, categories in zip(np.flatnonzero(~numeric), codes.categories):
+            known = ~np.isnan(matrix[:, j])
+            counts = np.bincount(
+                matrix[known, j].astype(np.intp), weights=weight[known], minlength=len(categories)
+            )
+            # the first value wins a tie, even of no data at all (Weka's Utils.maxIndex)
+            fill[j] = np.argmax(counts) if len(categories) else 0.0
+            self.modes_.append(categories[int(fill[j])] if len(categories) else None)
+        self._weka_codes, self._weka_fill = codes, fill
+        self.numeric_fill_ = fill[numeric]
+        self.categories_ = list(codes.categories)
+        self._fit_scaling(self._weka_filled(matrix)[:, numeric], weight)
+        self.n_features_out_ = int(np.where(codes.n_values > 2, codes.n_values, 1).sum())
+        return self
+
+    def _weka_filled(self, matrix):
+        """A copy of ``matrix`` (values and codes) with the missing values replaced."""
+        if not self.impute:
+            return matrix.copy()
+        return np.where(np.isnan(matrix), self._weka_fill, matrix)
+
     def _fill(self, numeric):
         if not self.impute or not numeric.size:
             return numeric
@@ -121,8 +222,20 @@ class MixedEncoder(TransformerMixin, BaseEstimator):
         return np.where(missing, self.numeric_fill_, numeric)
 
     def transform(self, X):
+        """Impute, encode and scale ``X`` as learnt in ``fit``.
+
+        Parameters
+        ----------
+        X : array-like or DataFrame of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples, n_features_out_)
+        """
         check_is_fitted(self)
         X = validate_mixed_data(self, X, reset=False)
+        if self.encoding == "weka":
+            return self._transform_weka(X)
         numeric = self._fill(_numeric_block(X, self.nominal_mask_))
         blocks = [(numeric - self.numeric_offset_) / self.numeric_scale_]
         for column, categories, mode in zip(
@@ -138,6 +251,26 @@ class MixedEncoder(TransformerMixin, BaseEstimator):
             blocks.append(onehot)
         return np.hstack(blocks) if len(blocks) > 1 else blocks[0]
 
+    def _transform_weka(self, X):
+        codes = self._weka_codes
+        matrix = self._weka_filled(codes.matrix(X))
+        n_values = codes.n_values
+        numeric = ~codes.nominal_mask
+        matrix[:, numeric] = (matrix[:, numeric] - self.numeric_offset_) / self.numeric_scale_
+        wide = n_values > 2
+        if not wide.any():
+            return matrix
+        # each value of a many-valued attribute gets a column of its own, in place
+        width = np.where(wide, n_values, 1)
+        start = np.concatenate([[0], np.cumsum(width)[:-1]])
+        out = np.zeros((matrix.shape[0], int(width.sum())))
+        out[:, start[~wide]] = matrix[:, ~wide]
+        for j in np.flatnonzero(wide):
+            value = matrix[:, j]
+            known = ~np.isnan(value)
+            out[np.flatnonzero(known), start[j] + value[known].astype(np.intp)] = 1.0
+        return out
+
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.input_tags.allow_nan = True
@@ -149,6 +282,26 @@ def _numeric_block(X, nominal_mask):
     if hasattr(X, "iloc"):
         return X.iloc[:, np.flatnonzero(~nominal_mask)].to_numpy(dtype=float, na_value=np.nan)
     return np.asarray(X, dtype=float)
+
+
+def _weka_means(numeric, weight):
+    """Weka's means: ``sum(w * x) / (total weight - weight missing)``, summed row by row.
+
+    The sums run in row order (``cumsum``, not NumPy's pairwise ``sum``), as Weka's loop
+    adds them: an imputed value then equals Weka's to the last bit. A column without
+    values (or weight) is filled with 0, as Weka's ``Utils.gr(count, 0)`` decides.
+    """
+    if numeric.shape[0] == 0:
+        return np.zeros(numeric.shape[1])
+    missing = np.isnan(numeric)
+    sums = np.cumsum(np.where(missing, 0.0, weight[:, None] * numeric), axis=0)[-1]
+    total = np.cumsum(weight)[-1]
+    steps = np.vstack(
+        [np.full((1, numeric.shape[1]), total), np.where(missing, -weight[:, None], 0.0)]
+    )
+    counts = np.cumsum(steps, axis=0)[-1]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(counts > 1e-6, sums / counts, 0.0)
 
 
 def _nominal_columns(X, nominal_mask):

@@ -2,13 +2,14 @@
 
 ``make_learner("j48")`` and friends return plain scikit-learn estimators: a small class
 of this package, or an :class:`EncodedClassifier` (the "Weka SMO space" encoder followed
-by a scikit-learn classifier) that accepts mixed data and ``sample_weight``.
+by a numeric classifier) that accepts mixed data and ``sample_weight``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.neural_network import MLPClassifier
 from sklearn.svm import SVC
@@ -22,6 +23,7 @@ from ._checks import require_y
 from ._encoding import MixedEncoder
 from ._naive_bayes import MixedNaiveBayes
 from ._qda import RegularizedQDA
+from ._smo import SMOClassifier
 
 __all__ = ["EncodedClassifier", "learner_names", "make_learner"]
 
@@ -34,13 +36,7 @@ _INNER_EXPECTED_FAILURES = {
             "same failure for SVC)."
         ),
     },
-    "RegularizedQDA": {
-        "check_sample_weight_equivalence_on_dense_data": (
-            "the encoder's scaling is fitted unweighted, so repeating an instance changes "
-            "the standardised space and with it the ridge added to a singular class "
-            "covariance (the ridge is not affine invariant)."
-        ),
-    },
+    "SMOClassifier": dict(SMOClassifier._expected_failed_checks),
 }
 
 
@@ -57,17 +53,21 @@ def _estimator_has(attr: str) -> Callable[[EncodedClassifier], bool]:
 class EncodedClassifier(ClassifierMixin, BaseEstimator):
     """A classifier fitted in the encoded space of :class:`MixedEncoder`.
 
-    Missing values are replaced by the training mean/mode, nominal columns one-hot
-    encoded and numeric columns scaled; then a clone of ``estimator`` is fitted. This is
-    how Weka's SMO and MultilayerPerceptron see mixed data.
+    Missing values are replaced by the training mean/mode, nominal columns turned into
+    0/1 columns and numeric columns scaled (a :class:`MixedEncoder`); then a clone of
+    ``estimator`` is fitted. This is how Weka's SMO and MultilayerPerceptron see mixed
+    data.
 
     Parameters
     ----------
     estimator : classifier, default=None
         The learner to fit on the encoded data; ``None`` means the ``smo`` preset's
-        linear SVM (``SVC(kernel="linear", C=1, max_iter=SVM_MAX_ITER)``).
+        :class:`SMOClassifier` (Weka's SMO).
     scale : {"minmax", "standard", "none"}, default="minmax"
         Scaling of the numeric columns (see :class:`MixedEncoder`).
+    encoding : {"one-hot", "weka"}, default="one-hot"
+        How nominal columns become numbers (see :class:`MixedEncoder`): scikit-learn's
+        one-hot encoding, or Weka's ``NominalToBinary`` in Weka's column order.
     random_state : int, RandomState instance or None, default=None
         If not None, sets every ``random_state`` parameter of the cloned estimator.
 
@@ -88,7 +88,11 @@ class EncodedClassifier(ClassifierMixin, BaseEstimator):
     -----
     ``sample_weight`` goes to the wrapped estimator, which must accept it. The encoder
     is fitted on the instances of positive weight only, so that a zero weight means the
-    same as leaving the instance out (boosting and Triskel rely on that).
+    same as leaving the instance out (boosting and Triskel rely on that), and weighs
+    them as copies in the means and modes that replace missing values (as Weka's
+    ``ReplaceMissingValues``) and in a standardisation. A categorical ``y`` reaches the
+    estimator as it is, so that one numbering its classes as Weka does
+    (:class:`SMOClassifier`) sees the declared order.
 
     ``decision_function``, ``predict_proba`` and ``predict_log_proba`` exist when the
     fitted estimator has them (an ``SVC`` has ``predict_proba`` only with
@@ -98,20 +102,20 @@ class EncodedClassifier(ClassifierMixin, BaseEstimator):
     estimator: ``check_sample_weight_equivalence_on_dense_data`` for ``SVC`` (libsvm's
     weighted solution matches the repeated-samples one only up to the solver
     tolerance; scikit-learn lists the same failure for ``SVC``) and for
-    :class:`RegularizedQDA` (the encoder's scaling is fitted unweighted, so repeating
-    an instance changes the space in which the ridge of a singular class covariance is
-    added).
+    :class:`SMOClassifier` (see there).
     """
 
     _parameter_constraints: dict = {
         "estimator": [HasMethods(["fit", "predict"]), None],
         "scale": [StrOptions({"minmax", "standard", "none"})],
+        "encoding": [StrOptions({"one-hot", "weka"})],
         "random_state": ["random_state"],
     }
 
-    def __init__(self, estimator=None, *, scale="minmax", random_state=None):
+    def __init__(self, estimator=None, *, scale="minmax", encoding="one-hot", random_state=None):
         self.estimator = estimator
         self.scale = scale
+        self.encoding = encoding
         self.random_state = random_state
 
     @property
@@ -120,7 +124,7 @@ class EncodedClassifier(ClassifierMixin, BaseEstimator):
 
     def _make_estimator(self):
         if self.estimator is None:
-            return SVC(kernel="linear", C=1.0, max_iter=SVM_MAX_ITER)
+            return SMOClassifier()
         return clone(self.estimator)
 
     @_fit_context(prefer_skip_nested_validation=False)
@@ -141,13 +145,18 @@ class EncodedClassifier(ClassifierMixin, BaseEstimator):
         self : EncodedClassifier
         """
         require_y(self, y)
+        categorical = isinstance(y, pd.Series) and isinstance(y.dtype, pd.CategoricalDtype)
+        target = y
         X, y = validate_mixed_data(self, X, y, reset=True)
-        self.encoder_ = MixedEncoder(scale=self.scale)
+        if categorical:
+            y = target  # validated; its declared categories are the class numbering
+        self.encoder_ = MixedEncoder(scale=self.scale, encoding=self.encoding)
         if sample_weight is None:
             self.encoder_.fit(X)
         else:
             sample_weight = check_sample_weight(sample_weight, X)
-            self.encoder_.fit(safe_rows(X, sample_weight > 0))
+            positive = sample_weight > 0
+            self.encoder_.fit(safe_rows(X, positive), sample_weight=sample_weight[positive])
         estimator = self._make_estimator()
         if self.random_state is not None:
             seeds = {
@@ -234,11 +243,11 @@ class EncodedClassifier(ClassifierMixin, BaseEstimator):
         return tags
 
 
-def _encoded(estimator: BaseEstimator, scale: str) -> EncodedClassifier:
-    return EncodedClassifier(estimator, scale=scale)
+def _encoded(estimator: BaseEstimator, scale: str, encoding: str = "one-hot") -> EncodedClassifier:
+    return EncodedClassifier(estimator, scale=scale, encoding=encoding)
 
 
-#: Iteration cap of the libsvm solver in the SVM presets. LIBSVM itself (since 3.17)
+#: Iteration cap of the libsvm solver in the ``rbf-svm`` preset. LIBSVM itself (since 3.17)
 #: stops at max(10^7, 100 n) iterations, scikit-learn's copy never does, and on some
 #: problems (e.g. an undersampled one-vs-rest problem of anneal.orig, 15 of its rows
 #: in ``tests/learners/data/libsvm_cycle.npz``) the working-set selection cycles
@@ -253,9 +262,9 @@ _PRESETS: dict[str, Callable[[], BaseEstimator]] = {
     "j48": lambda: C45TreeClassifier(),
     "j48-unpruned": lambda: C45TreeClassifier(unpruned=True),
     "j48-binary": lambda: C45TreeClassifier(binary_splits=True),
-    # Weka SMO: ReplaceMissingValues, NominalToBinary, Normalize to [0, 1], C = 1, linear
-    # kernel, pairwise multi-class (libsvm's SVC is one-vs-one).
-    "smo": lambda: _encoded(SVC(kernel="linear", C=1.0, max_iter=SVM_MAX_ITER), "minmax"),
+    # Weka SMO: ReplaceMissingValues and NominalToBinary (the encoder), then Normalize to
+    # [0, 1], C = 1, linear kernel, pairwise multi-class (SMOClassifier).
+    "smo": lambda: _encoded(SMOClassifier(), "none", "weka"),
     "nb": lambda: MixedNaiveBayes(),
     "qda": lambda: _encoded(RegularizedQDA(), "standard"),
     "mlp": lambda: _encoded(MLPClassifier(hidden_layer_sizes=(15,), max_iter=300), "minmax"),
@@ -287,11 +296,14 @@ def make_learner(name: str, **params) -> BaseEstimator:
           instances in two branches); ``"j48-unpruned"`` — the same without pruning
           (``-U``); ``"j48-binary"`` — binary splits on nominal attributes (``-B``), often
           better where nominal attributes have many values.
-        * ``"smo"`` — linear SVM as Weka's SMO: missing values replaced by mean/mode,
-          nominals one-hot, numerics scaled to [0, 1], C = 1, one-vs-one multi-class;
-          ``decision_function`` always, ``predict_proba`` only with
-          ``probability=True`` (Platt's logistic calibration, fitted by internal CV);
-          the libsvm solver stops after :data:`SVM_MAX_ITER` iterations (see there).
+        * ``"smo"`` — Weka's SMO with its defaults, prediction for prediction: missing
+          values replaced by mean/mode and nominal attributes made binary as Weka's
+          filters do (``MixedEncoder(encoding="weka")``; a two-valued attribute is one
+          0/1 column), then :class:`SMOClassifier` (attributes normalised to [0, 1],
+          C = 1, linear kernel, one machine per pair of classes, Weka's optimiser and
+          vote); ``decision_function`` always, ``predict_proba`` only with
+          ``probability=True`` (Weka's ``-M``: logistic models of the outputs, pairwise
+          coupling).
         * ``"nb"`` — :class:`MixedNaiveBayes`.
         * ``"qda"`` — standardised numerics, one-hot nominals, then
           :class:`RegularizedQDA`.
@@ -323,7 +335,7 @@ def make_learner(name: str, **params) -> BaseEstimator:
     >>> make_learner("j48-unpruned")
     C45TreeClassifier(unpruned=True)
     >>> make_learner("smo", C=10).estimator
-    SVC(C=10, kernel='linear', max_iter=1000000)
+    SMOClassifier(C=10)
     """
     key = name.lower() if isinstance(name, str) else name
     if key not in _PRESETS:

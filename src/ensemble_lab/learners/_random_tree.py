@@ -231,10 +231,11 @@ class RandomTreeClassifier(ClassifierMixin, BaseEstimator):
         self.depth_ = int(self.tree_["depth"].max())
         return self
 
-    def _encoded_distribution(self, X: np.ndarray) -> np.ndarray:
+    def _encoded_distribution(self, test) -> np.ndarray:
         """Weka's ``distributionForInstance`` for rows already encoded like the training
-        data; columns in ``weka_classes_``."""
-        return tree_distribution(self.tree_, X)
+        data (a :class:`~ensemble_lab.learners._encoded.TestData`); columns in
+        ``weka_classes_``."""
+        return tree_distribution(self.tree_, test.X)
 
     def _weka_distribution(self, X):
         check_is_fitted(self)

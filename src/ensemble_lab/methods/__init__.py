@@ -4,12 +4,14 @@ Each method module registers its named configurations when it is imported below.
 """
 
 from . import _single  # noqa: F401  (registers the single learners by their table names)
+from ._bagging import WekaBaggingClassifier
 from ._biasing import Oversample, Threshold, Undersample
 from ._boosting import BoostingClassifier
 from ._elrc import ELRCClassifier
 from ._multiboost import MultiBoostClassifier
 from ._oracle_ensembles import DecorateClassifier, RandomLinearOracle, RotationForestClassifier
 from ._projection_boosting import ProjectionBoostingClassifier
+from ._random_subspace import RandomSubspaceClassifier
 from ._registry import PAPERS, MethodInfo, describe_methods, make, names, register
 from ._triskel import TriskelClassifier
 from ._weka_hosts import WekaAdaBoostM1
@@ -24,11 +26,13 @@ __all__ = [
     "Oversample",
     "ProjectionBoostingClassifier",
     "RandomLinearOracle",
+    "RandomSubspaceClassifier",
     "RotationForestClassifier",
     "Threshold",
     "TriskelClassifier",
     "Undersample",
     "WekaAdaBoostM1",
+    "WekaBaggingClassifier",
     "describe_methods",
     "make",
     "names",

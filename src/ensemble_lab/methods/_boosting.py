@@ -35,6 +35,9 @@ from ..base import (
 )
 from ..diversity import oracle_outputs, pairwise_matrix
 from ..learners import MixedEncoder
+from ..learners._c45_core import weka_argmax
+from ..learners._codes import fit_mixed_codes
+from ..learners._encoded import EncodedData, TestData, class_codes
 from ..utils._sklearn_compat import (
     HasMethods,
     Interval,
@@ -98,6 +101,31 @@ def _seed_estimator(estimator, seed: int) -> None:
     keys = [k for k in estimator.get_params(deep=True) if k.split("__")[-1] == "random_state"]
     if keys:
         estimator.set_params(**dict.fromkeys(keys, int(seed)))
+
+
+def _boosting_data(X, y_codes, classes, weka_labels) -> EncodedData:
+    """The training data encoded once for members that take it (J48, the oracle).
+
+    Members learn class indices (positions in the sorted ``classes``), numbered in
+    Weka's order of the classes (a categorical ``y``'s declared categories), which is
+    the order J48 breaks ties in.
+    """
+    mixed = fit_mixed_codes(X)
+    order = np.searchsorted(classes, weka_labels).clip(0, classes.shape[0] - 1)
+    position = {label: k for k, label in enumerate(weka_labels.tolist())}
+    weka_codes = np.array([position[c] for c in classes.tolist()], dtype=np.int32)[y_codes]
+    return EncodedData(
+        mixed.matrix(X), mixed.n_values, weka_codes, order, np.ones(X.shape[0]), mixed, X
+    )
+
+
+def _member_codes(member, test, X) -> np.ndarray:
+    """Class indices a member predicts: from the encoded rows ``test`` when it was
+    trained on encoded data, else from ``X``."""
+    if test is not None and hasattr(member, "_encoded_distribution"):
+        dist = np.ascontiguousarray(member._encoded_distribution(test))
+        return np.asarray(member.weka_classes_)[weka_argmax(dist)].astype(np.intp)
+    return np.asarray(member.predict(X)).astype(np.intp)
 
 
 def weighted_bootstrap(weights: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -196,6 +224,7 @@ class _BaseBoosting(MemberPredictionsMixin, ClassifierMixin, BaseEstimator, meta
             raise ValueError(
                 f"{type(self).__name__} requires y to be passed, but the target y is None."
             )
+        weka_labels, _ = class_codes(y)
         X, y = validate_mixed_data(self, X, y)
         initial = check_sample_weight(sample_weight, X)
         initial = initial / initial.sum()
@@ -211,6 +240,9 @@ class _BaseBoosting(MemberPredictionsMixin, ClassifierMixin, BaseEstimator, meta
                 f"mode='reweight' needs a base estimator whose fit accepts sample_weight; "
                 f"{type(base).__name__} does not. Use mode='resample'."
             )
+        self._encoded = None
+        if hasattr(base, "_fit_encoded"):
+            self._encoded = _boosting_data(X, y_codes, self.classes_, weka_labels)
         self._boost(X, y_codes, initial, base)
         self.train_error_ = self._staged_errors(self._train_oracle_votes, y_codes)
         oracle = self._train_oracle_votes == y_codes[:, None]
@@ -220,11 +252,16 @@ class _BaseBoosting(MemberPredictionsMixin, ClassifierMixin, BaseEstimator, meta
         self.estimator_weights_ = self.estimator_weights_[:keep]
         self.estimator_errors_ = self.estimator_errors_[:keep]
         del self._train_oracle_votes
+        self._codes = None if self._encoded is None else self._encoded.codes
+        del self._encoded
         return self
 
     def _fit_member(self, base, X, y_codes, weights, rng, seed):
         member = clone(base)
         _seed_estimator(member, seed)
+        data = self._encoded
+        if data is not None and self.mode == "reweight":
+            return member._fit_encoded(data, None, weights * weights.shape[0])
         if self.mode == "reweight":
             # Weights summing to n_samples, as Weka's reweighting passes them.
             return _fit_weighted(member, X, y_codes, weights * weights.shape[0])
@@ -234,6 +271,8 @@ class _BaseBoosting(MemberPredictionsMixin, ClassifierMixin, BaseEstimator, meta
             # A distribution concentrated on one class: many learners refuse a single
             # class, and the member it would give is this constant anyway.
             member = DummyClassifier(strategy="most_frequent")
+        if data is not None and not isinstance(member, DummyClassifier):
+            return member._fit_encoded(data, idx, np.ones(weights.shape[0]))
         return member.fit(safe_rows(X, idx), y_sample)
 
     def _boost(self, X, y_codes, initial, base):
@@ -241,6 +280,7 @@ class _BaseBoosting(MemberPredictionsMixin, ClassifierMixin, BaseEstimator, meta
         seeds = member_seeds(self.random_state, max_attempts)
         schedule = self._schedule()
         weights = initial.copy()
+        train_view = None if self._encoded is None else TestData(self._encoded.X, X)
         members, alphas, errors, votes, history, resets = [], [], [], [], [], []
         first = None
         failures_in_row = attempt = 0
@@ -255,7 +295,7 @@ class _BaseBoosting(MemberPredictionsMixin, ClassifierMixin, BaseEstimator, meta
             if self.store_weights:
                 history.append(weights.copy())
             member = self._fit_member(base, X, y_codes, weights, rng, seeds[attempt])
-            pred = np.asarray(member.predict(X)).astype(np.intp)
+            pred = _member_codes(member, train_view, X)
             correct = pred == y_codes
             error = float(weights[~correct].sum())  # Eq. (2)
             attempt += 1
@@ -310,6 +350,12 @@ class _BaseBoosting(MemberPredictionsMixin, ClassifierMixin, BaseEstimator, meta
         """``(n_samples, n_members)`` class indices predicted by each member."""
         check_is_fitted(self)
         X = validate_mixed_data(self, X, reset=False)
+        codes = getattr(self, "_codes", None)
+        if codes is not None:  # members of the encoded data: encode X once for all
+            test = TestData(codes.matrix(X), X)
+            return np.column_stack([_member_codes(m, test, X) for m in self.estimators_]).astype(
+                np.intp
+            )
         n_jobs = getattr(self, "n_jobs", None)
         if n_jobs in (None, 1) or len(self.estimators_) == 1:
             preds = [m.predict(X) for m in self.estimators_]

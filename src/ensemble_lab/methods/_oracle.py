@@ -21,6 +21,8 @@ from ..base import (
     validate_mixed_data,
 )
 from ..learners import MixedEncoder
+from ..learners._c45_core import weka_argmax
+from ..learners._encoded import TestData, fit_member, member_distribution, remember_features
 from ..utils._sklearn_compat import HasMethods, _fit_context, check_is_fitted
 from ._member_utils import fit_weighted, require_y, seed_estimator, validated_weights
 
@@ -212,6 +214,67 @@ class RandomLinearOracle(ClassifierMixin, BaseEstimator):
         ]
         return self
 
+    def _fit_encoded(self, data, rows=None, weight=None):
+        """Fit on ``rows`` of data an ensemble encoded once (see
+        :class:`~ensemble_lab.learners._encoded.EncodedData`), without re-validating.
+
+        The same oracle as :meth:`fit`: the space is fitted on the rows of positive
+        weight, the two points are drawn by weight (each repeated row an instance), the
+        sides get their rows of the encoded data. ``hyperplane_points_`` are row indices
+        of ``data``.
+        """
+        base = resolve_estimator(self.estimator)
+        rng = check_random_state(self.random_state)
+        rows = np.arange(data.n_samples) if rows is None else np.asarray(rows, dtype=np.intp)
+        weight = data.weight if weight is None else np.asarray(weight, dtype=float)
+        w = weight[rows]
+        self.weka_classes_ = data.classes
+        self.classes_ = np.unique(data.classes[np.unique(data.y[rows])])
+        remember_features(self, data)
+        self._codes = data.codes
+        self.encoded_space_ = _EncodedSpace(data, rows[w > 0])
+        Z = self.encoded_space_.transform(data.X[rows])
+        normal, offset, (a, b) = draw_hyperplane(Z, w, rng)
+        self.hyperplane_points_ = (int(rows[a]), int(rows[b]))
+        if normal is None:
+            normal, offset = np.zeros(Z.shape[1]), 0.0
+        self.hyperplane_normal_, self.hyperplane_offset_ = normal, offset
+        positive = Z @ normal > offset
+        sides = [rows[~positive & (w > 0)], rows[positive & (w > 0)]]
+        if not positive.any():  # no hyperplane, or all on one side: one classifier
+            single = self._fit_encoded_side(base, data, sides[0], weight, rng)
+            self.classifiers_ = [single, single]
+        else:
+            self.classifiers_ = [
+                self._fit_encoded_side(base, data, side, weight, rng) for side in sides
+            ]
+        return self
+
+    @staticmethod
+    def _fit_encoded_side(base, data, rows, weight, rng):
+        codes = np.unique(data.y[rows])
+        if codes.size == 1:  # one class needs no learner (and many refuse one class)
+            return _Constant(codes[0], data.n_classes)
+        return fit_member(seed_estimator(clone(base), rng), data, rows, weight)
+
+    def _encoded_public(self, X):
+        """``X`` validated and encoded as the data of an encoded fit, then distributed."""
+        check_is_fitted(self)
+        X = validate_mixed_data(self, X, reset=False)
+        return self._encoded_distribution(TestData(self._codes.matrix(X), X))
+
+    def _encoded_distribution(self, test):
+        """Class distribution (columns in ``weka_classes_``) of encoded test rows, from
+        the sub-classifier of each row's side."""
+        positive = self.encoded_space_.transform(test.X) @ self.hyperplane_normal_ > (
+            self.hyperplane_offset_
+        )
+        out = np.zeros((test.X.shape[0], self.weka_classes_.shape[0]))
+        for clf, rows in zip(self.classifiers_, (~positive, positive)):
+            if rows.any():
+                out[rows] = member_distribution(clf, self.weka_classes_, test.rows(rows))
+        return out
+
     @staticmethod
     def _fit_side(base, X, y, sample_weight, rows, rng):
         if sample_weight is not None:
@@ -288,6 +351,9 @@ class RandomLinearOracle(ClassifierMixin, BaseEstimator):
         -------
         y : ndarray of shape (n_samples,)
         """
+        if hasattr(self, "encoded_space_"):
+            dist = np.ascontiguousarray(self._encoded_public(X))
+            return self.weka_classes_[weka_argmax(dist)]
         X, positive = self._sides(X)
         out = np.empty(positive.shape[0], dtype=self.classes_.dtype)
         for clf, rows in zip(self.classifiers_, (~positive, positive)):
@@ -308,6 +374,10 @@ class RandomLinearOracle(ClassifierMixin, BaseEstimator):
         proba : ndarray of shape (n_samples, n_classes)
             Columns in the order of ``classes_``; classes a side never saw get zero.
         """
+        if hasattr(self, "encoded_space_"):
+            dist = self._encoded_public(X)
+            position = {label: k for k, label in enumerate(self.weka_classes_.tolist())}
+            return dist[:, [position[label] for label in self.classes_.tolist()]]
         X, positive = self._sides(X)
         out = np.zeros((positive.shape[0], self.classes_.shape[0]))
         for clf, rows in zip(self.classifiers_, (~positive, positive)):
@@ -412,3 +482,57 @@ def _same_categories(dtype: pd.CategoricalDtype, declared: np.ndarray) -> bool:
     return len(categories) == len(declared) and bool(
         (np.asarray(categories, dtype=object) == declared).all()
     )
+
+
+class _Constant:
+    """The sub-classifier of a side whose training rows hold one class."""
+
+    def __init__(self, code: int, n_classes: int):
+        self.distribution = np.zeros(n_classes)
+        self.distribution[code] = 1.0
+
+    def _encoded_distribution(self, test) -> np.ndarray:
+        return np.tile(self.distribution, (test.X.shape[0], 1))
+
+
+class _EncodedSpace:
+    """The hyperplane's space computed from an encoded data set: numeric columns imputed
+    by their mean and min–max scaled, nominal columns one-hot (a missing value imputed
+    by the mode), statistics from the rows ``rows`` (repeats count). The space of
+    :meth:`RandomLinearOracle.fit`, up to the order of the one-hot columns, which does
+    not move the hyperplane."""
+
+    def __init__(self, data, rows: np.ndarray):
+        X = data.X[rows]
+        self.n_values = data.n_values
+        numeric = data.n_values == 0
+        self.numeric = np.flatnonzero(numeric)
+        with np.errstate(invalid="ignore"), warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            block = X[:, self.numeric]
+            mean = np.nanmean(block, axis=0)
+            lo, hi = np.nanmin(block, axis=0), np.nanmax(block, axis=0)
+        empty = np.isnan(mean)
+        self.fill = np.where(empty, 0.0, mean)
+        self.lo = np.where(empty, 0.0, lo)
+        span = np.where(empty, 0.0, hi - lo)
+        self.span = np.where(span > 0, span, 1.0)
+        self.nominal = np.flatnonzero(~numeric)
+        self.modes = []
+        for j in self.nominal:
+            codes = X[:, j]
+            codes = codes[~np.isnan(codes)].astype(np.intp)
+            counts = np.bincount(codes, minlength=int(data.n_values[j]))
+            self.modes.append(int(np.argmax(counts)) if codes.size else -1)
+        self.modes = np.asarray(self.modes, dtype=float)
+        self.offsets = np.concatenate([[0], np.cumsum(data.n_values[self.nominal])]).astype(np.intp)
+
+    def transform(self, X: np.ndarray) -> np.ndarray:
+        block = X[:, self.numeric]
+        block = (np.where(np.isnan(block), self.fill, block) - self.lo) / self.span
+        onehot = np.zeros((X.shape[0], int(self.offsets[-1])))
+        codes = X[:, self.nominal]
+        codes = np.where(np.isnan(codes), self.modes, codes)
+        rows, cols = np.nonzero(codes >= 0)
+        onehot[rows, self.offsets[cols] + codes[rows, cols].astype(np.intp)] = 1.0
+        return np.hstack([block, onehot])

@@ -4,23 +4,22 @@ Table III names each ensemble ``{H,N}-{P,U}-Method``: ``H-`` with the oracle aro
 base tree, ``N-`` without; ``-P-`` pruned J48, ``-U-`` unpruned. Random Forest exists
 only with its own unpruned random tree (``-U-``) and "Ensemble" (the oracle as the only
 ensemble heuristic) only with the oracle (``H-``). Every ensemble has 10 members.
-Bagging, Random Subspace, Random Forest and Ensemble are scikit-learn's
-``BaggingClassifier`` around the (oracle-wrapped) base learner; a
-:class:`~ensemble_lab.methods._reframe.FrameRestorer` between them keeps nominal
-DataFrame columns nominal for the members.
+Bagging, Random Forest (bagged random trees), Random Subspace and Ensemble (a subspace
+of all features: members that differ only by their oracles) draw their samples and
+subspaces as Weka 3.6's ``Bagging`` and ``RandomSubSpace`` do, from the data encoded
+once per fit.
 """
 
 from __future__ import annotations
 
-from sklearn.ensemble import BaggingClassifier
-
 from ..base import resolve_estimator
+from ._bagging import WekaBaggingClassifier
 from ._boosting import _HOW, adaboost_m1
 from ._decorate import DecorateClassifier
 from ._multiboost import multiboost
 from ._oracle import RandomLinearOracle
 from ._random_forest import RandomTreeClassifier
-from ._reframe import FrameRestorer
+from ._random_subspace import RandomSubspaceClassifier
 from ._registry import register
 from ._rotation_forest import RotationForestClassifier
 
@@ -37,30 +36,18 @@ def _member(base, oracle: bool):
     return RandomLinearOracle(base) if oracle else base
 
 
-def _bagging_host(member, random_state, *, bootstrap: bool, max_features: float, **params):
-    params = {"n_estimators": ENSEMBLE_SIZE, **params}
-    return BaggingClassifier(
-        FrameRestorer(member),
-        bootstrap=bootstrap,
-        max_samples=1.0,
-        max_features=max_features,
-        random_state=random_state,
-        **params,
-    )
-
-
 def _bagging(oracle):
     def factory(base=None, random_state=None, **params):
-        member = _member(base, oracle)
-        return _bagging_host(member, random_state, bootstrap=True, max_features=1.0, **params)
+        params = {"n_estimators": ENSEMBLE_SIZE, **params}
+        return WekaBaggingClassifier(_member(base, oracle), random_state=random_state, **params)
 
     return factory
 
 
 def _subspace(oracle, fraction):
     def factory(base=None, random_state=None, **params):
-        member = _member(base, oracle)
-        return _bagging_host(member, random_state, bootstrap=False, max_features=fraction, **params)
+        params = {"n_estimators": ENSEMBLE_SIZE, "subspace_size": fraction, **params}
+        return RandomSubspaceClassifier(_member(base, oracle), random_state=random_state, **params)
 
     return factory
 
@@ -68,14 +55,17 @@ def _subspace(oracle, fraction):
 def _random_forest(oracle):
     def factory(base=None, random_state=None, **params):
         member = _member(RandomTreeClassifier() if base is None else base, oracle)
-        return _bagging_host(member, random_state, bootstrap=True, max_features=1.0, **params)
+        params = {"n_estimators": ENSEMBLE_SIZE, **params}
+        return WekaBaggingClassifier(member, random_state=random_state, **params)
 
     return factory
 
 
 def _oracle_only(base=None, random_state=None, **params):
+    """Every member an oracle on all the data and all the features: a subspace of 100 %."""
     member = RandomLinearOracle(resolve_estimator(base))
-    return _bagging_host(member, random_state, bootstrap=False, max_features=1.0, **params)
+    params = {"n_estimators": ENSEMBLE_SIZE, "subspace_size": 1.0, **params}
+    return RandomSubspaceClassifier(member, random_state=random_state, **params)
 
 
 def _rotation_forest(oracle):

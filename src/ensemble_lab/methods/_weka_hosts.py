@@ -1,19 +1,18 @@
 """Weka's AdaBoostM1 and Bagging as paper 004 ran them (``AdaBoostM1-21``, ``Bagging-21``).
 
-Both differ from the project's general hosts in one Weka habit each: AdaBoostM1 stops at
-the first failed round, and Bagging hands a member its bootstrap sample as rows.
+AdaBoostM1 differs from the project's general boosting host in one Weka habit: it stops
+at the first failed round. Bagging is :class:`~ensemble_lab.methods.WekaBaggingClassifier`,
+which hands a member its bootstrap sample as rows, as Weka does.
 """
 
 from __future__ import annotations
 
-from sklearn.ensemble import BaggingClassifier
-
 from ..base import resolve_estimator
+from ._bagging import WekaBaggingClassifier
 from ._boosting import BoostingClassifier
-from ._reframe import FrameRestorer
 from ._registry import register
 
-__all__ = ["BootstrapMember", "WekaAdaBoostM1", "adaboost_m1_21", "bagging_21"]
+__all__ = ["WekaAdaBoostM1", "adaboost_m1_21", "bagging_21"]
 
 ENSEMBLE_SIZE = 21
 
@@ -69,29 +68,6 @@ class WekaAdaBoostM1(BoostingClassifier):
     _max_consecutive_failures = 1
 
 
-class BootstrapMember(FrameRestorer):
-    """A Bagging member trained on the drawn rows themselves, duplicates included.
-
-    scikit-learn's ``BaggingClassifier`` draws a bootstrap sample as *count weights*
-    (all rows, weight 0 for those not drawn) whenever the member's ``fit`` takes
-    ``sample_weight``. A linear SVM does not survive that: rows of weight 0 are
-    dropped inside libsvm, and in a one-vs-one pair whose class was not drawn the
-    binary problem degenerates (on ecoli this costs Bagging of SMO 15–20 points).
-    This wrapper's ``fit`` takes no ``sample_weight``, so the bag is passed as rows, as
-    Weka's ``Bagging`` does; nominal DataFrame columns are restored as in
-    :class:`~ensemble_lab.methods._reframe.FrameRestorer`.
-
-    Parameters
-    ----------
-    estimator : estimator instance
-        The learner to wrap (cloned in ``fit``).
-    """
-
-    def fit(self, X, y):
-        """Fit a clone of ``estimator`` on the rows ``X`` (restored as a DataFrame)."""
-        return super().fit(X, y)
-
-
 def adaboost_m1_21(base=None, random_state=None, **params):
     params = {"n_estimators": ENSEMBLE_SIZE, "mode": "reweight", **params}
     return WekaAdaBoostM1(
@@ -101,13 +77,7 @@ def adaboost_m1_21(base=None, random_state=None, **params):
 
 def bagging_21(base=None, random_state=None, **params):
     params = {"n_estimators": ENSEMBLE_SIZE, **params}
-    return BaggingClassifier(
-        BootstrapMember(resolve_estimator(base)),
-        bootstrap=True,
-        max_samples=1.0,
-        random_state=random_state,
-        **params,
-    )
+    return WekaBaggingClassifier(resolve_estimator(base), random_state=random_state, **params)
 
 
 register(
