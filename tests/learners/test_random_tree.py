@@ -11,7 +11,8 @@ from sklearn.exceptions import NotFittedError
 
 from ensemble_lab.datasets import load
 from ensemble_lab.learners import RandomTreeClassifier
-from ensemble_lab.learners._encoded import TestData, encode_training
+from ensemble_lab.learners._encoded import TestData as EncodedRows
+from ensemble_lab.learners._encoded import encode_training
 from ensemble_lab.learners._random_tree import random_tree_k
 from ensemble_lab.utils._weka_random import random_number_generator
 
@@ -136,7 +137,7 @@ def test_members_grow_on_a_bag_as_on_its_rows():
     alone = RandomTreeClassifier(random_state=5).fit(X.iloc[bag], y.iloc[bag])
     assert same_tree(member.tree_, alone.tree_)
     assert_allclose(
-        member._encoded_distribution(TestData(data.X, None)), alone._weka_distribution(X)
+        member._encoded_distribution(EncodedRows(data.X, None)), alone._weka_distribution(X)
     )
 
 

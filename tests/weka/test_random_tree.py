@@ -47,7 +47,9 @@ class WekaRandomForest:
     Bagging draws each bag with ``Instances.resampleWithWeights`` (the copies weigh 1),
     then seeds the tree with ``nextInt()`` of the same generator; the forest's
     distribution is the sum of the trees' distributions, normalised unless it is zero,
-    and ``classifyInstance`` takes the first class of largest probability.
+    and ``classifyInstance`` (``Classifier``'s) takes the first class of strictly
+    largest probability: 0.35000000000000003 beats 0.35, where J48's rule (a lead of
+    more than 1e-6) would keep the first.
     """
 
     def __init__(self, n_trees=10, seed=1):
