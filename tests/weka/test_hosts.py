@@ -15,7 +15,7 @@ from ensemble_lab.methods import RandomSubspaceClassifier, WekaBaggingClassifier
 
 pytestmark = pytest.mark.weka
 
-DATASETS = ["audiology", "credit-a", "glass", "labor", "vote"]
+DATASETS = ["audiology", "autos", "credit-a", "glass", "labor", "vote"]
 J48 = "-W weka.classifiers.trees.J48 -- -C 0.25 -M 2"
 
 # name -> (Weka class, options, our estimator)
@@ -35,6 +35,14 @@ HOSTS = {
     "subspace-75%-seed-7": (
         "weka.classifiers.meta.RandomSubSpace", f"-P 0.75 -S 7 -I 5 {J48}",
         lambda: RandomSubspaceClassifier("j48", 5, subspace_size=0.75, random_state=7),
+    ),
+    "N-U-Random Forest": (
+        "weka.classifiers.trees.RandomForest", "-I 10 -K 0 -S 1",
+        lambda: make("N-U-Random Forest", random_state=1),
+    ),
+    "random-forest-seed-5": (  # a class leads by 4e-17 on autos: no J48 slack in the vote
+        "weka.classifiers.trees.RandomForest", "-I 10 -K 0 -S 5",
+        lambda: make("N-U-Random Forest", random_state=5),
     ),
 }  # fmt: skip
 

@@ -18,7 +18,6 @@ from joblib import Parallel, delayed
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 
 from ..base import resolve_estimator
-from ..learners._c45_core import weka_argmax
 from ..learners._encoded import (
     EncodedData,
     encode_test,
@@ -30,6 +29,13 @@ from ..utils._sklearn_compat import HasMethods, Interval, _fit_context, check_is
 from ..utils._weka_random import sklearn_seed
 
 __all__ = ["EncodedEnsemble", "MemberPlan"]
+
+
+def first_largest(distribution: np.ndarray) -> np.ndarray:
+    """Weka's ``Classifier.classifyInstance`` on class distributions: the first class of
+    strictly largest probability, without J48's 1e-6 slack (a row of zeros gives the
+    first class, where Weka would answer "missing")."""
+    return np.argmax(distribution, axis=1)
 
 
 class MemberPlan:
@@ -136,14 +142,17 @@ class EncodedEnsemble(ClassifierMixin, BaseEstimator, metaclass=ABCMeta):
             yield member_distribution(member, self.weka_classes_, view)
 
     def _distribution(self, X) -> np.ndarray:
-        """Weka's ``distributionForInstance``: the members' distributions summed and
-        normalised (a row all members give nothing stays zero)."""
+        """Weka's ``distributionForInstance``: the members' distributions summed, member
+        after member, and normalised by their sum taken class after class
+        (``Utils.normalize``); a row whose sum is 0 (within 1e-6) is left as it is."""
         total = None
         for dist in self._member_distributions(X):
             total = dist.copy() if total is None else total + dist
-        norm = total.sum(axis=1, keepdims=True)
-        np.divide(total, norm, out=total, where=norm > 0)
-        return total
+        norm = np.zeros(total.shape[0])
+        for column in total.T:  # Utils.sum's order: numpy's row sum is pairwise
+            norm += column
+        keep = np.abs(norm) < 1e-6
+        return total / np.where(keep, 1.0, norm)[:, None]
 
     def predict_proba(self, X):
         """Average class distribution of the members.
@@ -160,7 +169,8 @@ class EncodedEnsemble(ClassifierMixin, BaseEstimator, metaclass=ABCMeta):
         return self._distribution(X)[:, self._columns]
 
     def predict(self, X):
-        """The class of largest average distribution (the first in Weka's order on ties).
+        """The class of largest average distribution, the first in Weka's order on an
+        exact tie (as Weka's ``Bagging`` classifies).
 
         Parameters
         ----------
@@ -171,7 +181,7 @@ class EncodedEnsemble(ClassifierMixin, BaseEstimator, metaclass=ABCMeta):
         ndarray of shape (n_samples,)
         """
         check_is_fitted(self)
-        return self.weka_classes_[weka_argmax(np.ascontiguousarray(self._distribution(X)))]
+        return self.weka_classes_[first_largest(self._distribution(X))]
 
     def member_predictions(self, X):
         """Class label each member gives to each row of ``X``.
@@ -185,14 +195,19 @@ class EncodedEnsemble(ClassifierMixin, BaseEstimator, metaclass=ABCMeta):
         ndarray of shape (n_members, n_samples)
         """
         check_is_fitted(self)
-        return np.vstack(
-            [
-                self.weka_classes_[weka_argmax(np.ascontiguousarray(dist))]
-                for dist in self._member_distributions(X)
-            ]
-        )
+        test = encode_test(self, self.encoding_, X)
+        rows = []
+        for member, features in zip(self.estimators_, self.estimators_features_):
+            view = _columns(test.source, features)
+            rows.append(np.asarray(member.predict(view)))  # the member's own rule
+        return np.vstack(rows)
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.input_tags.allow_nan = True
         return tags
+
+
+def _columns(source, features: np.ndarray):
+    """Columns ``features`` of a validated input, in that order."""
+    return source.iloc[:, features] if hasattr(source, "iloc") else source[:, features]
