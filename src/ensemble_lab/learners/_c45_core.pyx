@@ -1406,40 +1406,154 @@ def grow_tree(const double[:, ::1] X, const int[::1] n_values, const int[::1] y,
     return builder.run(collapse, prune)
 
 
-cdef void _add_probs(const double[:, ::1] X, Py_ssize_t i, int node, double weight,
-                     const int[::1] kind, const int[::1] att, const double[::1] split,
-                     const unsigned char[::1] empty, const int[::1] first,
-                     const int[::1] son, const double[::1] share,
-                     const double[:, ::1] son_proba, const double[:, ::1] proba,
-                     double[:, ::1] out) noexcept nogil:
+cdef struct FlatTree:
+    # tree_probs' view of grow_tree's arrays.
+    const int* kind
+    const int* att
+    const double* split
+    const unsigned char* empty
+    const int* first
+    const int* son
+    const double* share
+    const double* son_proba
+    const double* proba
+    int n_nodes
+    int n_classes
+
+
+cdef void _add_probs(FlatTree& t, const double* x, int node, double weight,
+                     double* out) noexcept nogil:
     # ClassifierTree.getProbs: a missing value sends the instance down every non-empty
     # branch with the branch's share of the weight.
-    cdef int k = kind[node], bag, e, c
+    cdef int k, bag, e, c, C = t.n_classes
     cdef double v
-    if k == LEAF:
-        for c in range(out.shape[1]):
-            out[i, c] += weight * proba[node, c]
+    while True:
+        k = t.kind[node]
+        if k == LEAF:
+            for c in range(C):
+                out[c] += weight * t.proba[node * C + c]
+            return
+        v = x[t.att[node]]
+        if isnan(v):
+            for e in range(t.first[node], t.first[node + 1]):
+                if not t.empty[t.son[e]]:
+                    _add_probs(t, x, t.son[e], weight * t.share[e], out)
+            return
+        if k == NUMERIC:
+            bag = not sm_or_eq(v, t.split[node])
+        elif k == BINARY:
+            bag = <int> t.split[node] != <int> v
+        else:
+            bag = <int> v
+        e = t.first[node] + bag
+        if t.empty[t.son[e]]:
+            for c in range(C):
+                out[c] += weight * t.son_proba[e * C + c]
+            return
+        node = t.son[e]
+
+
+cdef struct Step:
+    # A node's test as a step of a walk down the tree.
+    double split
+    int att
+    int kind
+    int first
+
+
+DEF BLOCK = 16  # instances walked side by side, whose steps the CPU overlaps
+
+
+cdef void _walk(FlatTree& t, const double[:, ::1] X, double[:, ::1] out) noexcept nogil:
+    # _add_probs of every instance, BLOCK instances side by side: each lane walks one
+    # instance and, at its leaf, takes the next. Instances with a value missing where
+    # the tree tests it go to _add_probs; the others keep the weight 1 to their leaf,
+    # so the sums are the same. An empty son is a leaf of its own here.
+    cdef int n_nodes = t.n_nodes, n_edges = t.first[n_nodes], C = t.n_classes
+    cdef int node, e, c, b, bag, lanes, active
+    cdef vector[Step] steps
+    cdef vector[int] next_
+    cdef vector[char] tested
+    cdef vector[int] atts
+    cdef vector[double] leaf_proba
+    cdef vector[Py_ssize_t] rows
+    cdef int at[BLOCK]
+    cdef Py_ssize_t row[BLOCK]
+    cdef const double* x[BLOCK]
+    cdef const Step* st
+    cdef const double* p
+    cdef double v
+    cdef bint known
+    cdef Py_ssize_t i, queued
+    steps.resize(n_nodes)
+    next_.resize(n_edges)
+    tested.assign(X.shape[1], 0)
+    leaf_proba.resize(<size_t> (n_nodes + n_edges) * C)
+    memcpy(leaf_proba.data(), t.proba, <size_t> n_nodes * C * sizeof(double))
+    for node in range(n_nodes):
+        steps[node].kind = t.kind[node]
+        steps[node].att = t.att[node]
+        steps[node].split = t.split[node]
+        steps[node].first = t.first[node]
+        if t.kind[node] != LEAF and not tested[t.att[node]]:
+            tested[t.att[node]] = 1
+            atts.push_back(t.att[node])
+    for e in range(n_edges):  # an inner son, or ~(the leaf whose probabilities count)
+        next_[e] = t.son[e]
+        if t.empty[t.son[e]]:
+            next_[e] = ~(n_nodes + e)
+            memcpy(&leaf_proba[(n_nodes + e) * C], &t.son_proba[e * C], C * sizeof(double))
+        elif t.kind[t.son[e]] == LEAF:
+            next_[e] = ~t.son[e]
+    for i in range(X.shape[0]):
+        known = True
+        for c in atts:
+            if isnan(X[i, c]):
+                known = False
+                break
+        if known:
+            rows.push_back(i)
+        else:
+            _add_probs(t, &X[i, 0], 0, 1.0, &out[i, 0])
+    if t.kind[0] == LEAF:
+        for i in rows:
+            for c in range(C):
+                out[i, c] += 1.0 * leaf_proba[c]
         return
-    v = X[i, att[node]]
-    if isnan(v):
-        for e in range(first[node], first[node + 1]):
-            if not empty[son[e]]:
-                _add_probs(X, i, son[e], weight * share[e], kind, att, split, empty, first,
-                           son, share, son_proba, proba, out)
-        return
-    if k == NUMERIC:
-        bag = 0 if sm_or_eq(v, split[node]) else 1
-    elif k == BINARY:
-        bag = 0 if <int> split[node] == <int> v else 1
-    else:
-        bag = <int> v
-    e = first[node] + bag
-    if empty[son[e]]:
-        for c in range(out.shape[1]):
-            out[i, c] += weight * son_proba[e, c]
-    else:
-        _add_probs(X, i, son[e], weight, kind, att, split, empty, first, son, share,
-                   son_proba, proba, out)
+    lanes = min(BLOCK, <int> rows.size())
+    queued = lanes
+    for b in range(lanes):
+        row[b] = rows[b]
+        x[b] = &X[row[b], 0]
+        at[b] = 0
+    active = lanes
+    while active:
+        for b in range(lanes):
+            if at[b] < 0:
+                continue
+            st = &steps[at[b]]
+            v = x[b][st.att]
+            if st.kind == NUMERIC:
+                bag = not sm_or_eq(v, st.split)
+            elif st.kind == BINARY:
+                bag = <int> st.split != <int> v
+            else:
+                bag = <int> v
+            node = next_[st.first + bag]
+            if node >= 0:
+                at[b] = node
+                continue
+            p = &leaf_proba[(~node) * C]
+            for c in range(C):
+                out[row[b], c] += 1.0 * p[c]
+            if queued < <Py_ssize_t> rows.size():
+                row[b] = rows[queued]
+                x[b] = &X[row[b], 0]
+                at[b] = 0
+                queued += 1
+            else:
+                at[b] = -1
+                active -= 1
 
 
 def tree_probs(dict tree, const double[:, ::1] X):
@@ -1453,13 +1567,30 @@ def tree_probs(dict tree, const double[:, ::1] X):
     cdef const double[::1] share = tree["son_share"]
     cdef const double[:, ::1] son_proba = tree["son_proba"]
     cdef const double[:, ::1] proba = tree["proba"]
-    out_arr = np.zeros((X.shape[0], proba.shape[1]), dtype=np.float64)
+    cdef FlatTree t
+    cdef Py_ssize_t i, n = X.shape[0]
+    out_arr = np.zeros((n, proba.shape[1]), dtype=np.float64)
     cdef double[:, ::1] out = out_arr
-    cdef Py_ssize_t i
+    if n == 0:
+        return out_arr
+    t.kind = &kind[0]
+    t.att = &att[0]
+    t.split = &split[0]
+    t.empty = &empty[0]
+    t.first = &first[0]
+    t.son = &son[0] if son.shape[0] else NULL
+    t.share = &share[0] if share.shape[0] else NULL
+    t.son_proba = &son_proba[0, 0] if son_proba.shape[0] else NULL
+    t.proba = &proba[0, 0]
+    t.n_nodes = kind.shape[0]
+    t.n_classes = proba.shape[1]
     with nogil:
-        for i in range(X.shape[0]):
-            _add_probs(X, i, 0, 1.0, kind, att, split, empty, first, son, share, son_proba,
-                       proba, out)
+        # Walking instances side by side pays when they are many for the tree.
+        if n < 4 * BLOCK or 4 * n < t.n_nodes:
+            for i in range(n):
+                _add_probs(t, &X[i, 0], 0, 1.0, &out[i, 0])
+        else:
+            _walk(t, X, out)
     return out_arr
 
 
