@@ -363,7 +363,7 @@ cdef class _Builder:
     cdef vector[int] changed
     cdef vector[char] is_changed
     cdef vector[int] bag_of, son_pos, missing_pos, to, count
-    cdef vector[double] to_share, probs
+    cdef vector[double] to_share, probs, son_total
     cdef vector[char] keep
     cdef vector[int*] out_idx
     cdef vector[double*] out_val
@@ -646,11 +646,14 @@ cdef class _Builder:
 
     cdef void split_part(self, int kind, int att, double split, Dist& d, Part& p,
                          vector[Part]& sons) noexcept nogil:
-        # split_data on a Part: the sons' instances, then the father's sorted lists
-        # filtered into those of the sons that will be split further.
+        # split_data on a Part: the sons' class distributions, and for the sons that
+        # will be split further, their instances and the father's sorted lists
+        # filtered. (A leaf's instances are never needed: subtree raising only reads
+        # those of inner nodes, and gives every node it moves new ones.)
         cdef int n = p.inst.size(), nb = d.n_bags, n_num = self.numeric.size()
-        cdef int k, j, jj, b, m, t, i, n_to, n_missing = 0
+        cdef int k, j, jj, b, m, t, i, c, n_to, n_missing = 0, C = self.n_classes
         cdef double share, v
+        cdef double* son_total
         cdef int* bag_of
         cdef int* son_pos
         cdef int* missing_pos
@@ -688,11 +691,36 @@ cdef class _Builder:
                 n_missing += 1
         for jj in range(n_to):
             count[to[jj]] += n_missing
+        # The sons' class distributions, each summed in its instances' order (as
+        # leaf_dist would); only the sons to be split further get their instances.
+        self.son_total.assign(nb, 0.0)
+        son_total = self.son_total.data()
         for j in range(nb):
-            sons[j].inst.resize(count[j])
-            sons[j].w.resize(count[j])
-            out_idx[j] = sons[j].inst.data()
-            out_val[j] = sons[j].w.data()
+            dist_reset(sons[j].here, 1, C)
+            out_val[j] = sons[j].here.pc.data()
+        for k in range(n):
+            b = bag_of[k]
+            c = self.cls[p.inst[k]]
+            if b >= 0:
+                out_val[b][c] += p.w[k]
+                son_total[b] += p.w[k]
+                continue
+            for jj in range(n_to):
+                j = to[jj]
+                out_val[j][c] += self.to_share[jj] * p.w[k]
+                son_total[j] += self.to_share[jj] * p.w[k]
+        self.keep.assign(nb, 0)
+        keep = self.keep.data()
+        for j in range(nb):
+            memcpy(sons[j].here.pcb.data(), out_val[j], C * sizeof(double))
+            sons[j].here.pb[0] = son_total[j]
+            sons[j].here.total = son_total[j]
+            keep[j] = not self.stops(sons[j].here)
+            if keep[j]:
+                sons[j].inst.resize(count[j])
+                sons[j].w.resize(count[j])
+                out_idx[j] = sons[j].inst.data()
+                out_val[j] = sons[j].w.data()
             count[j] = 0
             sons[j].integral = p.integral
         if n_missing:  # fractions of weights
@@ -704,28 +732,24 @@ cdef class _Builder:
         for k in range(n):
             b = bag_of[k]
             if b >= 0:
-                son_pos[k] = count[b]
-                out_idx[b][count[b]] = p.inst[k]
-                out_val[b][count[b]] = p.w[k]
-                count[b] += 1
+                if keep[b]:
+                    son_pos[k] = count[b]
+                    out_idx[b][count[b]] = p.inst[k]
+                    out_val[b][count[b]] = p.w[k]
+                    count[b] += 1
                 continue
             son_pos[k] = m  # where its positions in the sons are
             for jj in range(n_to):
                 j = to[jj]
-                missing_pos[m] = count[j]
-                out_idx[j][count[j]] = p.inst[k]
-                out_val[j][count[j]] = self.to_share[jj] * p.w[k]
-                count[j] += 1
-                m += 1
-        self.keep.assign(nb, 0)
-        keep = self.keep.data()
+                if keep[j]:
+                    missing_pos[m + jj] = count[j]
+                    out_idx[j][count[j]] = p.inst[k]
+                    out_val[j][count[j]] = self.to_share[jj] * p.w[k]
+                    count[j] += 1
+            m += n_to
         for j in range(nb):
             count[j] = 0
-        for j in range(nb):
-            self.leaf_dist(sons[j].here, sons[j].inst.data(), sons[j].w.data(),
-                           sons[j].inst.size())
-            if p.off.size() and not self.stops(sons[j].here):
-                keep[j] = 1
+            if keep[j]:
                 sons[j].off.resize(n_num + 1)
                 sons[j].idx.resize(<size_t> n_num * sons[j].inst.size())
                 sons[j].val.resize(<size_t> n_num * sons[j].inst.size())
@@ -1138,6 +1162,7 @@ cdef class _Builder:
             self.nodes[node].rows.swap(p.inst)
             self.nodes[node].w.swap(p.w)
         release(p)
+        self.nodes[node].sons.reserve(sons.size())
         for j in range(<int> sons.size()):
             son = self.new_node()  # may move the nodes: not inside the next line
             self.nodes[node].sons.push_back(son)
