@@ -122,6 +122,13 @@ cdef struct Part:
     bint integral      # all weights whole numbers: every sum exact, in any order
 
 
+cdef struct Scan:
+    # The outcome of a numeric attribute's scan of thresholds.
+    double best
+    int split_index
+    int n_cand
+
+
 cdef struct Level:
     # Scratch of one level of a descent of data through a subtree (when pruning): the
     # instances of every branch, one branch after the other.
@@ -331,6 +338,7 @@ cdef class _Builder:
     cdef int n_classes, n_atts, n_all
     cdef double min_obj, cf, z
     cdef bint binary, raising
+    cdef bint tabled  # whole, non-negative weights summing below LOG_TABLE_SIZE
     cdef vector[bint] in_average
     cdef vector[Node] nodes
     # The training instances by column (col[a * n_all + i] is attribute a of the i-th
@@ -445,6 +453,11 @@ cdef class _Builder:
                 magnitude += wi if wi > 0 else -wi
         if magnitude >= 4503599627370496.0:  # 2^52: whole sums stay exact below 2^53
             p.integral = False
+        # Then every count at a node of whole weights is a whole number in the table.
+        self.tabled = p.integral and magnitude < LOG_TABLE_SIZE
+        for i in range(n):
+            if p.w[i] < 0:
+                self.tabled = False
         self.set_slots()
         n_num = self.numeric.size()
         n_nom = self.nominal.size()
@@ -895,10 +908,8 @@ cdef class _Builder:
         # C45Split.handleNumericAttribute: the best threshold by information gain, with
         # release 8's MDL penalty log2(#candidate thresholds) / total weight. The sums
         # are Weka's, in Weka's order, except where all weights are whole numbers (then
-        # every sum is exact whatever its order): bag 1 is then the known weight less
-        # bag 0, and the known weights are the node's when none is missing. x log2 x of
-        # a count is only recomputed when the count has changed since the last
-        # threshold evaluated.
+        # every sum is exact whatever its order): the known weights are then the
+        # node's when none is missing, and bag 1 is the known weight less bag 0.
         cdef Dist* d = &self.cand[a]
         cdef int t = self.slot[a], C = self.n_classes
         cdef int lo = p.off[t], n_known = p.off[t + 1] - lo
@@ -910,12 +921,9 @@ cdef class _Builder:
         cdef bint integral = p.integral
         cdef double* pcb
         cdef double* pc
-        cdef double* log_pcb = self.log_pcb.data()
-        cdef int* changed = self.changed.data()
-        cdef char* is_changed = self.is_changed.data()
-        cdef int i, c, k, nxt, last, split_index, n_cand, n_changed
-        cdef double wk, known, min_split, ent_before, known_rate, s, new_ent
-        cdef double numerator, gain, best, pb0, pb1, split
+        cdef int i, c, k
+        cdef double known, min_split, split
+        cdef Scan scan
         dist_reset(d[0], 2, C)
         pcb = d.pcb.data()
         pc = d.pc.data()
@@ -927,9 +935,8 @@ cdef class _Builder:
             known = 0.0
             for i in range(n_known):  # all in bag 1: pc is pcb[1], total is pb[1]
                 k = idx[i]
-                wk = w[k]
-                pcb[C + cls[inst[k]]] += wk
-                known += wk
+                pcb[C + cls[inst[k]]] += w[k]
+                known += w[k]
         for c in range(C):
             pc[c] = pcb[C + c]
         d.pb[1] = known
@@ -941,83 +948,113 @@ cdef class _Builder:
             min_split = 25
         if sm(n_known, 2 * min_split):
             return
-        ent_before = old_ent(d[0], C)
-        known_rate = 1 - (total - d.total) / total  # as info_gain
+        scan = self.scan(idx, val, inst, w, n_known, d[0], min_split,
+                         old_ent(d[0], C), 1 - (total - d.total) / total, integral)
+        if scan.n_cand == 0:
+            return
+        scan.best -= log(<double> scan.n_cand) / LOG2 / total
+        if sm_or_eq(scan.best, 0.0):
+            return
+        split = (val[scan.split_index + 1] + val[scan.split_index]) / 2
+        if split == val[scan.split_index + 1]:
+            split = val[scan.split_index]
+        self.split_dist(d[0], idx, inst, w, scan.split_index, n_known, integral)
+        self.cand_valid[a] = True
+        self.cand_gain[a] = scan.best
+        self.cand_ratio[a] = gain_ratio(d[0], total, scan.best)
+        self.cand_split[a] = split
+
+    cdef Scan scan(self, const int* idx, const double* val, const int* inst, const double* w,
+                   int n_known, Dist& d, double min_split, double ent_before,
+                   double known_rate, bint integral) noexcept nogil:
+        # The thresholds between values more than 1e-5 apart, in order: their number
+        # (those leaving min_split each side) and the first of the best by Weka's
+        # gr(gain, best). Bag 0 starts empty, bag 1 with all (d.pcb[1] == d.pc).
+        # info_gain is computed as there, but x log2 x of a count only when the count
+        # has changed since the last threshold evaluated, from the table when all
+        # counts are whole numbers below its size; and a gain is only divided out when
+        # its product with 1 / known weight is not surely below best + 1e-6.
+        cdef int C = self.n_classes, i, c, k, nxt, last = 0, n_changed = 0
+        cdef const int* cls = self.cls.data()
+        cdef double* pcb = d.pcb.data()
+        cdef const double* pc = d.pc.data()
+        cdef double* log_pcb = self.log_pcb.data()
+        cdef int* changed = self.changed.data()
+        cdef char* is_changed = self.is_changed.data()
+        cdef bint tabled = integral and self.tabled
+        cdef double known = d.total, inv_known = 1.0 / d.total
+        cdef double pb0 = 0.0, pb1 = d.total, wk, s, new_ent, numerator, approx, gain
+        cdef Scan r
+        r.best = 0.0
+        r.split_index = -1
+        r.n_cand = 0
         for c in range(C):
             log_pcb[c] = 0.0
-            log_pcb[C + c] = log_func(pcb[C + c])
-        pb0 = 0.0
-        pb1 = known
-        n_changed = 0
-        best = 0.0
-        split_index = -1
-        n_cand = 0
-        last = 0
+            log_pcb[C + c] = LOG_TABLE[<int> pc[c]] if tabled else log_func(pc[c])
         for nxt in range(1, n_known):
-            if val[nxt - 1] + 1e-5 < val[nxt]:
+            if not (val[nxt - 1] + 1e-5 < val[nxt]):
+                continue
+            if integral:
+                for i in range(last, nxt):
+                    k = idx[i]
+                    c = cls[inst[k]]
+                    pcb[c] += w[k]
+                    pb0 += w[k]
+                    if not is_changed[c]:
+                        is_changed[c] = 1
+                        changed[n_changed] = c
+                        n_changed += 1
+                pb1 = known - pb0
+            else:
+                for i in range(last, nxt):  # Distribution.shiftRange(1, 0, ...)
+                    k = idx[i]
+                    c = cls[inst[k]]
+                    wk = w[k]
+                    pcb[C + c] -= wk
+                    pcb[c] += wk
+                    pb1 -= wk
+                    pb0 += wk
+                    if not is_changed[c]:
+                        is_changed[c] = 1
+                        changed[n_changed] = c
+                        n_changed += 1
+            last = nxt
+            if not (gr_or_eq(pb0, min_split) and gr_or_eq(pb1, min_split)):
+                continue
+            for i in range(n_changed):
+                c = changed[i]
+                is_changed[c] = 0
                 if integral:
-                    for i in range(last, nxt):
-                        k = idx[i]
-                        c = cls[inst[k]]
-                        pcb[c] += w[k]
-                        pb0 += w[k]
-                        if not is_changed[c]:
-                            is_changed[c] = 1
-                            changed[n_changed] = c
-                            n_changed += 1
-                    pb1 = known - pb0
+                    pcb[C + c] = pc[c] - pcb[c]
+                if tabled:
+                    log_pcb[c] = LOG_TABLE[<int> pcb[c]]
+                    log_pcb[C + c] = LOG_TABLE[<int> pcb[C + c]]
                 else:
-                    for i in range(last, nxt):  # Distribution.shiftRange(1, 0, ...)
-                        k = idx[i]
-                        c = cls[inst[k]]
-                        wk = w[k]
-                        pcb[C + c] -= wk
-                        pcb[c] += wk
-                        pb1 -= wk
-                        pb0 += wk
-                        if not is_changed[c]:
-                            is_changed[c] = 1
-                            changed[n_changed] = c
-                            n_changed += 1
-                if gr_or_eq(pb0, min_split) and gr_or_eq(pb1, min_split):
-                    for i in range(n_changed):
-                        c = changed[i]
-                        is_changed[c] = 0
-                        if integral:
-                            pcb[C + c] = pc[c] - pcb[c]
-                        log_pcb[c] = log_func(pcb[c])
-                        log_pcb[C + c] = log_func(pcb[C + c])
-                    n_changed = 0
-                    s = 0.0  # new_ent, summed as there
-                    for c in range(C):
-                        s += log_pcb[c]
-                    s -= log_func(pb0)
-                    for c in range(C):
-                        s += log_pcb[C + c]
-                    s -= log_func(pb1)
-                    new_ent = -s
-                    numerator = (ent_before - new_ent) * known_rate
-                    gain = 0.0 if eq(numerator, 0.0) else numerator / d.total
-                    if gr(gain, best):
-                        best = gain
-                        split_index = nxt - 1
-                    n_cand += 1
-                last = nxt
+                    log_pcb[c] = log_func(pcb[c])
+                    log_pcb[C + c] = log_func(pcb[C + c])
+            n_changed = 0
+            s = 0.0  # new_ent, summed as there
+            for c in range(C):
+                s += log_pcb[c]
+            s -= LOG_TABLE[<int> pb0] if tabled else log_func(pb0)
+            for c in range(C):
+                s += log_pcb[C + c]
+            s -= LOG_TABLE[<int> pb1] if tabled else log_func(pb1)
+            new_ent = -s
+            numerator = (ent_before - new_ent) * known_rate
+            r.n_cand += 1
+            if eq(numerator, 0.0):  # gain 0, never above best
+                continue
+            approx = numerator * inv_known  # within 1e-13 of the quotient below 100
+            if -100 < approx < r.best + 0.999e-6 and known > 0:
+                continue
+            gain = numerator / known
+            if gr(gain, r.best):
+                r.best = gain
+                r.split_index = nxt - 1
         for i in range(n_changed):
             is_changed[changed[i]] = 0
-        if n_cand == 0:
-            return
-        best -= log(<double> n_cand) / LOG2 / total
-        if sm_or_eq(best, 0.0):
-            return
-        split = (val[split_index + 1] + val[split_index]) / 2
-        if split == val[split_index + 1]:
-            split = val[split_index]
-        self.split_dist(d[0], idx, inst, w, split_index, n_known, integral)
-        self.cand_valid[a] = True
-        self.cand_gain[a] = best
-        self.cand_ratio[a] = gain_ratio(d[0], total, best)
-        self.cand_split[a] = split
+        return r
 
     cdef void split_dist(self, Dist& d, const int* idx, const int* inst, const double* w,
                          int split_index, int n_known, bint integral) noexcept nogil:
