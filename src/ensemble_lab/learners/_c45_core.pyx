@@ -292,8 +292,23 @@ cdef void sort_known(const double* values, int n, vector[int]& order, vector[uin
     # index: a stable radix sort, a byte a pass, skipping the bytes all keys share
     # (the order std::sort of (value, index) pairs gives, in linear time).
     cdef int count[8][256]
-    cdef int i, b, c, m = 0, pos, total
+    cdef int i, j, b, c, m = 0, pos, total
     cdef uint64_t k
+    cdef double v
+    if n <= 64:  # few: insertion sort, stable, so equal values keep their order
+        order.resize(n)
+        for i in range(n):
+            v = values[i]
+            if isnan(v):
+                continue
+            j = m
+            while j > 0 and v < values[order[j - 1]]:
+                order[j] = order[j - 1]
+                j -= 1
+            order[j] = i
+            m += 1
+        order.resize(m)
+        return
     order.resize(n)
     key.resize(n)
     order2.resize(n)
