@@ -86,12 +86,24 @@ cdef inline double log_func(double x) noexcept nogil:
 
 
 cdef struct Dist:
-    # Weka's Distribution: weight per class per bag, per bag, per class, in all.
+    # Weka's Distribution: weight per class per bag, per bag, per class (one after
+    # the other in v, see pcb_of, pb_of, pc_of), in all.
     int n_bags
-    vector[double] pcb
-    vector[double] pb
-    vector[double] pc
+    int n_classes
+    vector[double] v
     double total
+
+
+cdef inline double* pcb_of(Dist& d) noexcept nogil:
+    return d.v.data()
+
+
+cdef inline double* pb_of(Dist& d) noexcept nogil:
+    return d.v.data() + d.n_bags * d.n_classes
+
+
+cdef inline double* pc_of(Dist& d) noexcept nogil:
+    return d.v.data() + d.n_bags * (d.n_classes + 1)
 
 
 cdef struct Node:
@@ -152,32 +164,29 @@ cdef inline void release(Part& p) noexcept nogil:
 
 
 cdef inline void swap_dist(Dist& a, Dist& b) noexcept nogil:
-    cdef int n_bags = a.n_bags
+    cdef int n_bags = a.n_bags, n_classes = a.n_classes
     cdef double total = a.total
     a.n_bags = b.n_bags
+    a.n_classes = b.n_classes
     a.total = b.total
     b.n_bags = n_bags
+    b.n_classes = n_classes
     b.total = total
-    a.pcb.swap(b.pcb)
-    a.pb.swap(b.pb)
-    a.pc.swap(b.pc)
+    a.v.swap(b.v)
 
 
 cdef inline void dist_reset(Dist& d, int n_bags, int n_classes) noexcept nogil:
     d.n_bags = n_bags
-    d.pcb.resize(n_bags * n_classes)
-    d.pb.resize(n_bags)
-    d.pc.resize(n_classes)
-    memset(d.pcb.data(), 0, n_bags * n_classes * sizeof(double))
-    memset(d.pb.data(), 0, n_bags * sizeof(double))
-    memset(d.pc.data(), 0, n_classes * sizeof(double))
+    d.n_classes = n_classes
+    d.v.resize((n_bags + 1) * (n_classes + 1) - 1)
+    memset(d.v.data(), 0, d.v.size() * sizeof(double))
     d.total = 0.0
 
 
 cdef inline void dist_add(Dist& d, int bag, int c, double w, int n_classes) noexcept nogil:
-    d.pcb[bag * n_classes + c] += w
-    d.pb[bag] += w
-    d.pc[c] += w
+    pcb_of(d)[bag * n_classes + c] += w
+    pb_of(d)[bag] += w
+    pc_of(d)[c] += w
     d.total += w
 
 
@@ -185,22 +194,22 @@ cdef int max_class(Dist& d, int n_classes) noexcept nogil:
     cdef double best = 0.0
     cdef int c, arg = 0
     for c in range(n_classes):
-        if gr(d.pc[c], best):
-            best = d.pc[c]
+        if gr(pc_of(d)[c], best):
+            best = pc_of(d)[c]
             arg = c
     return arg
 
 
 cdef inline double num_incorrect(Dist& d, int n_classes) noexcept nogil:
-    return d.total - d.pc[max_class(d, n_classes)]
+    return d.total - pc_of(d)[max_class(d, n_classes)]
 
 
 cdef int max_bag(Dist& d) noexcept nogil:
     cdef double best = 0.0
     cdef int i, arg = -1
     for i in range(d.n_bags):
-        if gr_or_eq(d.pb[i], best):
-            best = d.pb[i]
+        if gr_or_eq(pb_of(d)[i], best):
+            best = pb_of(d)[i]
             arg = i
     return arg
 
@@ -209,7 +218,7 @@ cdef bint dist_check(Dist& d, double min_obj) noexcept nogil:
     # At least two bags hold min_obj (Distribution.check).
     cdef int i, count = 0
     for i in range(d.n_bags):
-        if gr_or_eq(d.pb[i], min_obj):
+        if gr_or_eq(pb_of(d)[i], min_obj):
             count += 1
     return count > 1
 
@@ -218,7 +227,7 @@ cdef double old_ent(Dist& d, int n_classes) noexcept nogil:
     cdef double s = 0.0
     cdef int c
     for c in range(n_classes):
-        s += log_func(d.pc[c])
+        s += log_func(pc_of(d)[c])
     return log_func(d.total) - s
 
 
@@ -227,8 +236,8 @@ cdef double new_ent(Dist& d, int n_classes) noexcept nogil:
     cdef int i, c
     for i in range(d.n_bags):
         for c in range(n_classes):
-            s += log_func(d.pcb[i * n_classes + c])
-        s -= log_func(d.pb[i])
+            s += log_func(pcb_of(d)[i * n_classes + c])
+        s -= log_func(pb_of(d)[i])
     return -s
 
 
@@ -249,7 +258,7 @@ cdef double gain_ratio(Dist& d, double total_weight, double gain) noexcept nogil
     cdef int i
     if gr(d.total, 0.0):
         for i in range(d.n_bags):
-            split_info -= log_func(d.pb[i])
+            split_info -= log_func(pb_of(d)[i])
         split_info -= log_func(total_weight - d.total)
         split_info += log_func(total_weight)
     if eq(split_info, 0.0):
@@ -374,7 +383,7 @@ cdef class _Builder:
     cdef vector[int] codes
     cdef vector[Dist] value_dists
     cdef vector[int] n_missing
-    cdef vector[double*] pcb_of, pb_of, pc_of
+    cdef vector[double*] nominal_pcb, nominal_pb, nominal_pc
     cdef vector[double] nominal_known
     cdef vector[double] all_val
     cdef vector[int] all_off
@@ -528,9 +537,9 @@ cdef class _Builder:
         k = self.nominal.size()
         self.value_dists.resize(k)
         self.n_missing.resize(k)
-        self.pcb_of.resize(k)
-        self.pb_of.resize(k)
-        self.pc_of.resize(k)
+        self.nominal_pcb.resize(k)
+        self.nominal_pb.resize(k)
+        self.nominal_pc.resize(k)
         self.nominal_known.resize(k)
 
     # ----------------------------------------------------------------- growth
@@ -571,13 +580,13 @@ cdef class _Builder:
         cdef double* pc
         cdef double total = 0.0
         dist_reset(d, 1, C)
-        pc = d.pc.data()
+        pc = pc_of(d)
         for k in range(n):  # dist_add to the only bag: pcb is pc, pb is total
             pc[cls[rows[k]]] += w[k]
             total += w[k]
         for c in range(C):
-            d.pcb[c] = pc[c]
-        d.pb[0] = total
+            pcb_of(d)[c] = pc[c]
+        pb_of(d)[0] = total
         d.total = total
 
     cdef void add_unknown(self, Dist& d, int att, const int* rows, const double* w,
@@ -590,16 +599,16 @@ cdef class _Builder:
             return
         self.probs.resize(d.n_bags)
         for j in range(d.n_bags):
-            self.probs[j] = 1.0 / d.n_bags if eq(d.total, 0.0) else d.pb[j] / d.total
+            self.probs[j] = 1.0 / d.n_bags if eq(d.total, 0.0) else pb_of(d)[j] / d.total
         for k in range(n):
             if self.missing(att, rows[k]):
                 c = self.cls[rows[k]]
                 wk = w[k]
-                d.pc[c] += wk
+                pc_of(d)[c] += wk
                 d.total += wk
                 for j in range(d.n_bags):
-                    d.pcb[j * self.n_classes + c] += self.probs[j] * wk
-                    d.pb[j] += self.probs[j] * wk
+                    pcb_of(d)[j * self.n_classes + c] += self.probs[j] * wk
+                    pb_of(d)[j] += self.probs[j] * wk
 
     cdef void reset_dist(self, Dist& d, int node, const int* rows, const double* w,
                          int n) noexcept nogil:
@@ -636,7 +645,7 @@ cdef class _Builder:
         start = L.start.data()
         bag_of = L.bag_of.data()
         for j in range(nb):
-            share[j] = L.d.pb[j] / L.d.total
+            share[j] = pb_of(L.d)[j] / L.d.total
         for k in range(n):  # how many go down each branch
             b = self.which_subset(nd.kind, nd.att, nd.split, rows[k])
             bag_of[k] = b
@@ -670,7 +679,7 @@ cdef class _Builder:
 
     cdef bint stops(self, Dist& here) noexcept nogil:
         # C45ModelSelection: too little weight, or a single class, makes a leaf.
-        return sm(here.total, 2 * self.min_obj) or eq(here.total, here.pc[max_class(here, self.n_classes)])
+        return sm(here.total, 2 * self.min_obj) or eq(here.total, pc_of(here)[max_class(here, self.n_classes)])
 
     cdef void split_part(self, int kind, int att, double split, Dist& d, Part& p,
                          vector[Part]& sons) noexcept nogil:
@@ -694,7 +703,7 @@ cdef class _Builder:
         self.to.clear()
         self.to_share.clear()
         for j in range(nb):  # where an instance missing `att` goes, with what share
-            share = d.pb[j] / d.total
+            share = pb_of(d)[j] / d.total
             if gr(share, 0.0):
                 self.to.push_back(j)
                 self.to_share.push_back(share)
@@ -725,7 +734,7 @@ cdef class _Builder:
         son_total = self.son_total.data()
         for j in range(nb):
             dist_reset(sons[j].here, 1, C)
-            out_val[j] = sons[j].here.pc.data()
+            out_val[j] = pc_of(sons[j].here)
         for k in range(n):
             b = bag_of[k]
             c = self.cls[p.inst[k]]
@@ -740,8 +749,8 @@ cdef class _Builder:
         self.keep.assign(nb, 0)
         keep = self.keep.data()
         for j in range(nb):
-            memcpy(sons[j].here.pcb.data(), out_val[j], C * sizeof(double))
-            sons[j].here.pb[0] = son_total[j]
+            memcpy(pcb_of(sons[j].here), out_val[j], C * sizeof(double))
+            pb_of(sons[j].here)[0] = son_total[j]
             sons[j].here.total = son_total[j]
             keep[j] = not self.stops(sons[j].here)
             if keep[j]:
@@ -824,9 +833,9 @@ cdef class _Builder:
         cdef const int* cls = self.cls.data()
         cdef const int* codes = self.codes.data()
         cdef const int* row
-        cdef double** pcb = self.pcb_of.data()
-        cdef double** pb = self.pb_of.data()
-        cdef double** pc = self.pc_of.data()
+        cdef double** pcb = self.nominal_pcb.data()
+        cdef double** pb = self.nominal_pb.data()
+        cdef double** pc = self.nominal_pc.data()
         cdef double* known = self.nominal_known.data()
         cdef int* n_missing = self.n_missing.data()
         cdef double wk, sum_
@@ -836,9 +845,9 @@ cdef class _Builder:
         for t in range(n_nom):
             d = self.nominal_dist(t)
             dist_reset(d[0], self.n_values[self.nominal[t]], C)
-            pcb[t] = d.pcb.data()
-            pb[t] = d.pb.data()
-            pc[t] = d.pc.data()
+            pcb[t] = pcb_of(d[0])
+            pb[t] = pb_of(d[0])
+            pc[t] = pc_of(d[0])
         memset(known, 0, n_nom * sizeof(double))
         memset(n_missing, 0, n_nom * sizeof(int))
         for k in range(n):
@@ -872,7 +881,7 @@ cdef class _Builder:
                         sum_ += pcb[t][v * C + c]
                     pb[t][v] = sum_
             if t < n_clean or n_missing[t] == 0:
-                memcpy(pc[t], p.here.pc.data(), C * sizeof(double))
+                memcpy(pc[t], pc_of(p.here), C * sizeof(double))
                 d.total = p.here.total
             else:
                 d.total = known[t]
@@ -898,16 +907,16 @@ cdef class _Builder:
         cdef int i, c, n = self.n_values[a], C = self.n_classes
         cdef double gain, ratio
         for i in range(n):
-            if not gr_or_eq(values.pb[i], self.min_obj):
+            if not gr_or_eq(pb_of(values[0])[i], self.min_obj):
                 continue
             dist_reset(two[0], 2, C)
             for c in range(C):
-                two.pc[c] = values.pc[c]
-                two.pcb[c] = values.pcb[i * C + c]
-                two.pcb[C + c] = values.pc[c] - values.pcb[i * C + c]
+                pc_of(two[0])[c] = pc_of(values[0])[c]
+                pcb_of(two[0])[c] = pcb_of(values[0])[i * C + c]
+                pcb_of(two[0])[C + c] = pc_of(values[0])[c] - pcb_of(values[0])[i * C + c]
             two.total = values.total
-            two.pb[0] = values.pb[i]
-            two.pb[1] = values.total - values.pb[i]
+            pb_of(two[0])[0] = pb_of(values[0])[i]
+            pb_of(two[0])[1] = values.total - pb_of(values[0])[i]
             if not dist_check(two[0], self.min_obj):
                 continue
             gain = info_gain(two[0], total, old_ent(two[0], C), C)
@@ -940,11 +949,11 @@ cdef class _Builder:
         cdef double known, min_split, split
         cdef Scan scan
         dist_reset(d[0], 2, C)
-        pcb = d.pcb.data()
-        pc = d.pc.data()
+        pcb = pcb_of(d[0])
+        pc = pc_of(d[0])
         if integral and n_known == <int> p.inst.size():
             for c in range(C):
-                pcb[C + c] = p.here.pc[c]
+                pcb[C + c] = pc_of(p.here)[c]
             known = p.here.total
         else:
             known = 0.0
@@ -954,7 +963,7 @@ cdef class _Builder:
                 known += w[k]
         for c in range(C):
             pc[c] = pcb[C + c]
-        d.pb[1] = known
+        pb_of(d[0])[1] = known
         d.total = known
         min_split = 0.1 * d.total / C
         if sm_or_eq(min_split, self.min_obj):
@@ -991,8 +1000,8 @@ cdef class _Builder:
         # its product with 1 / known weight is not surely below best + 1e-6.
         cdef int C = self.n_classes, i, c, k, nxt, last = 0, n_changed = 0
         cdef const int* cls = self.cls.data()
-        cdef double* pcb = d.pcb.data()
-        cdef const double* pc = d.pc.data()
+        cdef double* pcb = pcb_of(d)
+        cdef const double* pc = pc_of(d)
         cdef double* log_pcb = self.log_pcb.data()
         cdef int* changed = self.changed.data()
         cdef char* is_changed = self.is_changed.data()
@@ -1078,7 +1087,7 @@ cdef class _Builder:
         # weights (the same sums). With whole weights, one bag is the other's rest.
         cdef int C = self.n_classes, i, c, k, head = split_index + 1
         cdef const int* cls = self.cls.data()
-        cdef double* pcb = d.pcb.data()
+        cdef double* pcb = pcb_of(d)
         cdef double sum_ = 0.0
         cdef int bag = 0, start = 0, stop = head
         for c in range(2 * C):
@@ -1089,18 +1098,18 @@ cdef class _Builder:
             k = idx[i]
             pcb[bag * C + cls[inst[k]]] += w[k]
             sum_ += w[k]
-        d.pb[bag] = sum_
+        pb_of(d)[bag] = sum_
         if integral:
             for c in range(C):
-                pcb[(1 - bag) * C + c] = d.pc[c] - pcb[bag * C + c]
-            d.pb[1 - bag] = d.total - sum_
+                pcb[(1 - bag) * C + c] = pc_of(d)[c] - pcb[bag * C + c]
+            pb_of(d)[1 - bag] = d.total - sum_
             return
         sum_ = 0.0
         for i in range(head, n_known):
             k = idx[i]
             pcb[C + cls[inst[k]]] += w[k]
             sum_ += w[k]
-        d.pb[1] = sum_
+        pb_of(d)[1] = sum_
 
     cdef double actual_split_point(self, int a, double split) noexcept nogil:
         # C45Split.setSplitPoint: the largest value of the whole training set not above
@@ -1427,15 +1436,15 @@ cdef class _Builder:
             empty[i] = nd.empty
             total = nd.dist.total
             for c in range(C):
-                counts[i, c] = nd.dist.pc[c]
-                proba[i, c] = 0.0 if eq(total, 0.0) else nd.dist.pc[c] / total
+                counts[i, c] = pc_of(nd.dist)[c]
+                proba[i, c] = 0.0 if eq(total, 0.0) else pc_of(nd.dist)[c] / total
             first[i] = e
             if not nd.leaf:
                 for j in range(<int> nd.sons.size()):
                     son = new_id[nd.sons[j]]
                     sons[e] = son
                     depth[son] = depth[i] + 1
-                    share[e] = nd.dist.pb[j] / total
+                    share[e] = pb_of(nd.dist)[j] / total
                     self._bag_proba(nd.dist, j, son_proba[e])
                     e += 1
         first[n] = e
@@ -1445,12 +1454,12 @@ cdef class _Builder:
         # C45Split.classProb for a known value whose son is empty: the bag's class
         # frequencies, or the node's when the bag holds nothing.
         cdef int c, C = self.n_classes
-        if gr(d.pb[bag], 0.0):
+        if gr(pb_of(d)[bag], 0.0):
             for c in range(C):
-                out[c] = d.pcb[bag * C + c] / d.pb[bag]
+                out[c] = pcb_of(d)[bag * C + c] / pb_of(d)[bag]
         elif not eq(d.total, 0.0):
             for c in range(C):
-                out[c] = d.pc[c] / d.total
+                out[c] = pc_of(d)[c] / d.total
 
 
 def grow_tree(const double[:, ::1] X, const int[::1] n_values, const int[::1] y,
