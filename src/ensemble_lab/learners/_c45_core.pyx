@@ -231,36 +231,56 @@ cdef double old_ent(Dist& d, int n_classes) noexcept nogil:
     return log_func(d.total) - s
 
 
-cdef double new_ent(Dist& d, int n_classes) noexcept nogil:
+cdef inline double xlog2x(double x, bint tabled) noexcept nogil:
+    # log_func, read from the table when x is known to be a whole number in it.
+    if tabled:
+        return LOG_TABLE[<int> x]
+    return log_func(x)
+
+
+cdef double new_ent(Dist& d, int n_classes, bint tabled=False,
+                    bint nonneg=False) noexcept nogil:
+    # With non-negative weights an empty bag holds only zero counts, whose x log2 x
+    # (+0) would leave the sum as it is (a sum from +0 is never -0): skipped.
     cdef double s = 0.0
     cdef int i, c
+    cdef const double* pcb = pcb_of(d)
+    cdef const double* pb = pb_of(d)
     for i in range(d.n_bags):
+        if nonneg and pb[i] == 0:
+            continue
         for c in range(n_classes):
-            s += log_func(pcb_of(d)[i * n_classes + c])
-        s -= log_func(pb_of(d)[i])
+            s += xlog2x(pcb[i * n_classes + c], tabled)
+        s -= xlog2x(pb[i], tabled)
     return -s
 
 
-cdef double info_gain(Dist& d, double total_weight, double ent_before, int n_classes) noexcept nogil:
+cdef double info_gain(Dist& d, double total_weight, double ent_before, int n_classes,
+                      bint tabled=False, bint nonneg=False) noexcept nogil:
     # InfoGainSplitCrit.splitCritValue(bags, totalNoInst, oldEnt): C4.5's gain, scaled
     # down by the fraction of instances whose value is unknown.
     cdef double unknown_rate = (total_weight - d.total) / total_weight
-    cdef double numerator = (ent_before - new_ent(d, n_classes)) * (1 - unknown_rate)
+    cdef double numerator = (
+        (ent_before - new_ent(d, n_classes, tabled, nonneg)) * (1 - unknown_rate)
+    )
     if eq(numerator, 0.0):
         return 0.0
     return numerator / d.total
 
 
-cdef double gain_ratio(Dist& d, double total_weight, double gain) noexcept nogil:
+cdef double gain_ratio(Dist& d, double total_weight, double gain,
+                       bint tabled=False) noexcept nogil:
     # GainRatioSplitCrit.splitCritValue: the split information counts the unknowns as
-    # a bag of their own.
+    # a bag of their own. (An empty bag's x log2 x is +0 and changes nothing.)
     cdef double split_info = 0.0
+    cdef const double* pb = pb_of(d)
     cdef int i
     if gr(d.total, 0.0):
         for i in range(d.n_bags):
-            split_info -= log_func(pb_of(d)[i])
-        split_info -= log_func(total_weight - d.total)
-        split_info += log_func(total_weight)
+            if pb[i] != 0:
+                split_info -= xlog2x(pb[i], tabled)
+        split_info -= xlog2x(total_weight - d.total, tabled)
+        split_info += xlog2x(total_weight, tabled)
     if eq(split_info, 0.0):
         return 0.0
     return gain / (split_info / total_weight)
@@ -363,6 +383,9 @@ cdef class _Builder:
     cdef double min_obj, cf, z
     cdef bint binary, raising
     cdef bint tabled  # whole, non-negative weights summing below LOG_TABLE_SIZE
+    cdef bint nonneg  # no negative weight
+    cdef double node_ent  # old_ent of the node being split
+    cdef vector[char] as_node  # per nominal slot: its class weights are the node's
     cdef vector[bint] in_average
     cdef vector[Node] nodes
     # The training instances by column (col[a * n_all + i] is attribute a of the i-th
@@ -478,10 +501,11 @@ cdef class _Builder:
         if magnitude >= 4503599627370496.0:  # 2^52: whole sums stay exact below 2^53
             p.integral = False
         # Then every count at a node of whole weights is a whole number in the table.
-        self.tabled = p.integral and magnitude < LOG_TABLE_SIZE
+        self.nonneg = True
         for i in range(n):
-            if p.w[i] < 0:
-                self.tabled = False
+            if not p.w[i] >= 0:
+                self.nonneg = False
+        self.tabled = p.integral and self.nonneg and magnitude < LOG_TABLE_SIZE
         self.set_slots()
         n_num = self.numeric.size()
         n_nom = self.nominal.size()
@@ -863,24 +887,40 @@ cdef class _Builder:
                     v = row[t]
                     pcb[t][v * C + c] += wk
                     pb[t][v] += wk
-            for t in range(n_clean, n_nom):
-                v = row[t]
-                if v < 0:
-                    n_missing[t] += 1
-                else:
-                    pcb[t][v * C + c] += wk
-                    pb[t][v] += wk
-                    pc[t][c] += wk
-                    known[t] += wk
+            if integral:
+                for t in range(n_clean, n_nom):
+                    v = row[t]
+                    if v < 0:
+                        n_missing[t] += 1
+                    else:
+                        pcb[t][v * C + c] += wk
+            else:
+                for t in range(n_clean, n_nom):
+                    v = row[t]
+                    if v < 0:
+                        n_missing[t] += 1
+                    else:
+                        pcb[t][v * C + c] += wk
+                        pb[t][v] += wk
+                        pc[t][c] += wk
+                        known[t] += wk
+        self.as_node.resize(n_nom)
         for t in range(n_nom):
             d = self.nominal_dist(t)
-            if t < n_clean and integral:
+            self.as_node[t] = t < n_clean or n_missing[t] == 0
+            if integral:  # exact sums, in any order
                 for v in range(d.n_bags):
                     sum_ = 0.0
                     for c in range(C):
                         sum_ += pcb[t][v * C + c]
                     pb[t][v] = sum_
-            if t < n_clean or n_missing[t] == 0:
+                if not self.as_node[t]:
+                    known[t] = 0.0
+                    for v in range(d.n_bags):
+                        known[t] += pb[t][v]
+                        for c in range(C):
+                            pc[t][c] += pcb[t][v * C + c]
+            if self.as_node[t]:
                 memcpy(pc[t], pc_of(p.here), C * sizeof(double))
                 d.total = p.here.total
             else:
@@ -895,10 +935,17 @@ cdef class _Builder:
 
     cdef void eval_nominal(self, int a, Part& p, double total) noexcept nogil:
         cdef Dist* d = &self.cand[a]  # filled by nominal_dists
+        cdef int t = self.nominal_slot[a]
+        cdef bint tabled = self.tabled and p.integral
+        cdef double ent_before
         if dist_check(d[0], self.min_obj):
+            # old_ent only reads the per-class and total weights: the node's own (the
+            # same numbers) when no value is missing.
+            ent_before = self.node_ent if self.as_node[t] else old_ent(d[0], self.n_classes)
             self.cand_valid[a] = True
-            self.cand_gain[a] = info_gain(d[0], total, old_ent(d[0], self.n_classes), self.n_classes)
-            self.cand_ratio[a] = gain_ratio(d[0], total, self.cand_gain[a])
+            self.cand_gain[a] = info_gain(d[0], total, ent_before, self.n_classes, tabled,
+                                          self.nonneg)
+            self.cand_ratio[a] = gain_ratio(d[0], total, self.cand_gain[a], tabled)
 
     cdef void eval_binary(self, int a, Part& p, double total) noexcept nogil:
         # BinC45Split.handleEnumeratedAttribute: the best "value = v" against the rest.
@@ -947,6 +994,7 @@ cdef class _Builder:
         cdef double* pc
         cdef int i, c, k
         cdef double known, min_split, split
+        cdef bint as_node
         cdef Scan scan
         dist_reset(d[0], 2, C)
         pcb = pcb_of(d[0])
@@ -972,8 +1020,10 @@ cdef class _Builder:
             min_split = 25
         if sm(n_known, 2 * min_split):
             return
+        as_node = integral and n_known == <int> p.inst.size()  # pc and total: the node's
         scan = self.scan(idx, val, inst, w, n_known, d[0], min_split,
-                         old_ent(d[0], C), 1 - (total - d.total) / total, integral)
+                         self.node_ent if as_node else old_ent(d[0], C),
+                         1 - (total - d.total) / total, integral)
         if scan.n_cand == 0:
             return
         scan.best -= log(<double> scan.n_cand) / LOG2 / total
@@ -1155,6 +1205,7 @@ cdef class _Builder:
         # gain is at least the average gain; -1 for a leaf.
         cdef int a, n_valid = 0, best_att = -1
         cdef double average = 0.0, best_ratio = 0.0
+        self.node_ent = old_ent(p.here, self.n_classes)
         self.nominal_dists(p)
         for a in range(self.n_atts):
             self.cand_valid[a] = False
