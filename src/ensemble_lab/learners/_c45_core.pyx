@@ -415,6 +415,8 @@ cdef class _Builder:
     cdef vector[double] cand_gain, cand_ratio, cand_split
     cdef vector[bint] cand_valid
     cdef vector[double] log_pcb
+    cdef vector[int] sorted_cls
+    cdef vector[double] sorted_w
     cdef vector[int] changed
     cdef vector[char] is_changed
     cdef vector[int] bag_of, son_pos, missing_pos, to, count
@@ -995,10 +997,20 @@ cdef class _Builder:
         cdef int i, c, k
         cdef double known, min_split, split
         cdef bint as_node
+        cdef int* sc
+        cdef double* sw
         cdef Scan scan
         dist_reset(d[0], 2, C)
         pcb = pcb_of(d[0])
         pc = pc_of(d[0])
+        self.sorted_cls.resize(n_known)
+        self.sorted_w.resize(n_known)
+        sc = self.sorted_cls.data()
+        sw = self.sorted_w.data()
+        for i in range(n_known):  # the classes and weights in sorted order, at hand
+            k = idx[i]
+            sc[i] = cls[inst[k]]
+            sw[i] = w[k]
         if integral and n_known == <int> p.inst.size():
             for c in range(C):
                 pcb[C + c] = pc_of(p.here)[c]
@@ -1006,9 +1018,8 @@ cdef class _Builder:
         else:
             known = 0.0
             for i in range(n_known):  # all in bag 1: pc is pcb[1], total is pb[1]
-                k = idx[i]
-                pcb[C + cls[inst[k]]] += w[k]
-                known += w[k]
+                pcb[C + sc[i]] += sw[i]
+                known += sw[i]
         for c in range(C):
             pc[c] = pcb[C + c]
         pb_of(d[0])[1] = known
@@ -1021,7 +1032,7 @@ cdef class _Builder:
         if sm(n_known, 2 * min_split):
             return
         as_node = integral and n_known == <int> p.inst.size()  # pc and total: the node's
-        scan = self.scan(idx, val, inst, w, n_known, d[0], min_split,
+        scan = self.scan(sc, sw, val, n_known, d[0], min_split,
                          self.node_ent if as_node else old_ent(d[0], C),
                          1 - (total - d.total) / total, integral)
         if scan.n_cand == 0:
@@ -1032,15 +1043,15 @@ cdef class _Builder:
         split = (val[scan.split_index + 1] + val[scan.split_index]) / 2
         if split == val[scan.split_index + 1]:
             split = val[scan.split_index]
-        self.split_dist(d[0], idx, inst, w, scan.split_index, n_known, integral)
+        self.split_dist(d[0], sc, sw, scan.split_index, n_known, integral)
         self.cand_valid[a] = True
         self.cand_gain[a] = scan.best
         self.cand_ratio[a] = gain_ratio(d[0], total, scan.best)
         self.cand_split[a] = split
 
-    cdef Scan scan(self, const int* idx, const double* val, const int* inst, const double* w,
-                   int n_known, Dist& d, double min_split, double ent_before,
-                   double known_rate, bint integral) noexcept nogil:
+    cdef Scan scan(self, const int* sc, const double* sw, const double* val, int n_known,
+                   Dist& d, double min_split, double ent_before, double known_rate,
+                   bint integral) noexcept nogil:
         # The thresholds between values more than 1e-5 apart, in order: their number
         # (those leaving min_split each side) and the first of the best by Weka's
         # gr(gain, best). Bag 0 starts empty, bag 1 with all (d.pcb[1] == d.pc).
@@ -1070,10 +1081,9 @@ cdef class _Builder:
                 continue
             if integral:
                 for i in range(last, nxt):
-                    k = idx[i]
-                    c = cls[inst[k]]
-                    pcb[c] += w[k]
-                    pb0 += w[k]
+                    c = sc[i]
+                    pcb[c] += sw[i]
+                    pb0 += sw[i]
                     if not is_changed[c]:
                         is_changed[c] = 1
                         changed[n_changed] = c
@@ -1081,9 +1091,8 @@ cdef class _Builder:
                 pb1 = known - pb0
             else:
                 for i in range(last, nxt):  # Distribution.shiftRange(1, 0, ...)
-                    k = idx[i]
-                    c = cls[inst[k]]
-                    wk = w[k]
+                    c = sc[i]
+                    wk = sw[i]
                     pcb[C + c] -= wk
                     pcb[c] += wk
                     pb1 -= wk
@@ -1130,8 +1139,8 @@ cdef class _Builder:
             is_changed[changed[i]] = 0
         return r
 
-    cdef void split_dist(self, Dist& d, const int* idx, const int* inst, const double* w,
-                         int split_index, int n_known, bint integral) noexcept nogil:
+    cdef void split_dist(self, Dist& d, const int* sc, const double* sw, int split_index,
+                         int n_known, bint integral) noexcept nogil:
         # The distribution of a numeric split, summed afresh in sorted order, as
         # dist_add of each instance makes it; d.pc and d.total already hold the known
         # weights (the same sums). With whole weights, one bag is the other's rest.
@@ -1145,9 +1154,8 @@ cdef class _Builder:
         if integral and head > n_known - head:
             bag, start, stop = 1, head, n_known
         for i in range(start, stop):
-            k = idx[i]
-            pcb[bag * C + cls[inst[k]]] += w[k]
-            sum_ += w[k]
+            pcb[bag * C + sc[i]] += sw[i]
+            sum_ += sw[i]
         pb_of(d)[bag] = sum_
         if integral:
             for c in range(C):
@@ -1156,9 +1164,8 @@ cdef class _Builder:
             return
         sum_ = 0.0
         for i in range(head, n_known):
-            k = idx[i]
-            pcb[C + cls[inst[k]]] += w[k]
-            sum_ += w[k]
+            pcb[C + sc[i]] += sw[i]
+            sum_ += sw[i]
         pb_of(d)[1] = sum_
 
     cdef double actual_split_point(self, int a, double split) noexcept nogil:
