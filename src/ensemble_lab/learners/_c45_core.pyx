@@ -1610,28 +1610,24 @@ DEF BLOCK = 16  # instances walked side by side, whose steps the CPU overlaps
 
 cdef void _walk(FlatTree& t, const double[:, ::1] X, double[:, ::1] out) noexcept nogil:
     # _add_probs of every instance, BLOCK instances side by side: each lane walks one
-    # instance and, at its leaf, takes the next. Instances with a value missing where
-    # the tree tests it go to _add_probs; the others keep the weight 1 to their leaf,
-    # so the sums are the same. An empty son is a leaf of its own here.
+    # instance and, at its leaf, takes the next. An instance that meets a missing value
+    # starts again from the root in _add_probs, which splits its weight; the others
+    # keep the weight 1 to their leaf, so the sums are the same. An empty son is a
+    # leaf of its own here.
     cdef int n_nodes = t.n_nodes, n_edges = t.first[n_nodes], C = t.n_classes
     cdef int node, e, c, b, bag, lanes, active
+    cdef Py_ssize_t n = X.shape[0], i, queued
     cdef vector[Step] steps
     cdef vector[int] next_
-    cdef vector[char] tested
-    cdef vector[int] atts
     cdef vector[double] leaf_proba
-    cdef vector[Py_ssize_t] rows
     cdef int at[BLOCK]
     cdef Py_ssize_t row[BLOCK]
     cdef const double* x[BLOCK]
     cdef const Step* st
     cdef const double* p
     cdef double v
-    cdef bint known
-    cdef Py_ssize_t i, queued
     steps.resize(n_nodes)
     next_.resize(n_edges)
-    tested.assign(X.shape[1], 0)
     leaf_proba.resize(<size_t> (n_nodes + n_edges) * C)
     memcpy(leaf_proba.data(), t.proba, <size_t> n_nodes * C * sizeof(double))
     for node in range(n_nodes):
@@ -1639,9 +1635,6 @@ cdef void _walk(FlatTree& t, const double[:, ::1] X, double[:, ::1] out) noexcep
         steps[node].att = t.att[node]
         steps[node].split = t.split[node]
         steps[node].first = t.first[node]
-        if t.kind[node] != LEAF and not tested[t.att[node]]:
-            tested[t.att[node]] = 1
-            atts.push_back(t.att[node])
     for e in range(n_edges):  # an inner son, or ~(the leaf whose probabilities count)
         next_[e] = t.son[e]
         if t.empty[t.son[e]]:
@@ -1649,27 +1642,17 @@ cdef void _walk(FlatTree& t, const double[:, ::1] X, double[:, ::1] out) noexcep
             memcpy(&leaf_proba[(n_nodes + e) * C], &t.son_proba[e * C], C * sizeof(double))
         elif t.kind[t.son[e]] == LEAF:
             next_[e] = ~t.son[e]
-    for i in range(X.shape[0]):
-        known = True
-        for c in atts:
-            if isnan(X[i, c]):
-                known = False
-                break
-        if known:
-            rows.push_back(i)
-        else:
-            _add_probs(t, &X[i, 0], 0, 1.0, &out[i, 0])
     if t.kind[0] == LEAF:
-        for i in rows:
+        for i in range(n):
             for c in range(C):
                 out[i, c] += 1.0 * leaf_proba[c]
         return
-    lanes = min(BLOCK, <int> rows.size())
-    queued = lanes
+    lanes = <int> min(<Py_ssize_t> BLOCK, n)
     for b in range(lanes):
-        row[b] = rows[b]
-        x[b] = &X[row[b], 0]
+        row[b] = b
+        x[b] = &X[b, 0]
         at[b] = 0
+    queued = lanes
     active = lanes
     while active:
         for b in range(lanes):
@@ -1677,22 +1660,26 @@ cdef void _walk(FlatTree& t, const double[:, ::1] X, double[:, ::1] out) noexcep
                 continue
             st = &steps[at[b]]
             v = x[b][st.att]
-            if st.kind == NUMERIC:
-                bag = not sm_or_eq(v, st.split)
-            elif st.kind == BINARY:
-                bag = <int> st.split != <int> v
+            if isnan(v):
+                _add_probs(t, x[b], 0, 1.0, &out[row[b], 0])
+                node = -1
             else:
-                bag = <int> v
-            node = next_[st.first + bag]
-            if node >= 0:
-                at[b] = node
-                continue
-            p = &leaf_proba[(~node) * C]
-            for c in range(C):
-                out[row[b], c] += 1.0 * p[c]
-            if queued < <Py_ssize_t> rows.size():
-                row[b] = rows[queued]
-                x[b] = &X[row[b], 0]
+                if st.kind == NUMERIC:
+                    bag = not sm_or_eq(v, st.split)
+                elif st.kind == BINARY:
+                    bag = <int> st.split != <int> v
+                else:
+                    bag = <int> v
+                node = next_[st.first + bag]
+                if node >= 0:
+                    at[b] = node
+                    continue
+                p = &leaf_proba[(~node) * C]
+                for c in range(C):
+                    out[row[b], c] += 1.0 * p[c]
+            if queued < n:  # the lane takes the next instance
+                row[b] = queued
+                x[b] = &X[queued, 0]
                 at[b] = 0
                 queued += 1
             else:
