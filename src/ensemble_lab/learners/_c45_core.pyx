@@ -1175,10 +1175,11 @@ cdef class _Builder:
         cdef Scan r
         # Screening bound: |x log2 x - rough| <= 5e-8 x, the x summing to 2 * known;
         # the rounding of both sums (2C + 2 terms, each below 64 x) adds < 3e-10 known
-        # for C <= 10^4; divided by known (and times known_rate <= 1): < 1.1e-7 + 3e-10,
-        # so a rough gain below best + 6e-7 puts the exact one below best + 1e-6 - 2e-7.
+        # for C <= 10^4; divided by known (and times known_rate, 1 but for rounding):
+        # < 1.1e-7 + 3e-10, so a rough gain below best + 6e-7 puts the exact one below
+        # best + 1e-6 - 2e-7.
         cdef bint screened = (self.nonneg and 0 < known < 1e15 and C <= 10000
-                              and 0 <= known_rate <= 1)
+                              and 0 <= known_rate <= 1.000001)
         r.best = 0.0
         r.split_index = -1
         r.n_cand = 0
