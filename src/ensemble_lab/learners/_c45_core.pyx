@@ -76,6 +76,7 @@ _fill_log_table()
 # log2 of 1 + j / 2048, j = 0..2048: linear interpolation between these is within 4.3e-8
 # of log2 on [1, 2] (h^2 / 8 * max|log2''| = 2^-22 / 8 / ln 2).
 DEF MANT_BITS = 11
+DEF ROUGH = 1.5e-7  # bound on |rough gain - gain|, see _Builder.scan
 cdef double LOG2_MANT[(1 << MANT_BITS) + 1]
 
 
@@ -443,7 +444,7 @@ cdef class _Builder:
     cdef vector[Dist] cand
     cdef vector[double] cand_gain, cand_ratio, cand_split
     cdef vector[bint] cand_valid
-    cdef vector[double] log_pcb, rough_pcb
+    cdef vector[double] log_pcb, rough_pcb, kept_pcb
     cdef vector[int] stale
     cdef vector[char] is_stale
     cdef vector[int] sorted_cls
@@ -484,6 +485,7 @@ cdef class _Builder:
         self.cand_valid.resize(self.n_atts)
         self.log_pcb.resize(2 * n_classes)
         self.rough_pcb.resize(2 * n_classes)
+        self.kept_pcb.resize(2 * n_classes)
         self.changed.resize(n_classes)
         self.is_changed.assign(n_classes, 0)
         self.stale.resize(n_classes)
@@ -1158,28 +1160,33 @@ cdef class _Builder:
         # (those leaving min_split each side) and the first of the best by Weka's
         # gr(gain, best). Bag 0 starts empty, bag 1 with all (d.pcb[1] == d.pc).
         # info_gain is computed as there, but x log2 x of a count only when the count
-        # has changed since it was last computed, and only when the gain might exceed
-        # the best by more than 1e-6: when the same sums with x log2 x within 5e-8 * x
-        # (rough_xlog2x) do not put it 4e-7 below that.
+        # has changed since it was last computed.
+        #
+        # With non-negative weights, a threshold's gain is first estimated with the
+        # same sums of rough_xlog2x (within 5e-8 x of x log2 x). The x sum to twice the
+        # known weight, and the rounding of both sums (2C + 2 terms, each below 64 x)
+        # adds < 3e-10 of it for C <= 10^4: divided by the known weight (times
+        # known_rate, 1 but for rounding), the estimate is within ROUGH = 1.5e-7 of the
+        # gain (and its numerator within ROUGH * known). Where the estimates decide
+        # gr(gain, best), the exact gains are not needed: a new best keeps its counts,
+        # and its gain is computed from them when a comparison or the end needs it.
         cdef int C = self.n_classes, i, c, nxt, last = 0, n_changed = 0, n_stale = 0
         cdef double* pcb = pcb_of(d)
         cdef const double* pc = pc_of(d)
         cdef double* log_pcb = self.log_pcb.data()
         cdef double* rough = self.rough_pcb.data()
+        cdef double* kept = self.kept_pcb.data()
         cdef int* changed = self.changed.data()
         cdef char* is_changed = self.is_changed.data()
         cdef int* stale = self.stale.data()
         cdef char* is_stale = self.is_stale.data()
         cdef double known = d.total, inv_known = 1.0 / d.total
-        cdef double pb0 = 0.0, pb1 = d.total, wk, s, new_ent, numerator, approx, gain
-        cdef Scan r
-        # Screening bound: |x log2 x - rough| <= 5e-8 x, the x summing to 2 * known;
-        # the rounding of both sums (2C + 2 terms, each below 64 x) adds < 3e-10 known
-        # for C <= 10^4; divided by known (and times known_rate, 1 but for rounding):
-        # < 1.1e-7 + 3e-10, so a rough gain below best + 6e-7 puts the exact one below
-        # best + 1e-6 - 2e-7.
+        cdef double pb0 = 0.0, pb1 = d.total, wk, s, numerator, rough_gain, lo, hi, gain
+        cdef double kept_pb0 = 0.0, kept_pb1 = 0.0, kept_rough = 0.0
         cdef bint screened = (self.nonneg and 0 < known < 1e15 and C <= 10000
                               and 0 <= known_rate <= 1.000001)
+        cdef bint best_known = True  # r.best is the best's exact gain
+        cdef Scan r
         r.best = 0.0
         r.split_index = -1
         r.n_cand = 0
@@ -1239,29 +1246,32 @@ cdef class _Builder:
                 for c in range(2 * C):
                     s += rough[c]
                 s -= rough_xlog2x(pb0) + rough_xlog2x(pb1)
-                if (ent_before + s) * known_rate * inv_known < r.best + 6e-7:
+                numerator = (ent_before + s) * known_rate
+                rough_gain = numerator * inv_known
+                lo = r.best if best_known else kept_rough - ROUGH
+                hi = r.best if best_known else kept_rough + ROUGH
+                if rough_gain + ROUGH < lo + (1e-6 - 1e-12):
+                    continue  # surely not above the best by more than 1e-6
+                if (rough_gain - ROUGH > hi + (1e-6 + 1e-12)
+                        and numerator > 1e-6 + 2 * ROUGH * known):  # and not eq(., 0)
+                    memcpy(kept, pcb, 2 * C * sizeof(double))
+                    kept_pb0 = pb0
+                    kept_pb1 = pb1
+                    kept_rough = rough_gain
+                    best_known = False
+                    r.split_index = nxt - 1
                     continue
+                if not best_known:
+                    r.best = self.exact_gain(kept, kept_pb0, kept_pb1, NULL, ent_before,
+                                             known_rate, known)
+                    best_known = True
                 for i in range(n_stale):
                     c = stale[i]
                     is_stale[c] = 0
                     log_pcb[c] = log_func(pcb[c])
                     log_pcb[C + c] = log_func(pcb[C + c])
                 n_stale = 0
-            s = 0.0  # new_ent, summed as there
-            for c in range(C):
-                s += log_pcb[c]
-            s -= log_func(pb0)
-            for c in range(C):
-                s += log_pcb[C + c]
-            s -= log_func(pb1)
-            new_ent = -s
-            numerator = (ent_before - new_ent) * known_rate
-            if eq(numerator, 0.0):  # gain 0, never above best
-                continue
-            approx = numerator * inv_known  # within 1e-13 of the quotient below 100
-            if -100 < approx < r.best + 0.999e-6 and known > 0:
-                continue
-            gain = numerator / known
+            gain = self.exact_gain(pcb, pb0, pb1, log_pcb, ent_before, known_rate, known)
             if gr(gain, r.best):
                 r.best = gain
                 r.split_index = nxt - 1
@@ -1269,7 +1279,28 @@ cdef class _Builder:
             is_changed[changed[i]] = 0
         for i in range(n_stale):
             is_stale[stale[i]] = 0
+        if not best_known:
+            r.best = self.exact_gain(kept, kept_pb0, kept_pb1, NULL, ent_before, known_rate,
+                                     known)
         return r
+
+    cdef double exact_gain(self, const double* pcb, double pb0, double pb1,
+                           const double* log_pcb, double ent_before, double known_rate,
+                           double known) noexcept nogil:
+        # info_gain of the two bags pcb (and pb0, pb1), given x log2 x of the counts
+        # (log_pcb) or not (NULL).
+        cdef int c, C = self.n_classes
+        cdef double s = 0.0, numerator
+        for c in range(C):  # new_ent, summed as there
+            s += log_pcb[c] if log_pcb != NULL else log_func(pcb[c])
+        s -= log_func(pb0)
+        for c in range(C, 2 * C):
+            s += log_pcb[c] if log_pcb != NULL else log_func(pcb[c])
+        s -= log_func(pb1)
+        numerator = (ent_before - (-s)) * known_rate
+        if eq(numerator, 0.0):
+            return 0.0
+        return numerator / known
 
     cdef void split_dist(self, Dist& d, const int* sc, const double* sw, int split_index,
                          int n_known, bint integral) noexcept nogil:
