@@ -19,6 +19,9 @@ sample, each copy an instance of its own as in Weka).
 cimport cython
 from libc.math cimport isnan, log, pow, sqrt
 from libc.float cimport DBL_MAX
+from cpython.buffer cimport (
+    PyBUF_C_CONTIGUOUS, PyBUF_FORMAT, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer,
+)
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy, memset
 from libcpp.algorithm cimport sort
@@ -1771,7 +1774,8 @@ cdef struct Step:
 DEF BLOCK = 16  # instances walked side by side, whose steps the CPU overlaps
 
 
-cdef void _walk(FlatTree& t, const double[:, ::1] X, double[:, ::1] out) noexcept nogil:
+cdef void _walk(FlatTree& t, const double* X, Py_ssize_t n, Py_ssize_t n_atts,
+                double* out) noexcept nogil:
     # _add_probs of every instance, BLOCK instances side by side: each lane walks one
     # instance and, at its leaf, takes the next. An instance that meets a missing value
     # starts again from the root in _add_probs, which splits its weight; the others
@@ -1779,7 +1783,7 @@ cdef void _walk(FlatTree& t, const double[:, ::1] X, double[:, ::1] out) noexcep
     # leaf of its own here.
     cdef int n_nodes = t.n_nodes, n_edges = t.first[n_nodes], C = t.n_classes
     cdef int node, e, c, b, bag, lanes, active
-    cdef Py_ssize_t n = X.shape[0], i, queued
+    cdef Py_ssize_t i, queued
     cdef vector[Step] steps
     cdef vector[int] next_
     cdef vector[double] leaf_proba
@@ -1808,12 +1812,12 @@ cdef void _walk(FlatTree& t, const double[:, ::1] X, double[:, ::1] out) noexcep
     if t.kind[0] == LEAF:
         for i in range(n):
             for c in range(C):
-                out[i, c] += 1.0 * leaf_proba[c]
+                out[i * C + c] += 1.0 * leaf_proba[c]
         return
     lanes = <int> min(<Py_ssize_t> BLOCK, n)
     for b in range(lanes):
         row[b] = b
-        x[b] = &X[b, 0]
+        x[b] = X + b * n_atts
         at[b] = 0
     queued = lanes
     active = lanes
@@ -1824,7 +1828,7 @@ cdef void _walk(FlatTree& t, const double[:, ::1] X, double[:, ::1] out) noexcep
             st = &steps[at[b]]
             v = x[b][st.att]
             if isnan(v):
-                _add_probs(t, x[b], 0, 1.0, &out[row[b], 0])
+                _add_probs(t, x[b], 0, 1.0, out + row[b] * C)
                 node = -1
             else:
                 if st.kind == NUMERIC:
@@ -1839,10 +1843,10 @@ cdef void _walk(FlatTree& t, const double[:, ::1] X, double[:, ::1] out) noexcep
                     continue
                 p = &leaf_proba[(~node) * C]
                 for c in range(C):
-                    out[row[b], c] += 1.0 * p[c]
+                    out[row[b] * C + c] += 1.0 * p[c]
             if queued < n:  # the lane takes the next instance
                 row[b] = queued
-                x[b] = &X[queued, 0]
+                x[b] = X + queued * n_atts
                 at[b] = 0
                 queued += 1
             else:
@@ -1850,42 +1854,76 @@ cdef void _walk(FlatTree& t, const double[:, ::1] X, double[:, ::1] out) noexcep
                 active -= 1
 
 
+cdef int _acquire(Py_buffer* view, object array, str name, char code, Py_ssize_t itemsize,
+                  int ndim) except -1:
+    # The C-contiguous buffer of one of grow_tree's arrays, checked: a typed memoryview
+    # costs as much as walking a few hundred instances.
+    cdef const char* f
+    PyObject_GetBuffer(array, view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT)
+    f = view.format
+    if f != NULL and (f[0] == b'@' or f[0] == b'='):
+        f += 1
+    if (view.ndim != ndim or view.itemsize != itemsize or f == NULL or f[1] != 0
+            or not (f[0] == code or (code == b'i' and f[0] == b'l'))):
+        PyBuffer_Release(view)
+        raise ValueError(f"tree[{name!r}] is not as grow_tree makes it")
+    return 0
+
+
 def tree_probs(dict tree, const double[:, ::1] X):
     """Weka's ``distributionForInstance`` of every row of ``X`` (not renormalised)."""
-    cdef const int[::1] kind = tree["kind"]
-    cdef const int[::1] att = tree["feature"]
-    cdef const double[::1] split = tree["threshold"]
-    cdef const unsigned char[::1] empty = tree["empty"]
-    cdef const int[::1] first = tree["first_son"]
-    cdef const int[::1] son = tree["son"]
-    cdef const double[::1] share = tree["son_share"]
-    cdef const double[:, ::1] son_proba = tree["son_proba"]
-    cdef const double[:, ::1] proba = tree["proba"]
+    cdef Py_buffer views[10]
+    cdef int n_views = 0
     cdef FlatTree t
     cdef Py_ssize_t i, n = X.shape[0]
-    out_arr = np.zeros((n, proba.shape[1]), dtype=np.float64)
-    cdef double[:, ::1] out = out_arr
-    if n == 0:
+    cdef double* out
+    try:
+        _acquire(&views[0], tree["kind"], "kind", b'i', 4, 1)
+        n_views += 1
+        _acquire(&views[1], tree["feature"], "feature", b'i', 4, 1)
+        n_views += 1
+        _acquire(&views[2], tree["threshold"], "threshold", b'd', 8, 1)
+        n_views += 1
+        _acquire(&views[3], tree["empty"], "empty", b'B', 1, 1)
+        n_views += 1
+        _acquire(&views[4], tree["first_son"], "first_son", b'i', 4, 1)
+        n_views += 1
+        _acquire(&views[5], tree["son"], "son", b'i', 4, 1)
+        n_views += 1
+        _acquire(&views[6], tree["son_share"], "son_share", b'd', 8, 1)
+        n_views += 1
+        _acquire(&views[7], tree["son_proba"], "son_proba", b'd', 8, 2)
+        n_views += 1
+        _acquire(&views[8], tree["proba"], "proba", b'd', 8, 2)
+        n_views += 1
+        t.kind = <const int*> views[0].buf
+        t.att = <const int*> views[1].buf
+        t.split = <const double*> views[2].buf
+        t.empty = <const unsigned char*> views[3].buf
+        t.first = <const int*> views[4].buf
+        t.son = <const int*> views[5].buf
+        t.share = <const double*> views[6].buf
+        t.son_proba = <const double*> views[7].buf
+        t.proba = <const double*> views[8].buf
+        t.n_nodes = views[0].shape[0]
+        t.n_classes = views[8].shape[1]
+        out_arr = np.zeros((n, t.n_classes), dtype=np.float64)
+        if n == 0:
+            return out_arr
+        PyObject_GetBuffer(out_arr, &views[9], PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE)
+        n_views += 1
+        out = <double*> views[9].buf
+        with nogil:
+            # Walking instances side by side pays when they are many for the tree.
+            if n < 4 * BLOCK or 4 * n < t.n_nodes:
+                for i in range(n):
+                    _add_probs(t, &X[i, 0], 0, 1.0, out + i * t.n_classes)
+            else:
+                _walk(t, &X[0, 0], n, X.shape[1], out)
         return out_arr
-    t.kind = &kind[0]
-    t.att = &att[0]
-    t.split = &split[0]
-    t.empty = &empty[0]
-    t.first = &first[0]
-    t.son = &son[0] if son.shape[0] else NULL
-    t.share = &share[0] if share.shape[0] else NULL
-    t.son_proba = &son_proba[0, 0] if son_proba.shape[0] else NULL
-    t.proba = &proba[0, 0]
-    t.n_nodes = kind.shape[0]
-    t.n_classes = proba.shape[1]
-    with nogil:
-        # Walking instances side by side pays when they are many for the tree.
-        if n < 4 * BLOCK or 4 * n < t.n_nodes:
-            for i in range(n):
-                _add_probs(t, &X[i, 0], 0, 1.0, &out[i, 0])
-        else:
-            _walk(t, X, out)
-    return out_arr
+    finally:
+        for i in range(n_views):
+            PyBuffer_Release(&views[i])
 
 
 def weka_argmax(const double[:, ::1] probs):
