@@ -1619,6 +1619,19 @@ cdef class _Builder:
         cdef Py_ssize_t i, n, e, n_edges = 0
         cdef double total
         cdef Node* nd
+        cdef Py_buffer views[11]
+        cdef int n_views = 0
+        cdef int* kind
+        cdef int* att
+        cdef int* first
+        cdef int* sons
+        cdef int* depth
+        cdef double* split
+        cdef double* share
+        cdef unsigned char* empty
+        cdef double* counts
+        cdef double* proba
+        cdef double* son_proba
         stack.push_back(root)
         while stack.size():
             node = stack.back()
@@ -1645,36 +1658,48 @@ cdef class _Builder:
             "proba": np.zeros((n, C), dtype=np.float64),
             "depth": np.zeros(n, dtype=np.int32),
         }
-        cdef int[::1] kind = out["kind"], att = out["feature"], first = out["first_son"]
-        cdef int[::1] sons = out["son"], depth = out["depth"]
-        cdef double[::1] split = out["threshold"], share = out["son_share"]
-        cdef unsigned char[::1] empty = out["empty"]
-        cdef double[:, ::1] counts = out["counts"], proba = out["proba"]
-        cdef double[:, ::1] son_proba = out["son_proba"]
-        e = 0
-        for i in range(n):
-            nd = &self.nodes[order[i]]
-            kind[i] = nd.kind
-            att[i] = nd.att
-            split[i] = nd.split
-            empty[i] = nd.empty
-            total = nd.dist.total
-            for c in range(C):
-                counts[i, c] = pc_of(nd.dist)[c]
-                proba[i, c] = 0.0 if eq(total, 0.0) else pc_of(nd.dist)[c] / total
-            first[i] = e
-            if not nd.leaf:
-                for j in range(<int> nd.sons.size()):
-                    son = new_id[nd.sons[j]]
-                    sons[e] = son
-                    depth[son] = depth[i] + 1
-                    share[e] = pb_of(nd.dist)[j] / total
-                    self._bag_proba(nd.dist, j, son_proba[e])
-                    e += 1
-        first[n] = e
+        try:  # the arrays' buffers (typed memoryviews cost more than small trees)
+            for key in out:
+                PyObject_GetBuffer(out[key], &views[n_views], PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE)
+                n_views += 1
+            kind = <int*> views[0].buf
+            att = <int*> views[1].buf
+            split = <double*> views[2].buf
+            empty = <unsigned char*> views[3].buf
+            first = <int*> views[4].buf
+            sons = <int*> views[5].buf
+            share = <double*> views[6].buf
+            son_proba = <double*> views[7].buf
+            counts = <double*> views[8].buf
+            proba = <double*> views[9].buf
+            depth = <int*> views[10].buf
+            e = 0
+            for i in range(n):
+                nd = &self.nodes[order[i]]
+                kind[i] = nd.kind
+                att[i] = nd.att
+                split[i] = nd.split
+                empty[i] = nd.empty
+                total = nd.dist.total
+                for c in range(C):
+                    counts[i * C + c] = pc_of(nd.dist)[c]
+                    proba[i * C + c] = 0.0 if eq(total, 0.0) else pc_of(nd.dist)[c] / total
+                first[i] = e
+                if not nd.leaf:
+                    for j in range(<int> nd.sons.size()):
+                        son = new_id[nd.sons[j]]
+                        sons[e] = son
+                        depth[son] = depth[i] + 1
+                        share[e] = pb_of(nd.dist)[j] / total
+                        self._bag_proba(nd.dist, j, son_proba + e * C)
+                        e += 1
+            first[n] = e
+        finally:
+            for i in range(n_views):
+                PyBuffer_Release(&views[i])
         return out
 
-    cdef void _bag_proba(self, Dist& d, int bag, double[::1] out) noexcept:
+    cdef void _bag_proba(self, Dist& d, int bag, double* out) noexcept nogil:
         # C45Split.classProb for a known value whose son is empty: the bag's class
         # frequencies, or the node's when the bag holds nothing.
         cdef int c, C = self.n_classes
