@@ -24,8 +24,6 @@ from cpython.buffer cimport (
 )
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy, memset
-from libcpp.algorithm cimport sort
-from libcpp.utility cimport pair
 from libcpp.vector cimport vector
 
 import numpy as np
@@ -94,7 +92,7 @@ _fill_log2_mant()
 
 cdef inline double rough_xlog2x(double x) noexcept nogil:
     # log_func(x) within 5e-8 * x (0 below 1e-6 as there): for screening only.
-    cdef uint64_t u
+    cdef uint64_t u = 0
     cdef int e, j
     cdef double f
     if x < 1e-6:
@@ -102,7 +100,8 @@ cdef inline double rough_xlog2x(double x) noexcept nogil:
     memcpy(&u, &x, 8)
     e = <int> ((u >> 52) & 0x7ff) - 1023
     j = <int> ((u >> (52 - MANT_BITS)) & ((1 << MANT_BITS) - 1))
-    f = <double> (u & ((<uint64_t> 1 << (52 - MANT_BITS)) - 1)) / <double> (<uint64_t> 1 << (52 - MANT_BITS))
+    f = <double> (u & ((<uint64_t> 1 << (52 - MANT_BITS)) - 1))
+    f /= <double> (<uint64_t> 1 << (52 - MANT_BITS))  # the rest of the fraction, in [0, 1)
     return x * (e + LOG2_MANT[j] + f * (LOG2_MANT[j + 1] - LOG2_MANT[j]))
 
 
@@ -339,7 +338,7 @@ cdef double add_errs(double n, double e, double cf, double z) noexcept nogil:
 cdef inline uint64_t order_key(double v) noexcept nogil:
     # An unsigned integer in the order of the (non-NaN) doubles, the same for 0 and -0
     # (which compare equal, so that their order is their instances' order).
-    cdef uint64_t u
+    cdef uint64_t u = 0
     if v == 0:
         v = 0.0
     memcpy(&u, &v, 8)
@@ -425,8 +424,8 @@ cdef class _Builder:
     # instance of the root) and their classes; instances are numbered in the root's list.
     cdef vector[double] col
     cdef vector[int] cls
-    # The numeric attributes, the slot of each attribute in a Part's lists (-1 for a
-    # nominal one), and the root's sorted lists (all the training values).
+    # The numeric attributes, and the slot of each attribute in a Part's lists (-1 for
+    # a nominal one).
     cdef vector[int] numeric
     cdef vector[int] slot
     # The nominal attributes, their slots, and their value codes instance by instance
@@ -441,6 +440,7 @@ cdef class _Builder:
     cdef vector[int] n_missing
     cdef vector[double*] nominal_pcb, nominal_pb, nominal_pc
     cdef vector[double] nominal_known
+    # The root's sorted lists: all the training values of each numeric attribute.
     cdef vector[double] all_val
     cdef vector[int] all_off
     # Scratch, reused node after node (a node's choice is copied before its sons grow).
@@ -467,7 +467,6 @@ cdef class _Builder:
 
     def __init__(self, X, n_values, y, weight, rows, int n_classes, double min_obj,
                  double cf, double z, bint binary, bint raising):
-        cdef int a
         self.X = X
         self.n_values = n_values
         self.y = y
@@ -541,11 +540,11 @@ cdef class _Builder:
                 magnitude += wi if wi > 0 else -wi
         if magnitude >= 4503599627370496.0:  # 2^52: whole sums stay exact below 2^53
             p.integral = False
-        # Then every count at a node of whole weights is a whole number in the table.
         self.nonneg = True
         for i in range(n):
             if not p.w[i] >= 0:
                 self.nonneg = False
+        # Then every count at a node of whole weights is a whole number in the table.
         self.tabled = p.integral and self.nonneg and magnitude < LOG_TABLE_SIZE
         self.set_slots()
         n_num = self.numeric.size()
@@ -581,7 +580,7 @@ cdef class _Builder:
 
     cdef void set_slots(self) noexcept nogil:
         # Numeric attributes in order; nominal ones without missing values first.
-        cdef int a, C = self.n_classes, k, pass_
+        cdef int a, k, pass_
         cdef bint clean
         self.slot.assign(self.n_atts, -1)
         self.nominal_slot.assign(self.n_atts, -1)
@@ -744,7 +743,8 @@ cdef class _Builder:
 
     cdef bint stops(self, Dist& here) noexcept nogil:
         # C45ModelSelection: too little weight, or a single class, makes a leaf.
-        return sm(here.total, 2 * self.min_obj) or eq(here.total, pc_of(here)[max_class(here, self.n_classes)])
+        return (sm(here.total, 2 * self.min_obj)
+                or eq(here.total, pc_of(here)[max_class(here, self.n_classes)]))
 
     cdef void split_part(self, int kind, int att, double split, Dist& d, Part& p,
                          vector[Part]& sons) noexcept nogil:
@@ -752,111 +752,151 @@ cdef class _Builder:
         # will be split further, their instances and the father's sorted lists
         # filtered. (A leaf's instances are never needed: subtree raising only reads
         # those of inner nodes, and gives every node it moves new ones.)
-        cdef int n = p.inst.size(), nb = d.n_bags, n_num = self.numeric.size()
-        cdef int k, j, jj, b, m, t, i, c, n_to, n_missing = 0, C = self.n_classes
-        cdef double share, v
-        cdef double* son_total
+        cdef int n_missing, j, jj
+        sons.resize(d.n_bags)
+        n_missing = self.route(kind, att, split, d, p)
+        self.son_dists(p, sons)
+        for j in range(d.n_bags):
+            sons[j].integral = p.integral
+        if n_missing:  # fractions of weights
+            for jj in range(<int> self.to.size()):
+                sons[self.to[jj]].integral = False
+        self.son_instances(p, sons, n_missing)
+        self.son_lists(p, sons)
+
+    cdef int route(self, int kind, int att, double split, Dist& d, Part& p) noexcept nogil:
+        # Each instance's bag (bag_of, -1 if missing), the bags an instance missing
+        # `att` goes to with their shares (to, to_share), how many instances each bag
+        # gets (count); returns the number of missing ones.
+        cdef int n = p.inst.size(), nb = d.n_bags, k, j, b, n_missing = 0
+        cdef double share
         cdef int* bag_of
-        cdef int* son_pos
-        cdef int* missing_pos
-        cdef const int* to
         cdef int* count
-        cdef char* keep
-        cdef int** out_idx
-        cdef double** out_val
-        sons.resize(nb)
         self.to.clear()
         self.to_share.clear()
-        for j in range(nb):  # where an instance missing `att` goes, with what share
+        for j in range(nb):
             share = pb_of(d)[j] / d.total
             if gr(share, 0.0):
                 self.to.push_back(j)
                 self.to_share.push_back(share)
-        n_to = self.to.size()
-        to = self.to.data()
         self.bag_of.resize(n)
-        self.son_pos.resize(n)
         self.count.assign(nb, 0)
-        self.out_idx.resize(nb)
-        self.out_val.resize(nb)
         bag_of = self.bag_of.data()
-        son_pos = self.son_pos.data()
         count = self.count.data()
-        out_idx = self.out_idx.data()
-        out_val = self.out_val.data()
-        for k in range(n):  # how many instances each son gets
+        for k in range(n):
             b = self.which_subset(kind, att, split, p.inst[k])
             bag_of[k] = b
             if b >= 0:
                 count[b] += 1
             else:
                 n_missing += 1
-        for jj in range(n_to):
-            count[to[jj]] += n_missing
+        for j in self.to:
+            count[j] += n_missing
+        return n_missing
+
+    cdef void son_dists(self, Part& p, vector[Part]& sons) noexcept nogil:
         # The sons' class distributions, each summed in its instances' order (as
-        # leaf_dist would); only the sons to be split further get their instances.
+        # leaf_dist would), and which sons will be split further (keep).
+        cdef int n = p.inst.size(), nb = sons.size(), n_to = self.to.size()
+        cdef int k, j, jj, b, c, C = self.n_classes
+        cdef const int* bag_of = self.bag_of.data()
+        cdef double* total
+        cdef double** pc
         self.son_total.assign(nb, 0.0)
-        son_total = self.son_total.data()
+        self.out_val.resize(nb)
+        total = self.son_total.data()
+        pc = self.out_val.data()
         for j in range(nb):
             dist_reset(sons[j].here, 1, C)
-            out_val[j] = pc_of(sons[j].here)
+            pc[j] = pc_of(sons[j].here)
         for k in range(n):
             b = bag_of[k]
             c = self.cls[p.inst[k]]
             if b >= 0:
-                out_val[b][c] += p.w[k]
-                son_total[b] += p.w[k]
+                pc[b][c] += p.w[k]
+                total[b] += p.w[k]
                 continue
             for jj in range(n_to):
-                j = to[jj]
-                out_val[j][c] += self.to_share[jj] * p.w[k]
-                son_total[j] += self.to_share[jj] * p.w[k]
+                j = self.to[jj]
+                pc[j][c] += self.to_share[jj] * p.w[k]
+                total[j] += self.to_share[jj] * p.w[k]
         self.keep.assign(nb, 0)
-        keep = self.keep.data()
         for j in range(nb):
-            memcpy(pcb_of(sons[j].here), out_val[j], C * sizeof(double))
-            pb_of(sons[j].here)[0] = son_total[j]
-            sons[j].here.total = son_total[j]
-            keep[j] = not self.stops(sons[j].here)
+            memcpy(pcb_of(sons[j].here), pc[j], C * sizeof(double))
+            pb_of(sons[j].here)[0] = total[j]
+            sons[j].here.total = total[j]
+            self.keep[j] = not self.stops(sons[j].here)
+
+    cdef void son_instances(self, Part& p, vector[Part]& sons, int n_missing) noexcept nogil:
+        # The instances of the sons kept, in the father's order, and where each of the
+        # father's lands: son_pos (for a missing one, its first entry in missing_pos,
+        # which holds its place in each son it goes to).
+        cdef int n = p.inst.size(), nb = sons.size(), n_to = self.to.size()
+        cdef int k, j, jj, b, m = 0
+        cdef const int* bag_of = self.bag_of.data()
+        cdef const char* keep = self.keep.data()
+        cdef int* count = self.count.data()
+        cdef int* son_pos
+        cdef int* missing_pos
+        cdef int** inst
+        cdef double** w
+        self.son_pos.resize(n)
+        self.missing_pos.resize(n_missing * n_to)
+        self.out_idx.resize(nb)
+        son_pos = self.son_pos.data()
+        missing_pos = self.missing_pos.data()
+        inst = self.out_idx.data()
+        w = self.out_val.data()
+        for j in range(nb):
             if keep[j]:
                 sons[j].inst.resize(count[j])
                 sons[j].w.resize(count[j])
-                out_idx[j] = sons[j].inst.data()
-                out_val[j] = sons[j].w.data()
+                inst[j] = sons[j].inst.data()
+                w[j] = sons[j].w.data()
             count[j] = 0
-            sons[j].integral = p.integral
-        if n_missing:  # fractions of weights
-            for jj in range(n_to):
-                sons[to[jj]].integral = False
-        self.missing_pos.resize(n_missing * n_to)
-        missing_pos = self.missing_pos.data()
-        m = 0
         for k in range(n):
             b = bag_of[k]
             if b >= 0:
                 if keep[b]:
                     son_pos[k] = count[b]
-                    out_idx[b][count[b]] = p.inst[k]
-                    out_val[b][count[b]] = p.w[k]
+                    inst[b][count[b]] = p.inst[k]
+                    w[b][count[b]] = p.w[k]
                     count[b] += 1
                 continue
-            son_pos[k] = m  # where its positions in the sons are
+            son_pos[k] = m
             for jj in range(n_to):
-                j = to[jj]
+                j = self.to[jj]
                 if keep[j]:
                     missing_pos[m + jj] = count[j]
-                    out_idx[j][count[j]] = p.inst[k]
-                    out_val[j][count[j]] = self.to_share[jj] * p.w[k]
+                    inst[j][count[j]] = p.inst[k]
+                    w[j][count[j]] = self.to_share[jj] * p.w[k]
                     count[j] += 1
             m += n_to
+
+    cdef void son_lists(self, Part& p, vector[Part]& sons) noexcept nogil:
+        # The father's sorted lists filtered into those of the sons kept: in the
+        # father's order, which is the sons' sorted order (their instances keep the
+        # father's order). An instance missing the split's attribute is in each son it
+        # goes to.
+        cdef int nb = sons.size(), n_num = self.numeric.size(), n_to = self.to.size()
+        cdef int k, j, jj, b, m, t, i
+        cdef double v
+        cdef const int* bag_of = self.bag_of.data()
+        cdef const int* son_pos = self.son_pos.data()
+        cdef const int* missing_pos = self.missing_pos.data()
+        cdef const int* to = self.to.data()
+        cdef const char* keep = self.keep.data()
+        cdef int* count = self.count.data()
+        cdef int** idx = self.out_idx.data()
+        cdef double** val = self.out_val.data()
         for j in range(nb):
             count[j] = 0
             if keep[j]:
                 sons[j].off.resize(n_num + 1)
                 sons[j].idx.resize(<size_t> n_num * sons[j].inst.size())
                 sons[j].val.resize(<size_t> n_num * sons[j].inst.size())
-                out_idx[j] = sons[j].idx.data()
-                out_val[j] = sons[j].val.data()
+                idx[j] = sons[j].idx.data()
+                val[j] = sons[j].val.data()
         for t in range(n_num):
             for j in range(nb):
                 if keep[j]:
@@ -867,16 +907,16 @@ cdef class _Builder:
                 b = bag_of[k]
                 if b >= 0:
                     if keep[b]:
-                        out_idx[b][count[b]] = son_pos[k]
-                        out_val[b][count[b]] = v
+                        idx[b][count[b]] = son_pos[k]
+                        val[b][count[b]] = v
                         count[b] += 1
                 else:
                     m = son_pos[k]
                     for jj in range(n_to):
                         j = to[jj]
                         if keep[j]:
-                            out_idx[j][count[j]] = missing_pos[m + jj]
-                            out_val[j][count[j]] = v
+                            idx[j][count[j]] = missing_pos[m + jj]
+                            val[j][count[j]] = v
                             count[j] += 1
         for j in range(nb):
             if keep[j]:
@@ -891,7 +931,7 @@ cdef class _Builder:
         # total weights are the node's own (the same sums in the same order), and with
         # whole weights the weight of a value is the sum of its per-class weights.
         cdef int n = p.inst.size(), n_nom = self.nominal.size(), n_clean = self.n_clean
-        cdef int C = self.n_classes, k, t, i, c, v, n_bags
+        cdef int C = self.n_classes, k, t, i, c, v
         cdef bint integral = p.integral
         cdef const int* inst = p.inst.data()
         cdef const double* w = p.w.data()
@@ -1310,8 +1350,7 @@ cdef class _Builder:
         # The distribution of a numeric split, summed afresh in sorted order, as
         # dist_add of each instance makes it; d.pc and d.total already hold the known
         # weights (the same sums). With whole weights, one bag is the other's rest.
-        cdef int C = self.n_classes, i, c, k, head = split_index + 1
-        cdef const int* cls = self.cls.data()
+        cdef int C = self.n_classes, i, c, head = split_index + 1
         cdef double* pcb = pcb_of(d)
         cdef double sum_ = 0.0
         cdef int bag = 0, start = 0, stop = head
