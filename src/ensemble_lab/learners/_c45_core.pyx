@@ -14,6 +14,14 @@ Data arrive encoded once: a float matrix whose nominal columns hold value codes 
 missing), the number of values of each nominal column (0 for numeric), class codes,
 instance weights and the list of rows to train on (rows may repeat, as in a bootstrap
 sample, each copy an instance of its own as in Weka).
+
+Speed never changes a decision: every sum that reaches a comparison is Weka's sum, of the
+same terms in the same order, except where all weights are whole numbers and every
+partial sum is exact whatever the order. Each numeric attribute is sorted once, at the
+root, and a son's sorted lists are its father's, filtered (a son's instances keep their
+father's order, so this is the order sorting them would give). A threshold whose gain
+cannot be the next best by Weka's ``gr(gain, best)`` is not computed exactly, which a
+rough estimate within a proved bound decides (see ``_Builder.scan``).
 """
 
 cimport cython
@@ -1082,23 +1090,17 @@ cdef class _Builder:
         dist_reset(d[0], 2, C)
         pcb = pcb_of(d[0])
         pc = pc_of(d[0])
-        self.sorted_cls.resize(n_known)
-        self.sorted_w.resize(n_known)
-        sc = self.sorted_cls.data()
-        sw = self.sorted_w.data()
-        for i in range(n_known):  # the classes and weights in sorted order, at hand
-            k = idx[i]
-            sc[i] = cls[inst[k]]
-            sw[i] = w[k]
-        if integral and n_known == <int> p.inst.size():
+        as_node = integral and n_known == <int> p.inst.size()  # pc and total: the node's
+        if as_node:
             for c in range(C):
                 pcb[C + c] = pc_of(p.here)[c]
             known = p.here.total
         else:
             known = 0.0
             for i in range(n_known):  # all in bag 1: pc is pcb[1], total is pb[1]
-                pcb[C + sc[i]] += sw[i]
-                known += sw[i]
+                k = idx[i]
+                pcb[C + cls[inst[k]]] += w[k]
+                known += w[k]
         for c in range(C):
             pc[c] = pcb[C + c]
         pb_of(d[0])[1] = known
@@ -1110,7 +1112,14 @@ cdef class _Builder:
             min_split = 25
         if sm(n_known, 2 * min_split):
             return
-        as_node = integral and n_known == <int> p.inst.size()  # pc and total: the node's
+        self.sorted_cls.resize(n_known)
+        self.sorted_w.resize(n_known)
+        sc = self.sorted_cls.data()
+        sw = self.sorted_w.data()
+        for i in range(n_known):  # the classes and weights in sorted order, at hand
+            k = idx[i]
+            sc[i] = cls[inst[k]]
+            sw[i] = w[k]
         ent_before = self.node_ent if as_node else old_ent(d[0], C)
         if integral and self.tabled:
             scan = self.scan_tabled(sc, sw, val, n_known, d[0], min_split, ent_before,
