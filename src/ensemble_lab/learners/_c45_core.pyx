@@ -412,7 +412,7 @@ cdef void sort_known(const double* values, int n, vector[int]& order, vector[uin
 
 @cython.final
 cdef class _Builder:
-    """Grows, collapses and prunes one tree; see ``grow`` for the parameters."""
+    """Grows, collapses and prunes one tree; see ``grow_tree`` for the parameters."""
 
     cdef const double[:, ::1] X
     cdef const int[::1] n_values
@@ -473,8 +473,9 @@ cdef class _Builder:
     cdef vector[int] raised_rows
     cdef vector[double] raised_w
 
-    def __init__(self, X, n_values, y, weight, rows, int n_classes, double min_obj,
-                 double cf, double z, bint binary, bint raising):
+    cdef void setup(self, const double[:, ::1] X, const int[::1] n_values, const int[::1] y,
+                    const double[::1] weight, const int[::1] rows, int n_classes,
+                    double min_obj, double cf, double z, bint binary, bint raising):
         self.X = X
         self.n_values = n_values
         self.y = y
@@ -1641,8 +1642,8 @@ cdef class _Builder:
 
     # ------------------------------------------------------------------ export
 
-    def run(self, bint collapse, bint prune):
-        """Grow (then collapse, prune) the tree; return it as flat arrays."""
+    cdef object run(self, bint collapse, bint prune):
+        # Grow (then collapse, prune) the tree; return it as flat arrays.
         cdef Part part
         cdef int root
         self.nodes.reserve(64)
@@ -1693,18 +1694,18 @@ cdef class _Builder:
         new_id.assign(self.nodes.size(), -1)
         for i in range(n):
             new_id[order[i]] = i
-        out = {
-            "kind": np.zeros(n, dtype=np.int32),
-            "feature": np.full(n, -1, dtype=np.int32),
-            "threshold": np.zeros(n, dtype=np.float64),
-            "empty": np.zeros(n, dtype=np.uint8),
-            "first_son": np.zeros(n + 1, dtype=np.int32),
-            "son": np.zeros(n_edges, dtype=np.int32),
-            "son_share": np.zeros(n_edges, dtype=np.float64),
-            "son_proba": np.zeros((n_edges, C), dtype=np.float64),
-            "counts": np.zeros((n, C), dtype=np.float64),
-            "proba": np.zeros((n, C), dtype=np.float64),
-            "depth": np.zeros(n, dtype=np.int32),
+        out = {  # (every node sets its feature, -1 for a leaf)
+            "kind": np.zeros(n, np.int32),
+            "feature": np.empty(n, np.int32),
+            "threshold": np.zeros(n, np.float64),
+            "empty": np.zeros(n, np.uint8),
+            "first_son": np.zeros(n + 1, np.int32),
+            "son": np.zeros(n_edges, np.int32),
+            "son_share": np.zeros(n_edges, np.float64),
+            "son_proba": np.zeros((n_edges, C), np.float64),
+            "counts": np.zeros((n, C), np.float64),
+            "proba": np.zeros((n, C), np.float64),
+            "depth": np.zeros(n, np.int32),
         }
         try:  # the arrays' buffers (typed memoryviews cost more than small trees)
             for key in out:
@@ -1784,7 +1785,8 @@ def grow_tree(const double[:, ::1] X, const int[::1] n_values, const int[::1] y,
         Binary nominal splits (``-B``), collapsing, pruning (not ``-U``), subtree
         raising (not ``-S``).
     """
-    builder = _Builder(X, n_values, y, weight, rows, n_classes, min_obj, cf, z, binary,
+    cdef _Builder builder = _Builder.__new__(_Builder)
+    builder.setup(X, n_values, y, weight, rows, n_classes, min_obj, cf, z, binary,
                        raising and prune)
     return builder.run(collapse, prune)
 
