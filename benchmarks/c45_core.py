@@ -10,10 +10,10 @@ Per dataset, on the whole encoded data (no validation, no encoding, no pandas):
 * ``probs``: ``tree_probs`` of the pruned tree on every row.
 
 Each time is the best thread CPU time of ``--repeat`` calls. With ``--baseline FILE``
-(another build of the core, e.g. of an older commit) both are timed side by side in this
-process, calls interleaved, and the ratio baseline / current is printed: > 1 means the
-current build is faster. The baseline must grow the same trees; the script checks that they are
-identical, array by array.
+(another build of the core, e.g. of an older commit) both are timed side by side in
+this process, calls interleaved, and the ratio baseline / current is printed: > 1 means
+the current build is faster. The baseline must grow the same trees; the script checks
+that they are identical, array by array.
 
 Run::
 
@@ -31,6 +31,7 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 import argparse  # noqa: E402
 import importlib.machinery  # noqa: E402
 import importlib.util  # noqa: E402
+import re  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
 from collections.abc import Callable  # noqa: E402
@@ -131,8 +132,11 @@ def best_ms(fns: list[Callable[[], Any]], repeat: int, budget: float) -> list[fl
 
 
 def load_module(path: Path) -> ModuleType:
-    """A build of the core from its shared-library file, under a name of its own."""
-    name = path.name.split(".")[0]
+    """A build of the core from its shared-library file (under any file name)."""
+    found = re.search(rb"PyInit_(\w+)", path.read_bytes())
+    if found is None:
+        sys.exit(f"{path}: not a Python extension module")
+    name = found.group(1).decode()
     loader = importlib.machinery.ExtensionFileLoader(name, str(path))
     spec = importlib.util.spec_from_file_location(name, path, loader=loader)
     assert spec is not None

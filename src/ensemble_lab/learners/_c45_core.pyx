@@ -14,15 +14,24 @@ Data arrive encoded once: a float matrix whose nominal columns hold value codes 
 missing), the number of values of each nominal column (0 for numeric), class codes,
 instance weights and the list of rows to train on (rows may repeat, as in a bootstrap
 sample, each copy an instance of its own as in Weka).
+
+Speed never changes a decision: every sum that reaches a comparison is Weka's sum, of the
+same terms in the same order, except where all weights are whole numbers and every
+partial sum is exact whatever the order. Each numeric attribute is sorted once, at the
+root, and a son's sorted lists are its father's, filtered (a son's instances keep their
+father's order, so this is the order sorting them would give). A threshold whose gain
+cannot be the next best by Weka's ``gr(gain, best)`` is not computed exactly, which a
+rough estimate within a proved bound decides (see ``_Builder.scan``).
 """
 
 cimport cython
 from libc.math cimport isnan, log, pow, sqrt
 from libc.float cimport DBL_MAX
+from cpython.buffer cimport (
+    PyBUF_C_CONTIGUOUS, PyBUF_FORMAT, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer,
+)
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy, memset
-from libcpp.algorithm cimport sort
-from libcpp.utility cimport pair
 from libcpp.vector cimport vector
 
 import numpy as np
@@ -73,6 +82,37 @@ cdef void _fill_log_table() noexcept:
 _fill_log_table()
 
 
+# log2 of 1 + j / 2048, j = 0..2048: linear interpolation between these is within 4.3e-8
+# of log2 on [1, 2] (h^2 / 8 * max|log2''| = 2^-22 / 8 / ln 2).
+DEF MANT_BITS = 11
+DEF ROUGH = 1.5e-7  # bound on |rough gain - gain|, see _Builder.scan
+cdef double LOG2_MANT[(1 << MANT_BITS) + 1]
+
+
+cdef void _fill_log2_mant() noexcept:
+    cdef int j
+    for j in range((1 << MANT_BITS) + 1):
+        LOG2_MANT[j] = log(1.0 + j / <double> (1 << MANT_BITS)) / LOG2
+
+
+_fill_log2_mant()
+
+
+cdef inline double rough_xlog2x(double x) noexcept nogil:
+    # log_func(x) within 5e-8 * x (0 below 1e-6 as there): for screening only.
+    cdef uint64_t u = 0
+    cdef int e, j
+    cdef double f
+    if x < 1e-6:
+        return 0.0
+    memcpy(&u, &x, 8)
+    e = <int> ((u >> 52) & 0x7ff) - 1023
+    j = <int> ((u >> (52 - MANT_BITS)) & ((1 << MANT_BITS) - 1))
+    f = <double> (u & ((<uint64_t> 1 << (52 - MANT_BITS)) - 1))
+    f /= <double> (<uint64_t> 1 << (52 - MANT_BITS))  # the rest of the fraction, in [0, 1)
+    return x * (e + LOG2_MANT[j] + f * (LOG2_MANT[j + 1] - LOG2_MANT[j]))
+
+
 cdef inline double log_func(double x) noexcept nogil:
     # EntropyBasedSplitCrit.logFunc: x log2 x, and 0 below 1e-6.
     cdef int i
@@ -86,12 +126,24 @@ cdef inline double log_func(double x) noexcept nogil:
 
 
 cdef struct Dist:
-    # Weka's Distribution: weight per class per bag, per bag, per class, in all.
+    # Weka's Distribution: weight per class per bag, per bag, per class (one after
+    # the other in v, see pcb_of, pb_of, pc_of), in all.
     int n_bags
-    vector[double] pcb
-    vector[double] pb
-    vector[double] pc
+    int n_classes
+    vector[double] v
     double total
+
+
+cdef inline double* pcb_of(Dist& d) noexcept nogil:
+    return d.v.data()
+
+
+cdef inline double* pb_of(Dist& d) noexcept nogil:
+    return d.v.data() + d.n_bags * d.n_classes
+
+
+cdef inline double* pc_of(Dist& d) noexcept nogil:
+    return d.v.data() + d.n_bags * (d.n_classes + 1)
 
 
 cdef struct Node:
@@ -122,6 +174,13 @@ cdef struct Part:
     bint integral      # all weights whole numbers: every sum exact, in any order
 
 
+cdef struct Scan:
+    # The outcome of a numeric attribute's scan of thresholds.
+    double best
+    int split_index
+    int n_cand
+
+
 cdef struct Level:
     # Scratch of one level of a descent of data through a subtree (when pruning): the
     # instances of every branch, one branch after the other.
@@ -145,32 +204,29 @@ cdef inline void release(Part& p) noexcept nogil:
 
 
 cdef inline void swap_dist(Dist& a, Dist& b) noexcept nogil:
-    cdef int n_bags = a.n_bags
+    cdef int n_bags = a.n_bags, n_classes = a.n_classes
     cdef double total = a.total
     a.n_bags = b.n_bags
+    a.n_classes = b.n_classes
     a.total = b.total
     b.n_bags = n_bags
+    b.n_classes = n_classes
     b.total = total
-    a.pcb.swap(b.pcb)
-    a.pb.swap(b.pb)
-    a.pc.swap(b.pc)
+    a.v.swap(b.v)
 
 
 cdef inline void dist_reset(Dist& d, int n_bags, int n_classes) noexcept nogil:
     d.n_bags = n_bags
-    d.pcb.resize(n_bags * n_classes)
-    d.pb.resize(n_bags)
-    d.pc.resize(n_classes)
-    memset(d.pcb.data(), 0, n_bags * n_classes * sizeof(double))
-    memset(d.pb.data(), 0, n_bags * sizeof(double))
-    memset(d.pc.data(), 0, n_classes * sizeof(double))
+    d.n_classes = n_classes
+    d.v.resize((n_bags + 1) * (n_classes + 1) - 1)
+    memset(d.v.data(), 0, d.v.size() * sizeof(double))
     d.total = 0.0
 
 
 cdef inline void dist_add(Dist& d, int bag, int c, double w, int n_classes) noexcept nogil:
-    d.pcb[bag * n_classes + c] += w
-    d.pb[bag] += w
-    d.pc[c] += w
+    pcb_of(d)[bag * n_classes + c] += w
+    pb_of(d)[bag] += w
+    pc_of(d)[c] += w
     d.total += w
 
 
@@ -178,22 +234,22 @@ cdef int max_class(Dist& d, int n_classes) noexcept nogil:
     cdef double best = 0.0
     cdef int c, arg = 0
     for c in range(n_classes):
-        if gr(d.pc[c], best):
-            best = d.pc[c]
+        if gr(pc_of(d)[c], best):
+            best = pc_of(d)[c]
             arg = c
     return arg
 
 
 cdef inline double num_incorrect(Dist& d, int n_classes) noexcept nogil:
-    return d.total - d.pc[max_class(d, n_classes)]
+    return d.total - pc_of(d)[max_class(d, n_classes)]
 
 
 cdef int max_bag(Dist& d) noexcept nogil:
     cdef double best = 0.0
     cdef int i, arg = -1
     for i in range(d.n_bags):
-        if gr_or_eq(d.pb[i], best):
-            best = d.pb[i]
+        if gr_or_eq(pb_of(d)[i], best):
+            best = pb_of(d)[i]
             arg = i
     return arg
 
@@ -202,7 +258,7 @@ cdef bint dist_check(Dist& d, double min_obj) noexcept nogil:
     # At least two bags hold min_obj (Distribution.check).
     cdef int i, count = 0
     for i in range(d.n_bags):
-        if gr_or_eq(d.pb[i], min_obj):
+        if gr_or_eq(pb_of(d)[i], min_obj):
             count += 1
     return count > 1
 
@@ -211,40 +267,60 @@ cdef double old_ent(Dist& d, int n_classes) noexcept nogil:
     cdef double s = 0.0
     cdef int c
     for c in range(n_classes):
-        s += log_func(d.pc[c])
+        s += log_func(pc_of(d)[c])
     return log_func(d.total) - s
 
 
-cdef double new_ent(Dist& d, int n_classes) noexcept nogil:
+cdef inline double xlog2x(double x, bint tabled) noexcept nogil:
+    # log_func, read from the table when x is known to be a whole number in it.
+    if tabled:
+        return LOG_TABLE[<int> x]
+    return log_func(x)
+
+
+cdef double new_ent(Dist& d, int n_classes, bint tabled=False,
+                    bint nonneg=False) noexcept nogil:
+    # With non-negative weights an empty bag holds only zero counts, whose x log2 x
+    # (+0) would leave the sum as it is (a sum from +0 is never -0): skipped.
     cdef double s = 0.0
     cdef int i, c
+    cdef const double* pcb = pcb_of(d)
+    cdef const double* pb = pb_of(d)
     for i in range(d.n_bags):
+        if nonneg and pb[i] == 0:
+            continue
         for c in range(n_classes):
-            s += log_func(d.pcb[i * n_classes + c])
-        s -= log_func(d.pb[i])
+            s += xlog2x(pcb[i * n_classes + c], tabled)
+        s -= xlog2x(pb[i], tabled)
     return -s
 
 
-cdef double info_gain(Dist& d, double total_weight, double ent_before, int n_classes) noexcept nogil:
+cdef double info_gain(Dist& d, double total_weight, double ent_before, int n_classes,
+                      bint tabled=False, bint nonneg=False) noexcept nogil:
     # InfoGainSplitCrit.splitCritValue(bags, totalNoInst, oldEnt): C4.5's gain, scaled
     # down by the fraction of instances whose value is unknown.
     cdef double unknown_rate = (total_weight - d.total) / total_weight
-    cdef double numerator = (ent_before - new_ent(d, n_classes)) * (1 - unknown_rate)
+    cdef double numerator = (
+        (ent_before - new_ent(d, n_classes, tabled, nonneg)) * (1 - unknown_rate)
+    )
     if eq(numerator, 0.0):
         return 0.0
     return numerator / d.total
 
 
-cdef double gain_ratio(Dist& d, double total_weight, double gain) noexcept nogil:
+cdef double gain_ratio(Dist& d, double total_weight, double gain,
+                       bint tabled=False) noexcept nogil:
     # GainRatioSplitCrit.splitCritValue: the split information counts the unknowns as
-    # a bag of their own.
+    # a bag of their own. (An empty bag's x log2 x is +0 and changes nothing.)
     cdef double split_info = 0.0
+    cdef const double* pb = pb_of(d)
     cdef int i
     if gr(d.total, 0.0):
         for i in range(d.n_bags):
-            split_info -= log_func(d.pb[i])
-        split_info -= log_func(total_weight - d.total)
-        split_info += log_func(total_weight)
+            if pb[i] != 0:
+                split_info -= xlog2x(pb[i], tabled)
+        split_info -= xlog2x(total_weight - d.total, tabled)
+        split_info += xlog2x(total_weight, tabled)
     if eq(split_info, 0.0):
         return 0.0
     return gain / (split_info / total_weight)
@@ -270,7 +346,7 @@ cdef double add_errs(double n, double e, double cf, double z) noexcept nogil:
 cdef inline uint64_t order_key(double v) noexcept nogil:
     # An unsigned integer in the order of the (non-NaN) doubles, the same for 0 and -0
     # (which compare equal, so that their order is their instances' order).
-    cdef uint64_t u
+    cdef uint64_t u = 0
     if v == 0:
         v = 0.0
     memcpy(&u, &v, 8)
@@ -285,8 +361,23 @@ cdef void sort_known(const double* values, int n, vector[int]& order, vector[uin
     # index: a stable radix sort, a byte a pass, skipping the bytes all keys share
     # (the order std::sort of (value, index) pairs gives, in linear time).
     cdef int count[8][256]
-    cdef int i, b, c, m = 0, pos, total
+    cdef int i, j, b, c, m = 0, pos, total
     cdef uint64_t k
+    cdef double v
+    if n <= 64:  # few: insertion sort, stable, so equal values keep their order
+        order.resize(n)
+        for i in range(n):
+            v = values[i]
+            if isnan(v):
+                continue
+            j = m
+            while j > 0 and v < values[order[j - 1]]:
+                order[j] = order[j - 1]
+                j -= 1
+            order[j] = i
+            m += 1
+        order.resize(m)
+        return
     order.resize(n)
     key.resize(n)
     order2.resize(n)
@@ -321,7 +412,7 @@ cdef void sort_known(const double* values, int n, vector[int]& order, vector[uin
 
 @cython.final
 cdef class _Builder:
-    """Grows, collapses and prunes one tree; see ``grow`` for the parameters."""
+    """Grows, collapses and prunes one tree; see ``grow_tree`` for the parameters."""
 
     cdef const double[:, ::1] X
     cdef const int[::1] n_values
@@ -331,14 +422,18 @@ cdef class _Builder:
     cdef int n_classes, n_atts, n_all
     cdef double min_obj, cf, z
     cdef bint binary, raising
+    cdef bint tabled  # whole, non-negative weights summing below LOG_TABLE_SIZE
+    cdef bint nonneg  # no negative weight
+    cdef double node_ent  # old_ent of the node being split
+    cdef vector[char] as_node  # per nominal slot: its class weights are the node's
     cdef vector[bint] in_average
     cdef vector[Node] nodes
     # The training instances by column (col[a * n_all + i] is attribute a of the i-th
     # instance of the root) and their classes; instances are numbered in the root's list.
     cdef vector[double] col
     cdef vector[int] cls
-    # The numeric attributes, the slot of each attribute in a Part's lists (-1 for a
-    # nominal one), and the root's sorted lists (all the training values).
+    # The numeric attributes, and the slot of each attribute in a Part's lists (-1 for
+    # a nominal one).
     cdef vector[int] numeric
     cdef vector[int] slot
     # The nominal attributes, their slots, and their value codes instance by instance
@@ -351,19 +446,24 @@ cdef class _Builder:
     cdef vector[int] codes
     cdef vector[Dist] value_dists
     cdef vector[int] n_missing
-    cdef vector[double*] pcb_of, pb_of, pc_of
+    cdef vector[double*] nominal_pcb, nominal_pb, nominal_pc
     cdef vector[double] nominal_known
+    # The root's sorted lists: all the training values of each numeric attribute.
     cdef vector[double] all_val
     cdef vector[int] all_off
     # Scratch, reused node after node (a node's choice is copied before its sons grow).
     cdef vector[Dist] cand
     cdef vector[double] cand_gain, cand_ratio, cand_split
     cdef vector[bint] cand_valid
-    cdef vector[double] log_pcb
+    cdef vector[double] log_pcb, rough_pcb, kept_pcb
+    cdef vector[int] stale
+    cdef vector[char] is_stale
+    cdef vector[int] sorted_cls
+    cdef vector[double] sorted_w
     cdef vector[int] changed
     cdef vector[char] is_changed
     cdef vector[int] bag_of, son_pos, missing_pos, to, count
-    cdef vector[double] to_share, probs
+    cdef vector[double] to_share, probs, son_total
     cdef vector[char] keep
     cdef vector[int*] out_idx
     cdef vector[double*] out_val
@@ -373,9 +473,9 @@ cdef class _Builder:
     cdef vector[int] raised_rows
     cdef vector[double] raised_w
 
-    def __init__(self, X, n_values, y, weight, rows, int n_classes, double min_obj,
-                 double cf, double z, bint binary, bint raising):
-        cdef int a
+    cdef void setup(self, const double[:, ::1] X, const int[::1] n_values, const int[::1] y,
+                    const double[::1] weight, const int[::1] rows, int n_classes,
+                    double min_obj, double cf, double z, bint binary, bint raising):
         self.X = X
         self.n_values = n_values
         self.y = y
@@ -395,8 +495,12 @@ cdef class _Builder:
         self.cand_split.resize(self.n_atts)
         self.cand_valid.resize(self.n_atts)
         self.log_pcb.resize(2 * n_classes)
+        self.rough_pcb.resize(2 * n_classes)
+        self.kept_pcb.resize(2 * n_classes)
         self.changed.resize(n_classes)
         self.is_changed.assign(n_classes, 0)
+        self.stale.resize(n_classes)
+        self.is_stale.assign(n_classes, 0)
         self._set_in_average(rows.shape[0])
 
     cdef void _set_in_average(self, int n_all) noexcept:
@@ -445,6 +549,12 @@ cdef class _Builder:
                 magnitude += wi if wi > 0 else -wi
         if magnitude >= 4503599627370496.0:  # 2^52: whole sums stay exact below 2^53
             p.integral = False
+        self.nonneg = True
+        for i in range(n):
+            if not p.w[i] >= 0:
+                self.nonneg = False
+        # Then every count at a node of whole weights is a whole number in the table.
+        self.tabled = p.integral and self.nonneg and magnitude < LOG_TABLE_SIZE
         self.set_slots()
         n_num = self.numeric.size()
         n_nom = self.nominal.size()
@@ -479,7 +589,7 @@ cdef class _Builder:
 
     cdef void set_slots(self) noexcept nogil:
         # Numeric attributes in order; nominal ones without missing values first.
-        cdef int a, C = self.n_classes, k, pass_
+        cdef int a, k, pass_
         cdef bint clean
         self.slot.assign(self.n_atts, -1)
         self.nominal_slot.assign(self.n_atts, -1)
@@ -500,9 +610,9 @@ cdef class _Builder:
         k = self.nominal.size()
         self.value_dists.resize(k)
         self.n_missing.resize(k)
-        self.pcb_of.resize(k)
-        self.pb_of.resize(k)
-        self.pc_of.resize(k)
+        self.nominal_pcb.resize(k)
+        self.nominal_pb.resize(k)
+        self.nominal_pc.resize(k)
         self.nominal_known.resize(k)
 
     # ----------------------------------------------------------------- growth
@@ -543,13 +653,13 @@ cdef class _Builder:
         cdef double* pc
         cdef double total = 0.0
         dist_reset(d, 1, C)
-        pc = d.pc.data()
+        pc = pc_of(d)
         for k in range(n):  # dist_add to the only bag: pcb is pc, pb is total
             pc[cls[rows[k]]] += w[k]
             total += w[k]
         for c in range(C):
-            d.pcb[c] = pc[c]
-        d.pb[0] = total
+            pcb_of(d)[c] = pc[c]
+        pb_of(d)[0] = total
         d.total = total
 
     cdef void add_unknown(self, Dist& d, int att, const int* rows, const double* w,
@@ -562,16 +672,16 @@ cdef class _Builder:
             return
         self.probs.resize(d.n_bags)
         for j in range(d.n_bags):
-            self.probs[j] = 1.0 / d.n_bags if eq(d.total, 0.0) else d.pb[j] / d.total
+            self.probs[j] = 1.0 / d.n_bags if eq(d.total, 0.0) else pb_of(d)[j] / d.total
         for k in range(n):
             if self.missing(att, rows[k]):
                 c = self.cls[rows[k]]
                 wk = w[k]
-                d.pc[c] += wk
+                pc_of(d)[c] += wk
                 d.total += wk
                 for j in range(d.n_bags):
-                    d.pcb[j * self.n_classes + c] += self.probs[j] * wk
-                    d.pb[j] += self.probs[j] * wk
+                    pcb_of(d)[j * self.n_classes + c] += self.probs[j] * wk
+                    pb_of(d)[j] += self.probs[j] * wk
 
     cdef void reset_dist(self, Dist& d, int node, const int* rows, const double* w,
                          int n) noexcept nogil:
@@ -608,7 +718,7 @@ cdef class _Builder:
         start = L.start.data()
         bag_of = L.bag_of.data()
         for j in range(nb):
-            share[j] = L.d.pb[j] / L.d.total
+            share[j] = pb_of(L.d)[j] / L.d.total
         for k in range(n):  # how many go down each branch
             b = self.which_subset(nd.kind, nd.att, nd.split, rows[k])
             bag_of[k] = b
@@ -642,95 +752,160 @@ cdef class _Builder:
 
     cdef bint stops(self, Dist& here) noexcept nogil:
         # C45ModelSelection: too little weight, or a single class, makes a leaf.
-        return sm(here.total, 2 * self.min_obj) or eq(here.total, here.pc[max_class(here, self.n_classes)])
+        return (sm(here.total, 2 * self.min_obj)
+                or eq(here.total, pc_of(here)[max_class(here, self.n_classes)]))
 
     cdef void split_part(self, int kind, int att, double split, Dist& d, Part& p,
                          vector[Part]& sons) noexcept nogil:
-        # split_data on a Part: the sons' instances, then the father's sorted lists
-        # filtered into those of the sons that will be split further.
-        cdef int n = p.inst.size(), nb = d.n_bags, n_num = self.numeric.size()
-        cdef int k, j, jj, b, m, t, i, n_to, n_missing = 0
-        cdef double share, v
+        # split_data on a Part: the sons' class distributions, and for the sons that
+        # will be split further, their instances and the father's sorted lists
+        # filtered. (A leaf's instances are never needed: subtree raising only reads
+        # those of inner nodes, and gives every node it moves new ones.)
+        cdef int n_missing, j, jj
+        sons.resize(d.n_bags)
+        n_missing = self.route(kind, att, split, d, p)
+        self.son_dists(p, sons)
+        for j in range(d.n_bags):
+            sons[j].integral = p.integral
+        if n_missing:  # fractions of weights
+            for jj in range(<int> self.to.size()):
+                sons[self.to[jj]].integral = False
+        self.son_instances(p, sons, n_missing)
+        self.son_lists(p, sons)
+
+    cdef int route(self, int kind, int att, double split, Dist& d, Part& p) noexcept nogil:
+        # Each instance's bag (bag_of, -1 if missing), the bags an instance missing
+        # `att` goes to with their shares (to, to_share), how many instances each bag
+        # gets (count); returns the number of missing ones.
+        cdef int n = p.inst.size(), nb = d.n_bags, k, j, b, n_missing = 0
+        cdef double share
         cdef int* bag_of
-        cdef int* son_pos
-        cdef int* missing_pos
-        cdef const int* to
         cdef int* count
-        cdef char* keep
-        cdef int** out_idx
-        cdef double** out_val
-        sons.resize(nb)
         self.to.clear()
         self.to_share.clear()
-        for j in range(nb):  # where an instance missing `att` goes, with what share
-            share = d.pb[j] / d.total
+        for j in range(nb):
+            share = pb_of(d)[j] / d.total
             if gr(share, 0.0):
                 self.to.push_back(j)
                 self.to_share.push_back(share)
-        n_to = self.to.size()
-        to = self.to.data()
         self.bag_of.resize(n)
-        self.son_pos.resize(n)
         self.count.assign(nb, 0)
-        self.out_idx.resize(nb)
-        self.out_val.resize(nb)
         bag_of = self.bag_of.data()
-        son_pos = self.son_pos.data()
         count = self.count.data()
-        out_idx = self.out_idx.data()
-        out_val = self.out_val.data()
-        for k in range(n):  # how many instances each son gets
+        for k in range(n):
             b = self.which_subset(kind, att, split, p.inst[k])
             bag_of[k] = b
             if b >= 0:
                 count[b] += 1
             else:
                 n_missing += 1
-        for jj in range(n_to):
-            count[to[jj]] += n_missing
+        for j in self.to:
+            count[j] += n_missing
+        return n_missing
+
+    cdef void son_dists(self, Part& p, vector[Part]& sons) noexcept nogil:
+        # The sons' class distributions, each summed in its instances' order (as
+        # leaf_dist would), and which sons will be split further (keep).
+        cdef int n = p.inst.size(), nb = sons.size(), n_to = self.to.size()
+        cdef int k, j, jj, b, c, C = self.n_classes
+        cdef const int* bag_of = self.bag_of.data()
+        cdef double* total
+        cdef double** pc
+        self.son_total.assign(nb, 0.0)
+        self.out_val.resize(nb)
+        total = self.son_total.data()
+        pc = self.out_val.data()
         for j in range(nb):
-            sons[j].inst.resize(count[j])
-            sons[j].w.resize(count[j])
-            out_idx[j] = sons[j].inst.data()
-            out_val[j] = sons[j].w.data()
-            count[j] = 0
-            sons[j].integral = p.integral
-        if n_missing:  # fractions of weights
+            dist_reset(sons[j].here, 1, C)
+            pc[j] = pc_of(sons[j].here)
+        for k in range(n):
+            b = bag_of[k]
+            c = self.cls[p.inst[k]]
+            if b >= 0:
+                pc[b][c] += p.w[k]
+                total[b] += p.w[k]
+                continue
             for jj in range(n_to):
-                sons[to[jj]].integral = False
+                j = self.to[jj]
+                pc[j][c] += self.to_share[jj] * p.w[k]
+                total[j] += self.to_share[jj] * p.w[k]
+        self.keep.assign(nb, 0)
+        for j in range(nb):
+            memcpy(pcb_of(sons[j].here), pc[j], C * sizeof(double))
+            pb_of(sons[j].here)[0] = total[j]
+            sons[j].here.total = total[j]
+            self.keep[j] = not self.stops(sons[j].here)
+
+    cdef void son_instances(self, Part& p, vector[Part]& sons, int n_missing) noexcept nogil:
+        # The instances of the sons kept, in the father's order, and where each of the
+        # father's lands: son_pos (for a missing one, its first entry in missing_pos,
+        # which holds its place in each son it goes to).
+        cdef int n = p.inst.size(), nb = sons.size(), n_to = self.to.size()
+        cdef int k, j, jj, b, m = 0
+        cdef const int* bag_of = self.bag_of.data()
+        cdef const char* keep = self.keep.data()
+        cdef int* count = self.count.data()
+        cdef int* son_pos
+        cdef int* missing_pos
+        cdef int** inst
+        cdef double** w
+        self.son_pos.resize(n)
         self.missing_pos.resize(n_missing * n_to)
+        self.out_idx.resize(nb)
+        son_pos = self.son_pos.data()
         missing_pos = self.missing_pos.data()
-        m = 0
+        inst = self.out_idx.data()
+        w = self.out_val.data()
+        for j in range(nb):
+            if keep[j]:
+                sons[j].inst.resize(count[j])
+                sons[j].w.resize(count[j])
+                inst[j] = sons[j].inst.data()
+                w[j] = sons[j].w.data()
+            count[j] = 0
         for k in range(n):
             b = bag_of[k]
             if b >= 0:
-                son_pos[k] = count[b]
-                out_idx[b][count[b]] = p.inst[k]
-                out_val[b][count[b]] = p.w[k]
-                count[b] += 1
+                if keep[b]:
+                    son_pos[k] = count[b]
+                    inst[b][count[b]] = p.inst[k]
+                    w[b][count[b]] = p.w[k]
+                    count[b] += 1
                 continue
-            son_pos[k] = m  # where its positions in the sons are
+            son_pos[k] = m
             for jj in range(n_to):
-                j = to[jj]
-                missing_pos[m] = count[j]
-                out_idx[j][count[j]] = p.inst[k]
-                out_val[j][count[j]] = self.to_share[jj] * p.w[k]
-                count[j] += 1
-                m += 1
-        self.keep.assign(nb, 0)
-        keep = self.keep.data()
+                j = self.to[jj]
+                if keep[j]:
+                    missing_pos[m + jj] = count[j]
+                    inst[j][count[j]] = p.inst[k]
+                    w[j][count[j]] = self.to_share[jj] * p.w[k]
+                    count[j] += 1
+            m += n_to
+
+    cdef void son_lists(self, Part& p, vector[Part]& sons) noexcept nogil:
+        # The father's sorted lists filtered into those of the sons kept: in the
+        # father's order, which is the sons' sorted order (their instances keep the
+        # father's order). An instance missing the split's attribute is in each son it
+        # goes to.
+        cdef int nb = sons.size(), n_num = self.numeric.size(), n_to = self.to.size()
+        cdef int k, j, jj, b, m, t, i
+        cdef double v
+        cdef const int* bag_of = self.bag_of.data()
+        cdef const int* son_pos = self.son_pos.data()
+        cdef const int* missing_pos = self.missing_pos.data()
+        cdef const int* to = self.to.data()
+        cdef const char* keep = self.keep.data()
+        cdef int* count = self.count.data()
+        cdef int** idx = self.out_idx.data()
+        cdef double** val = self.out_val.data()
         for j in range(nb):
             count[j] = 0
-        for j in range(nb):
-            self.leaf_dist(sons[j].here, sons[j].inst.data(), sons[j].w.data(),
-                           sons[j].inst.size())
-            if p.off.size() and not self.stops(sons[j].here):
-                keep[j] = 1
+            if keep[j]:
                 sons[j].off.resize(n_num + 1)
                 sons[j].idx.resize(<size_t> n_num * sons[j].inst.size())
                 sons[j].val.resize(<size_t> n_num * sons[j].inst.size())
-                out_idx[j] = sons[j].idx.data()
-                out_val[j] = sons[j].val.data()
+                idx[j] = sons[j].idx.data()
+                val[j] = sons[j].val.data()
         for t in range(n_num):
             for j in range(nb):
                 if keep[j]:
@@ -741,16 +916,16 @@ cdef class _Builder:
                 b = bag_of[k]
                 if b >= 0:
                     if keep[b]:
-                        out_idx[b][count[b]] = son_pos[k]
-                        out_val[b][count[b]] = v
+                        idx[b][count[b]] = son_pos[k]
+                        val[b][count[b]] = v
                         count[b] += 1
                 else:
                     m = son_pos[k]
                     for jj in range(n_to):
                         j = to[jj]
                         if keep[j]:
-                            out_idx[j][count[j]] = missing_pos[m + jj]
-                            out_val[j][count[j]] = v
+                            idx[j][count[j]] = missing_pos[m + jj]
+                            val[j][count[j]] = v
                             count[j] += 1
         for j in range(nb):
             if keep[j]:
@@ -765,16 +940,16 @@ cdef class _Builder:
         # total weights are the node's own (the same sums in the same order), and with
         # whole weights the weight of a value is the sum of its per-class weights.
         cdef int n = p.inst.size(), n_nom = self.nominal.size(), n_clean = self.n_clean
-        cdef int C = self.n_classes, k, t, i, c, v, n_bags
+        cdef int C = self.n_classes, k, t, i, c, v
         cdef bint integral = p.integral
         cdef const int* inst = p.inst.data()
         cdef const double* w = p.w.data()
         cdef const int* cls = self.cls.data()
         cdef const int* codes = self.codes.data()
         cdef const int* row
-        cdef double** pcb = self.pcb_of.data()
-        cdef double** pb = self.pb_of.data()
-        cdef double** pc = self.pc_of.data()
+        cdef double** pcb = self.nominal_pcb.data()
+        cdef double** pb = self.nominal_pb.data()
+        cdef double** pc = self.nominal_pc.data()
         cdef double* known = self.nominal_known.data()
         cdef int* n_missing = self.n_missing.data()
         cdef double wk, sum_
@@ -784,9 +959,9 @@ cdef class _Builder:
         for t in range(n_nom):
             d = self.nominal_dist(t)
             dist_reset(d[0], self.n_values[self.nominal[t]], C)
-            pcb[t] = d.pcb.data()
-            pb[t] = d.pb.data()
-            pc[t] = d.pc.data()
+            pcb[t] = pcb_of(d[0])
+            pb[t] = pb_of(d[0])
+            pc[t] = pc_of(d[0])
         memset(known, 0, n_nom * sizeof(double))
         memset(n_missing, 0, n_nom * sizeof(int))
         for k in range(n):
@@ -802,25 +977,41 @@ cdef class _Builder:
                     v = row[t]
                     pcb[t][v * C + c] += wk
                     pb[t][v] += wk
-            for t in range(n_clean, n_nom):
-                v = row[t]
-                if v < 0:
-                    n_missing[t] += 1
-                else:
-                    pcb[t][v * C + c] += wk
-                    pb[t][v] += wk
-                    pc[t][c] += wk
-                    known[t] += wk
+            if integral:
+                for t in range(n_clean, n_nom):
+                    v = row[t]
+                    if v < 0:
+                        n_missing[t] += 1
+                    else:
+                        pcb[t][v * C + c] += wk
+            else:
+                for t in range(n_clean, n_nom):
+                    v = row[t]
+                    if v < 0:
+                        n_missing[t] += 1
+                    else:
+                        pcb[t][v * C + c] += wk
+                        pb[t][v] += wk
+                        pc[t][c] += wk
+                        known[t] += wk
+        self.as_node.resize(n_nom)
         for t in range(n_nom):
             d = self.nominal_dist(t)
-            if t < n_clean and integral:
+            self.as_node[t] = t < n_clean or n_missing[t] == 0
+            if integral:  # exact sums, in any order
                 for v in range(d.n_bags):
                     sum_ = 0.0
                     for c in range(C):
                         sum_ += pcb[t][v * C + c]
                     pb[t][v] = sum_
-            if t < n_clean or n_missing[t] == 0:
-                memcpy(pc[t], p.here.pc.data(), C * sizeof(double))
+                if not self.as_node[t]:
+                    known[t] = 0.0
+                    for v in range(d.n_bags):
+                        known[t] += pb[t][v]
+                        for c in range(C):
+                            pc[t][c] += pcb[t][v * C + c]
+            if self.as_node[t]:
+                memcpy(pc[t], pc_of(p.here), C * sizeof(double))
                 d.total = p.here.total
             else:
                 d.total = known[t]
@@ -834,10 +1025,17 @@ cdef class _Builder:
 
     cdef void eval_nominal(self, int a, Part& p, double total) noexcept nogil:
         cdef Dist* d = &self.cand[a]  # filled by nominal_dists
+        cdef int t = self.nominal_slot[a]
+        cdef bint tabled = self.tabled and p.integral
+        cdef double ent_before
         if dist_check(d[0], self.min_obj):
+            # old_ent only reads the per-class and total weights: the node's own (the
+            # same numbers) when no value is missing.
+            ent_before = self.node_ent if self.as_node[t] else old_ent(d[0], self.n_classes)
             self.cand_valid[a] = True
-            self.cand_gain[a] = info_gain(d[0], total, old_ent(d[0], self.n_classes), self.n_classes)
-            self.cand_ratio[a] = gain_ratio(d[0], total, self.cand_gain[a])
+            self.cand_gain[a] = info_gain(d[0], total, ent_before, self.n_classes, tabled,
+                                          self.nonneg)
+            self.cand_ratio[a] = gain_ratio(d[0], total, self.cand_gain[a], tabled)
 
     cdef void eval_binary(self, int a, Part& p, double total) noexcept nogil:
         # BinC45Split.handleEnumeratedAttribute: the best "value = v" against the rest.
@@ -846,16 +1044,16 @@ cdef class _Builder:
         cdef int i, c, n = self.n_values[a], C = self.n_classes
         cdef double gain, ratio
         for i in range(n):
-            if not gr_or_eq(values.pb[i], self.min_obj):
+            if not gr_or_eq(pb_of(values[0])[i], self.min_obj):
                 continue
             dist_reset(two[0], 2, C)
             for c in range(C):
-                two.pc[c] = values.pc[c]
-                two.pcb[c] = values.pcb[i * C + c]
-                two.pcb[C + c] = values.pc[c] - values.pcb[i * C + c]
+                pc_of(two[0])[c] = pc_of(values[0])[c]
+                pcb_of(two[0])[c] = pcb_of(values[0])[i * C + c]
+                pcb_of(two[0])[C + c] = pc_of(values[0])[c] - pcb_of(values[0])[i * C + c]
             two.total = values.total
-            two.pb[0] = values.pb[i]
-            two.pb[1] = values.total - values.pb[i]
+            pb_of(two[0])[0] = pb_of(values[0])[i]
+            pb_of(two[0])[1] = values.total - pb_of(values[0])[i]
             if not dist_check(two[0], self.min_obj):
                 continue
             gain = info_gain(two[0], total, old_ent(two[0], C), C)
@@ -871,10 +1069,8 @@ cdef class _Builder:
         # C45Split.handleNumericAttribute: the best threshold by information gain, with
         # release 8's MDL penalty log2(#candidate thresholds) / total weight. The sums
         # are Weka's, in Weka's order, except where all weights are whole numbers (then
-        # every sum is exact whatever its order): bag 1 is then the known weight less
-        # bag 0, and the known weights are the node's when none is missing. x log2 x of
-        # a count is only recomputed when the count has changed since the last
-        # threshold evaluated.
+        # every sum is exact whatever its order): the known weights are then the
+        # node's when none is missing, and bag 1 is the known weight less bag 0.
         cdef Dist* d = &self.cand[a]
         cdef int t = self.slot[a], C = self.n_classes
         cdef int lo = p.off[t], n_known = p.off[t + 1] - lo
@@ -886,29 +1082,29 @@ cdef class _Builder:
         cdef bint integral = p.integral
         cdef double* pcb
         cdef double* pc
-        cdef double* log_pcb = self.log_pcb.data()
-        cdef int* changed = self.changed.data()
-        cdef char* is_changed = self.is_changed.data()
-        cdef int i, c, k, nxt, last, split_index, n_cand, n_changed
-        cdef double wk, known, min_split, ent_before, known_rate, s, new_ent
-        cdef double numerator, gain, best, pb0, pb1, split
+        cdef int i, c, k
+        cdef double known, min_split, split, ent_before
+        cdef bint as_node
+        cdef int* sc
+        cdef double* sw
+        cdef Scan scan
         dist_reset(d[0], 2, C)
-        pcb = d.pcb.data()
-        pc = d.pc.data()
-        if integral and n_known == <int> p.inst.size():
+        pcb = pcb_of(d[0])
+        pc = pc_of(d[0])
+        as_node = integral and n_known == <int> p.inst.size()  # pc and total: the node's
+        if as_node:
             for c in range(C):
-                pcb[C + c] = p.here.pc[c]
+                pcb[C + c] = pc_of(p.here)[c]
             known = p.here.total
         else:
             known = 0.0
             for i in range(n_known):  # all in bag 1: pc is pcb[1], total is pb[1]
                 k = idx[i]
-                wk = w[k]
-                pcb[C + cls[inst[k]]] += wk
-                known += wk
+                pcb[C + cls[inst[k]]] += w[k]
+                known += w[k]
         for c in range(C):
             pc[c] = pcb[C + c]
-        d.pb[1] = known
+        pb_of(d[0])[1] = known
         d.total = known
         min_split = 0.1 * d.total / C
         if sm_or_eq(min_split, self.min_obj):
@@ -917,92 +1113,255 @@ cdef class _Builder:
             min_split = 25
         if sm(n_known, 2 * min_split):
             return
-        ent_before = old_ent(d[0], C)
-        known_rate = 1 - (total - d.total) / total  # as info_gain
-        for c in range(C):
-            log_pcb[c] = 0.0
-            log_pcb[C + c] = log_func(pcb[C + c])
-        pb0 = 0.0
-        pb1 = known
-        n_changed = 0
-        best = 0.0
-        split_index = -1
-        n_cand = 0
-        last = 0
-        for nxt in range(1, n_known):
-            if val[nxt - 1] + 1e-5 < val[nxt]:
-                if integral:
-                    for i in range(last, nxt):
-                        k = idx[i]
-                        c = cls[inst[k]]
-                        pcb[c] += w[k]
-                        pb0 += w[k]
-                        if not is_changed[c]:
-                            is_changed[c] = 1
-                            changed[n_changed] = c
-                            n_changed += 1
-                    pb1 = known - pb0
-                else:
-                    for i in range(last, nxt):  # Distribution.shiftRange(1, 0, ...)
-                        k = idx[i]
-                        c = cls[inst[k]]
-                        wk = w[k]
-                        pcb[C + c] -= wk
-                        pcb[c] += wk
-                        pb1 -= wk
-                        pb0 += wk
-                        if not is_changed[c]:
-                            is_changed[c] = 1
-                            changed[n_changed] = c
-                            n_changed += 1
-                if gr_or_eq(pb0, min_split) and gr_or_eq(pb1, min_split):
-                    for i in range(n_changed):
-                        c = changed[i]
-                        is_changed[c] = 0
-                        if integral:
-                            pcb[C + c] = pc[c] - pcb[c]
-                        log_pcb[c] = log_func(pcb[c])
-                        log_pcb[C + c] = log_func(pcb[C + c])
-                    n_changed = 0
-                    s = 0.0  # new_ent, summed as there
-                    for c in range(C):
-                        s += log_pcb[c]
-                    s -= log_func(pb0)
-                    for c in range(C):
-                        s += log_pcb[C + c]
-                    s -= log_func(pb1)
-                    new_ent = -s
-                    numerator = (ent_before - new_ent) * known_rate
-                    gain = 0.0 if eq(numerator, 0.0) else numerator / d.total
-                    if gr(gain, best):
-                        best = gain
-                        split_index = nxt - 1
-                    n_cand += 1
-                last = nxt
-        for i in range(n_changed):
-            is_changed[changed[i]] = 0
-        if n_cand == 0:
+        self.sorted_cls.resize(n_known)
+        self.sorted_w.resize(n_known)
+        sc = self.sorted_cls.data()
+        sw = self.sorted_w.data()
+        for i in range(n_known):  # the classes and weights in sorted order, at hand
+            k = idx[i]
+            sc[i] = cls[inst[k]]
+            sw[i] = w[k]
+        ent_before = self.node_ent if as_node else old_ent(d[0], C)
+        if integral and self.tabled:
+            scan = self.scan_tabled(sc, sw, val, n_known, d[0], min_split, ent_before,
+                                    1 - (total - d.total) / total)
+        else:
+            scan = self.scan(sc, sw, val, n_known, d[0], min_split, ent_before,
+                             1 - (total - d.total) / total, integral)
+        if scan.n_cand == 0:
             return
-        best -= log(<double> n_cand) / LOG2 / total
-        if sm_or_eq(best, 0.0):
+        scan.best -= log(<double> scan.n_cand) / LOG2 / total
+        if sm_or_eq(scan.best, 0.0):
             return
-        split = (val[split_index + 1] + val[split_index]) / 2
-        if split == val[split_index + 1]:
-            split = val[split_index]
-        self.split_dist(d[0], idx, inst, w, split_index, n_known, integral)
+        split = (val[scan.split_index + 1] + val[scan.split_index]) / 2
+        if split == val[scan.split_index + 1]:
+            split = val[scan.split_index]
+        self.split_dist(d[0], sc, sw, scan.split_index, n_known, integral)
         self.cand_valid[a] = True
-        self.cand_gain[a] = best
-        self.cand_ratio[a] = gain_ratio(d[0], total, best)
+        self.cand_gain[a] = scan.best
+        self.cand_ratio[a] = gain_ratio(d[0], total, scan.best)
         self.cand_split[a] = split
 
-    cdef void split_dist(self, Dist& d, const int* idx, const int* inst, const double* w,
-                         int split_index, int n_known, bint integral) noexcept nogil:
+    cdef Scan scan_tabled(self, const int* sc, const double* sw, const double* val,
+                          int n_known, Dist& d, double min_split, double ent_before,
+                          double known_rate) noexcept nogil:
+        # scan where all counts are whole numbers in the x log2 x table: bag 1 is the
+        # known weight less bag 0 (exact), and the logarithms are read from the table.
+        cdef int C = self.n_classes, i, c, nxt, last = 0, n_changed = 0
+        cdef double* pcb = pcb_of(d)
+        cdef const double* pc = pc_of(d)
+        cdef double* log_pcb = self.log_pcb.data()
+        cdef int* changed = self.changed.data()
+        cdef char* is_changed = self.is_changed.data()
+        cdef double known = d.total, inv_known = 1.0 / d.total
+        cdef double pb0 = 0.0, pb1, s, new_ent, numerator, approx, gain
+        cdef Scan r
+        r.best = 0.0
+        r.split_index = -1
+        r.n_cand = 0
+        for c in range(C):
+            log_pcb[c] = 0.0
+            log_pcb[C + c] = LOG_TABLE[<int> pc[c]]
+        for nxt in range(1, n_known):
+            if not (val[nxt - 1] + 1e-5 < val[nxt]):
+                continue
+            for i in range(last, nxt):
+                c = sc[i]
+                pcb[c] += sw[i]
+                pb0 += sw[i]
+                if not is_changed[c]:
+                    is_changed[c] = 1
+                    changed[n_changed] = c
+                    n_changed += 1
+            pb1 = known - pb0
+            last = nxt
+            if not (gr_or_eq(pb0, min_split) and gr_or_eq(pb1, min_split)):
+                continue
+            for i in range(n_changed):
+                c = changed[i]
+                is_changed[c] = 0
+                log_pcb[c] = LOG_TABLE[<int> pcb[c]]
+                log_pcb[C + c] = LOG_TABLE[<int> (pc[c] - pcb[c])]
+            n_changed = 0
+            s = 0.0  # new_ent, summed as there
+            for c in range(C):
+                s += log_pcb[c]
+            s -= LOG_TABLE[<int> pb0]
+            for c in range(C):
+                s += log_pcb[C + c]
+            s -= LOG_TABLE[<int> pb1]
+            new_ent = -s
+            numerator = (ent_before - new_ent) * known_rate
+            r.n_cand += 1
+            if eq(numerator, 0.0):  # gain 0, never above best
+                continue
+            approx = numerator * inv_known  # within 1e-13 of the quotient below 100
+            if -100 < approx < r.best + 0.999e-6:
+                continue
+            gain = numerator / known
+            if gr(gain, r.best):
+                r.best = gain
+                r.split_index = nxt - 1
+        for i in range(n_changed):
+            is_changed[changed[i]] = 0
+        return r
+
+    cdef Scan scan(self, const int* sc, const double* sw, const double* val, int n_known,
+                   Dist& d, double min_split, double ent_before, double known_rate,
+                   bint integral) noexcept nogil:
+        # The thresholds between values more than 1e-5 apart, in order: their number
+        # (those leaving min_split each side) and the first of the best by Weka's
+        # gr(gain, best). Bag 0 starts empty, bag 1 with all (d.pcb[1] == d.pc).
+        # info_gain is computed as there, but x log2 x of a count only when the count
+        # has changed since it was last computed.
+        #
+        # With non-negative weights, a threshold's gain is first estimated with the
+        # same sums of rough_xlog2x (within 5e-8 x of x log2 x). The x sum to twice the
+        # known weight, and the rounding of both sums (2C + 2 terms, each below 64 x)
+        # adds < 3e-10 of it for C <= 10^4: divided by the known weight (times
+        # known_rate, 1 but for rounding), the estimate is within ROUGH = 1.5e-7 of the
+        # gain (and its numerator within ROUGH * known). Where the estimates decide
+        # gr(gain, best), the exact gains are not needed: a new best keeps its counts,
+        # and its gain is computed from them when a comparison or the end needs it.
+        cdef int C = self.n_classes, i, c, nxt, last = 0, n_changed = 0, n_stale = 0
+        cdef double* pcb = pcb_of(d)
+        cdef const double* pc = pc_of(d)
+        cdef double* log_pcb = self.log_pcb.data()
+        cdef double* rough = self.rough_pcb.data()
+        cdef double* kept = self.kept_pcb.data()
+        cdef int* changed = self.changed.data()
+        cdef char* is_changed = self.is_changed.data()
+        cdef int* stale = self.stale.data()
+        cdef char* is_stale = self.is_stale.data()
+        cdef double known = d.total, inv_known = 1.0 / d.total
+        cdef double pb0 = 0.0, pb1 = d.total, wk, s, numerator, rough_gain, lo, hi, gain
+        cdef double kept_pb0 = 0.0, kept_pb1 = 0.0, kept_rough = 0.0
+        cdef bint screened = (self.nonneg and 0 < known < 1e15 and C <= 10000
+                              and 0 <= known_rate <= 1.000001)
+        cdef bint best_known = True  # r.best is the best's exact gain
+        cdef Scan r
+        r.best = 0.0
+        r.split_index = -1
+        r.n_cand = 0
+        for c in range(C):
+            log_pcb[c] = 0.0
+            log_pcb[C + c] = log_func(pc[c])
+            if screened:
+                rough[c] = 0.0
+                rough[C + c] = rough_xlog2x(pc[c])
+        for nxt in range(1, n_known):
+            if not (val[nxt - 1] + 1e-5 < val[nxt]):
+                continue
+            if integral:
+                for i in range(last, nxt):
+                    c = sc[i]
+                    pcb[c] += sw[i]
+                    pb0 += sw[i]
+                    if not is_changed[c]:
+                        is_changed[c] = 1
+                        changed[n_changed] = c
+                        n_changed += 1
+                pb1 = known - pb0
+            else:
+                for i in range(last, nxt):  # Distribution.shiftRange(1, 0, ...)
+                    c = sc[i]
+                    wk = sw[i]
+                    pcb[C + c] -= wk
+                    pcb[c] += wk
+                    pb1 -= wk
+                    pb0 += wk
+                    if not is_changed[c]:
+                        is_changed[c] = 1
+                        changed[n_changed] = c
+                        n_changed += 1
+            last = nxt
+            if not (gr_or_eq(pb0, min_split) and gr_or_eq(pb1, min_split)):
+                continue
+            r.n_cand += 1
+            for i in range(n_changed):
+                c = changed[i]
+                is_changed[c] = 0
+                if integral:
+                    pcb[C + c] = pc[c] - pcb[c]
+                if screened:
+                    rough[c] = rough_xlog2x(pcb[c])
+                    rough[C + c] = rough_xlog2x(pcb[C + c])
+                    if not is_stale[c]:
+                        is_stale[c] = 1
+                        stale[n_stale] = c
+                        n_stale += 1
+                else:
+                    log_pcb[c] = log_func(pcb[c])
+                    log_pcb[C + c] = log_func(pcb[C + c])
+            n_changed = 0
+            if screened:
+                s = 0.0
+                for c in range(2 * C):
+                    s += rough[c]
+                s -= rough_xlog2x(pb0) + rough_xlog2x(pb1)
+                numerator = (ent_before + s) * known_rate
+                rough_gain = numerator * inv_known
+                lo = r.best if best_known else kept_rough - ROUGH
+                hi = r.best if best_known else kept_rough + ROUGH
+                if rough_gain + ROUGH < lo + (1e-6 - 1e-12):
+                    continue  # surely not above the best by more than 1e-6
+                if (rough_gain - ROUGH > hi + (1e-6 + 1e-12)
+                        and numerator > 1e-6 + 2 * ROUGH * known):  # and not eq(., 0)
+                    memcpy(kept, pcb, 2 * C * sizeof(double))
+                    kept_pb0 = pb0
+                    kept_pb1 = pb1
+                    kept_rough = rough_gain
+                    best_known = False
+                    r.split_index = nxt - 1
+                    continue
+                if not best_known:
+                    r.best = self.exact_gain(kept, kept_pb0, kept_pb1, NULL, ent_before,
+                                             known_rate, known)
+                    best_known = True
+                for i in range(n_stale):
+                    c = stale[i]
+                    is_stale[c] = 0
+                    log_pcb[c] = log_func(pcb[c])
+                    log_pcb[C + c] = log_func(pcb[C + c])
+                n_stale = 0
+            gain = self.exact_gain(pcb, pb0, pb1, log_pcb, ent_before, known_rate, known)
+            if gr(gain, r.best):
+                r.best = gain
+                r.split_index = nxt - 1
+        for i in range(n_changed):
+            is_changed[changed[i]] = 0
+        for i in range(n_stale):
+            is_stale[stale[i]] = 0
+        if not best_known:
+            r.best = self.exact_gain(kept, kept_pb0, kept_pb1, NULL, ent_before, known_rate,
+                                     known)
+        return r
+
+    cdef double exact_gain(self, const double* pcb, double pb0, double pb1,
+                           const double* log_pcb, double ent_before, double known_rate,
+                           double known) noexcept nogil:
+        # info_gain of the two bags pcb (and pb0, pb1), given x log2 x of the counts
+        # (log_pcb) or not (NULL).
+        cdef int c, C = self.n_classes
+        cdef double s = 0.0, numerator
+        for c in range(C):  # new_ent, summed as there
+            s += log_pcb[c] if log_pcb != NULL else log_func(pcb[c])
+        s -= log_func(pb0)
+        for c in range(C, 2 * C):
+            s += log_pcb[c] if log_pcb != NULL else log_func(pcb[c])
+        s -= log_func(pb1)
+        numerator = (ent_before - (-s)) * known_rate
+        if eq(numerator, 0.0):
+            return 0.0
+        return numerator / known
+
+    cdef void split_dist(self, Dist& d, const int* sc, const double* sw, int split_index,
+                         int n_known, bint integral) noexcept nogil:
         # The distribution of a numeric split, summed afresh in sorted order, as
         # dist_add of each instance makes it; d.pc and d.total already hold the known
         # weights (the same sums). With whole weights, one bag is the other's rest.
-        cdef int C = self.n_classes, i, c, k, head = split_index + 1
-        cdef const int* cls = self.cls.data()
-        cdef double* pcb = d.pcb.data()
+        cdef int C = self.n_classes, i, c, head = split_index + 1
+        cdef double* pcb = pcb_of(d)
         cdef double sum_ = 0.0
         cdef int bag = 0, start = 0, stop = head
         for c in range(2 * C):
@@ -1010,21 +1369,19 @@ cdef class _Builder:
         if integral and head > n_known - head:
             bag, start, stop = 1, head, n_known
         for i in range(start, stop):
-            k = idx[i]
-            pcb[bag * C + cls[inst[k]]] += w[k]
-            sum_ += w[k]
-        d.pb[bag] = sum_
+            pcb[bag * C + sc[i]] += sw[i]
+            sum_ += sw[i]
+        pb_of(d)[bag] = sum_
         if integral:
             for c in range(C):
-                pcb[(1 - bag) * C + c] = d.pc[c] - pcb[bag * C + c]
-            d.pb[1 - bag] = d.total - sum_
+                pcb[(1 - bag) * C + c] = pc_of(d)[c] - pcb[bag * C + c]
+            pb_of(d)[1 - bag] = d.total - sum_
             return
         sum_ = 0.0
         for i in range(head, n_known):
-            k = idx[i]
-            pcb[C + cls[inst[k]]] += w[k]
-            sum_ += w[k]
-        d.pb[1] = sum_
+            pcb[C + sc[i]] += sw[i]
+            sum_ += sw[i]
+        pb_of(d)[1] = sum_
 
     cdef double actual_split_point(self, int a, double split) noexcept nogil:
         # C45Split.setSplitPoint: the largest value of the whole training set not above
@@ -1070,6 +1427,7 @@ cdef class _Builder:
         # gain is at least the average gain; -1 for a leaf.
         cdef int a, n_valid = 0, best_att = -1
         cdef double average = 0.0, best_ratio = 0.0
+        self.node_ent = old_ent(p.here, self.n_classes)
         self.nominal_dists(p)
         for a in range(self.n_atts):
             self.cand_valid[a] = False
@@ -1138,6 +1496,7 @@ cdef class _Builder:
             self.nodes[node].rows.swap(p.inst)
             self.nodes[node].w.swap(p.w)
         release(p)
+        self.nodes[node].sons.reserve(sons.size())
         for j in range(<int> sons.size()):
             son = self.new_node()  # may move the nodes: not inside the next line
             self.nodes[node].sons.push_back(son)
@@ -1283,8 +1642,8 @@ cdef class _Builder:
 
     # ------------------------------------------------------------------ export
 
-    def run(self, bint collapse, bint prune):
-        """Grow (then collapse, prune) the tree; return it as flat arrays."""
+    cdef object run(self, bint collapse, bint prune):
+        # Grow (then collapse, prune) the tree; return it as flat arrays.
         cdef Part part
         cdef int root
         self.nodes.reserve(64)
@@ -1309,6 +1668,19 @@ cdef class _Builder:
         cdef Py_ssize_t i, n, e, n_edges = 0
         cdef double total
         cdef Node* nd
+        cdef Py_buffer views[11]
+        cdef int n_views = 0
+        cdef int* kind
+        cdef int* att
+        cdef int* first
+        cdef int* sons
+        cdef int* depth
+        cdef double* split
+        cdef double* share
+        cdef unsigned char* empty
+        cdef double* counts
+        cdef double* proba
+        cdef double* son_proba
         stack.push_back(root)
         while stack.size():
             node = stack.back()
@@ -1322,58 +1694,70 @@ cdef class _Builder:
         new_id.assign(self.nodes.size(), -1)
         for i in range(n):
             new_id[order[i]] = i
-        out = {
-            "kind": np.zeros(n, dtype=np.int32),
-            "feature": np.full(n, -1, dtype=np.int32),
-            "threshold": np.zeros(n, dtype=np.float64),
-            "empty": np.zeros(n, dtype=np.uint8),
-            "first_son": np.zeros(n + 1, dtype=np.int32),
-            "son": np.zeros(n_edges, dtype=np.int32),
-            "son_share": np.zeros(n_edges, dtype=np.float64),
-            "son_proba": np.zeros((n_edges, C), dtype=np.float64),
-            "counts": np.zeros((n, C), dtype=np.float64),
-            "proba": np.zeros((n, C), dtype=np.float64),
-            "depth": np.zeros(n, dtype=np.int32),
+        out = {  # (every node sets its feature, -1 for a leaf)
+            "kind": np.zeros(n, np.int32),
+            "feature": np.empty(n, np.int32),
+            "threshold": np.zeros(n, np.float64),
+            "empty": np.zeros(n, np.uint8),
+            "first_son": np.zeros(n + 1, np.int32),
+            "son": np.zeros(n_edges, np.int32),
+            "son_share": np.zeros(n_edges, np.float64),
+            "son_proba": np.zeros((n_edges, C), np.float64),
+            "counts": np.zeros((n, C), np.float64),
+            "proba": np.zeros((n, C), np.float64),
+            "depth": np.zeros(n, np.int32),
         }
-        cdef int[::1] kind = out["kind"], att = out["feature"], first = out["first_son"]
-        cdef int[::1] sons = out["son"], depth = out["depth"]
-        cdef double[::1] split = out["threshold"], share = out["son_share"]
-        cdef unsigned char[::1] empty = out["empty"]
-        cdef double[:, ::1] counts = out["counts"], proba = out["proba"]
-        cdef double[:, ::1] son_proba = out["son_proba"]
-        e = 0
-        for i in range(n):
-            nd = &self.nodes[order[i]]
-            kind[i] = nd.kind
-            att[i] = nd.att
-            split[i] = nd.split
-            empty[i] = nd.empty
-            total = nd.dist.total
-            for c in range(C):
-                counts[i, c] = nd.dist.pc[c]
-                proba[i, c] = 0.0 if eq(total, 0.0) else nd.dist.pc[c] / total
-            first[i] = e
-            if not nd.leaf:
-                for j in range(<int> nd.sons.size()):
-                    son = new_id[nd.sons[j]]
-                    sons[e] = son
-                    depth[son] = depth[i] + 1
-                    share[e] = nd.dist.pb[j] / total
-                    self._bag_proba(nd.dist, j, son_proba[e])
-                    e += 1
-        first[n] = e
+        try:  # the arrays' buffers (typed memoryviews cost more than small trees)
+            for key in out:
+                PyObject_GetBuffer(out[key], &views[n_views], PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE)
+                n_views += 1
+            kind = <int*> views[0].buf
+            att = <int*> views[1].buf
+            split = <double*> views[2].buf
+            empty = <unsigned char*> views[3].buf
+            first = <int*> views[4].buf
+            sons = <int*> views[5].buf
+            share = <double*> views[6].buf
+            son_proba = <double*> views[7].buf
+            counts = <double*> views[8].buf
+            proba = <double*> views[9].buf
+            depth = <int*> views[10].buf
+            e = 0
+            for i in range(n):
+                nd = &self.nodes[order[i]]
+                kind[i] = nd.kind
+                att[i] = nd.att
+                split[i] = nd.split
+                empty[i] = nd.empty
+                total = nd.dist.total
+                for c in range(C):
+                    counts[i * C + c] = pc_of(nd.dist)[c]
+                    proba[i * C + c] = 0.0 if eq(total, 0.0) else pc_of(nd.dist)[c] / total
+                first[i] = e
+                if not nd.leaf:
+                    for j in range(<int> nd.sons.size()):
+                        son = new_id[nd.sons[j]]
+                        sons[e] = son
+                        depth[son] = depth[i] + 1
+                        share[e] = pb_of(nd.dist)[j] / total
+                        self._bag_proba(nd.dist, j, son_proba + e * C)
+                        e += 1
+            first[n] = e
+        finally:
+            for i in range(n_views):
+                PyBuffer_Release(&views[i])
         return out
 
-    cdef void _bag_proba(self, Dist& d, int bag, double[::1] out) noexcept:
+    cdef void _bag_proba(self, Dist& d, int bag, double* out) noexcept nogil:
         # C45Split.classProb for a known value whose son is empty: the bag's class
         # frequencies, or the node's when the bag holds nothing.
         cdef int c, C = self.n_classes
-        if gr(d.pb[bag], 0.0):
+        if gr(pb_of(d)[bag], 0.0):
             for c in range(C):
-                out[c] = d.pcb[bag * C + c] / d.pb[bag]
+                out[c] = pcb_of(d)[bag * C + c] / pb_of(d)[bag]
         elif not eq(d.total, 0.0):
             for c in range(C):
-                out[c] = d.pc[c] / d.total
+                out[c] = pc_of(d)[c] / d.total
 
 
 def grow_tree(const double[:, ::1] X, const int[::1] n_values, const int[::1] y,
@@ -1401,66 +1785,220 @@ def grow_tree(const double[:, ::1] X, const int[::1] n_values, const int[::1] y,
         Binary nominal splits (``-B``), collapsing, pruning (not ``-U``), subtree
         raising (not ``-S``).
     """
-    builder = _Builder(X, n_values, y, weight, rows, n_classes, min_obj, cf, z, binary,
+    cdef _Builder builder = _Builder.__new__(_Builder)
+    builder.setup(X, n_values, y, weight, rows, n_classes, min_obj, cf, z, binary,
                        raising and prune)
     return builder.run(collapse, prune)
 
 
-cdef void _add_probs(const double[:, ::1] X, Py_ssize_t i, int node, double weight,
-                     const int[::1] kind, const int[::1] att, const double[::1] split,
-                     const unsigned char[::1] empty, const int[::1] first,
-                     const int[::1] son, const double[::1] share,
-                     const double[:, ::1] son_proba, const double[:, ::1] proba,
-                     double[:, ::1] out) noexcept nogil:
+cdef struct FlatTree:
+    # tree_probs' view of grow_tree's arrays.
+    const int* kind
+    const int* att
+    const double* split
+    const unsigned char* empty
+    const int* first
+    const int* son
+    const double* share
+    const double* son_proba
+    const double* proba
+    int n_nodes
+    int n_classes
+
+
+cdef void _add_probs(FlatTree& t, const double* x, int node, double weight,
+                     double* out) noexcept nogil:
     # ClassifierTree.getProbs: a missing value sends the instance down every non-empty
     # branch with the branch's share of the weight.
-    cdef int k = kind[node], bag, e, c
+    cdef int k, bag, e, c, C = t.n_classes
     cdef double v
-    if k == LEAF:
-        for c in range(out.shape[1]):
-            out[i, c] += weight * proba[node, c]
+    while True:
+        k = t.kind[node]
+        if k == LEAF:
+            for c in range(C):
+                out[c] += weight * t.proba[node * C + c]
+            return
+        v = x[t.att[node]]
+        if isnan(v):
+            for e in range(t.first[node], t.first[node + 1]):
+                if not t.empty[t.son[e]]:
+                    _add_probs(t, x, t.son[e], weight * t.share[e], out)
+            return
+        if k == NUMERIC:
+            bag = not sm_or_eq(v, t.split[node])
+        elif k == BINARY:
+            bag = <int> t.split[node] != <int> v
+        else:
+            bag = <int> v
+        e = t.first[node] + bag
+        if t.empty[t.son[e]]:
+            for c in range(C):
+                out[c] += weight * t.son_proba[e * C + c]
+            return
+        node = t.son[e]
+
+
+cdef struct Step:
+    # A node's test as a step of a walk down the tree.
+    double split
+    int att
+    int kind
+    int first
+
+
+DEF BLOCK = 16  # instances walked side by side, whose steps the CPU overlaps
+
+
+cdef void _walk(FlatTree& t, const double* X, Py_ssize_t n, Py_ssize_t n_atts,
+                double* out) noexcept nogil:
+    # _add_probs of every instance, BLOCK instances side by side: each lane walks one
+    # instance and, at its leaf, takes the next. An instance that meets a missing value
+    # starts again from the root in _add_probs, which splits its weight; the others
+    # keep the weight 1 to their leaf, so the sums are the same. An empty son is a
+    # leaf of its own here.
+    cdef int n_nodes = t.n_nodes, n_edges = t.first[n_nodes], C = t.n_classes
+    cdef int node, e, c, b, bag, lanes, active
+    cdef Py_ssize_t i, queued
+    cdef vector[Step] steps
+    cdef vector[int] next_
+    cdef vector[double] leaf_proba
+    cdef int at[BLOCK]
+    cdef Py_ssize_t row[BLOCK]
+    cdef const double* x[BLOCK]
+    cdef const Step* st
+    cdef const double* p
+    cdef double v
+    steps.resize(n_nodes)
+    next_.resize(n_edges)
+    leaf_proba.resize(<size_t> (n_nodes + n_edges) * C)
+    memcpy(leaf_proba.data(), t.proba, <size_t> n_nodes * C * sizeof(double))
+    for node in range(n_nodes):
+        steps[node].kind = t.kind[node]
+        steps[node].att = t.att[node]
+        steps[node].split = t.split[node]
+        steps[node].first = t.first[node]
+    for e in range(n_edges):  # an inner son, or ~(the leaf whose probabilities count)
+        next_[e] = t.son[e]
+        if t.empty[t.son[e]]:
+            next_[e] = ~(n_nodes + e)
+            memcpy(&leaf_proba[(n_nodes + e) * C], &t.son_proba[e * C], C * sizeof(double))
+        elif t.kind[t.son[e]] == LEAF:
+            next_[e] = ~t.son[e]
+    if t.kind[0] == LEAF:
+        for i in range(n):
+            for c in range(C):
+                out[i * C + c] += 1.0 * leaf_proba[c]
         return
-    v = X[i, att[node]]
-    if isnan(v):
-        for e in range(first[node], first[node + 1]):
-            if not empty[son[e]]:
-                _add_probs(X, i, son[e], weight * share[e], kind, att, split, empty, first,
-                           son, share, son_proba, proba, out)
-        return
-    if k == NUMERIC:
-        bag = 0 if sm_or_eq(v, split[node]) else 1
-    elif k == BINARY:
-        bag = 0 if <int> split[node] == <int> v else 1
-    else:
-        bag = <int> v
-    e = first[node] + bag
-    if empty[son[e]]:
-        for c in range(out.shape[1]):
-            out[i, c] += weight * son_proba[e, c]
-    else:
-        _add_probs(X, i, son[e], weight, kind, att, split, empty, first, son, share,
-                   son_proba, proba, out)
+    lanes = <int> min(<Py_ssize_t> BLOCK, n)
+    for b in range(lanes):
+        row[b] = b
+        x[b] = X + b * n_atts
+        at[b] = 0
+    queued = lanes
+    active = lanes
+    while active:
+        for b in range(lanes):
+            if at[b] < 0:
+                continue
+            st = &steps[at[b]]
+            v = x[b][st.att]
+            if isnan(v):
+                _add_probs(t, x[b], 0, 1.0, out + row[b] * C)
+                node = -1
+            else:
+                if st.kind == NUMERIC:
+                    bag = not sm_or_eq(v, st.split)
+                elif st.kind == BINARY:
+                    bag = <int> st.split != <int> v
+                else:
+                    bag = <int> v
+                node = next_[st.first + bag]
+                if node >= 0:
+                    at[b] = node
+                    continue
+                p = &leaf_proba[(~node) * C]
+                for c in range(C):
+                    out[row[b] * C + c] += 1.0 * p[c]
+            if queued < n:  # the lane takes the next instance
+                row[b] = queued
+                x[b] = X + queued * n_atts
+                at[b] = 0
+                queued += 1
+            else:
+                at[b] = -1
+                active -= 1
+
+
+cdef int _acquire(Py_buffer* view, object array, str name, char code, Py_ssize_t itemsize,
+                  int ndim) except -1:
+    # The C-contiguous buffer of one of grow_tree's arrays, checked: a typed memoryview
+    # costs as much as walking a few hundred instances.
+    cdef const char* f
+    PyObject_GetBuffer(array, view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT)
+    f = view.format
+    if f != NULL and (f[0] == b'@' or f[0] == b'='):
+        f += 1
+    if (view.ndim != ndim or view.itemsize != itemsize or f == NULL or f[1] != 0
+            or not (f[0] == code or (code == b'i' and f[0] == b'l'))):
+        PyBuffer_Release(view)
+        raise ValueError(f"tree[{name!r}] is not as grow_tree makes it")
+    return 0
 
 
 def tree_probs(dict tree, const double[:, ::1] X):
     """Weka's ``distributionForInstance`` of every row of ``X`` (not renormalised)."""
-    cdef const int[::1] kind = tree["kind"]
-    cdef const int[::1] att = tree["feature"]
-    cdef const double[::1] split = tree["threshold"]
-    cdef const unsigned char[::1] empty = tree["empty"]
-    cdef const int[::1] first = tree["first_son"]
-    cdef const int[::1] son = tree["son"]
-    cdef const double[::1] share = tree["son_share"]
-    cdef const double[:, ::1] son_proba = tree["son_proba"]
-    cdef const double[:, ::1] proba = tree["proba"]
-    out_arr = np.zeros((X.shape[0], proba.shape[1]), dtype=np.float64)
-    cdef double[:, ::1] out = out_arr
-    cdef Py_ssize_t i
-    with nogil:
-        for i in range(X.shape[0]):
-            _add_probs(X, i, 0, 1.0, kind, att, split, empty, first, son, share, son_proba,
-                       proba, out)
-    return out_arr
+    cdef Py_buffer views[10]
+    cdef int n_views = 0
+    cdef FlatTree t
+    cdef Py_ssize_t i, n = X.shape[0]
+    cdef double* out
+    try:
+        _acquire(&views[0], tree["kind"], "kind", b'i', 4, 1)
+        n_views += 1
+        _acquire(&views[1], tree["feature"], "feature", b'i', 4, 1)
+        n_views += 1
+        _acquire(&views[2], tree["threshold"], "threshold", b'd', 8, 1)
+        n_views += 1
+        _acquire(&views[3], tree["empty"], "empty", b'B', 1, 1)
+        n_views += 1
+        _acquire(&views[4], tree["first_son"], "first_son", b'i', 4, 1)
+        n_views += 1
+        _acquire(&views[5], tree["son"], "son", b'i', 4, 1)
+        n_views += 1
+        _acquire(&views[6], tree["son_share"], "son_share", b'd', 8, 1)
+        n_views += 1
+        _acquire(&views[7], tree["son_proba"], "son_proba", b'd', 8, 2)
+        n_views += 1
+        _acquire(&views[8], tree["proba"], "proba", b'd', 8, 2)
+        n_views += 1
+        t.kind = <const int*> views[0].buf
+        t.att = <const int*> views[1].buf
+        t.split = <const double*> views[2].buf
+        t.empty = <const unsigned char*> views[3].buf
+        t.first = <const int*> views[4].buf
+        t.son = <const int*> views[5].buf
+        t.share = <const double*> views[6].buf
+        t.son_proba = <const double*> views[7].buf
+        t.proba = <const double*> views[8].buf
+        t.n_nodes = views[0].shape[0]
+        t.n_classes = views[8].shape[1]
+        out_arr = np.zeros((n, t.n_classes), dtype=np.float64)
+        if n == 0:
+            return out_arr
+        PyObject_GetBuffer(out_arr, &views[9], PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE)
+        n_views += 1
+        out = <double*> views[9].buf
+        with nogil:
+            # Walking instances side by side pays when they are many for the tree.
+            if n < 4 * BLOCK or 4 * n < t.n_nodes:
+                for i in range(n):
+                    _add_probs(t, &X[i, 0], 0, 1.0, out + i * t.n_classes)
+            else:
+                _walk(t, &X[0, 0], n, X.shape[1], out)
+        return out_arr
+    finally:
+        for i in range(n_views):
+            PyBuffer_Release(&views[i])
 
 
 def weka_argmax(const double[:, ::1] probs):
