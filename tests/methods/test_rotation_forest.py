@@ -12,6 +12,7 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 from ensemble_lab.methods import RotationForestClassifier
 from ensemble_lab.methods._rotation_forest import (
     GroupPCA,
+    _sequential_sum,
     _weka_sort,
     attribute_groups,
     pca_sample,
@@ -102,6 +103,17 @@ def test_eigen_decomposition_diagonalises(p):
     assert_allclose(d, np.linalg.eigvalsh(A), atol=1e-12)
 
 
+@pytest.mark.parametrize("shape", [(1,), (2,), (3, 3), (7,)])
+@pytest.mark.parametrize("n", [1, 9, 1000])
+def test_sums_are_sequential_as_in_java(n, shape):
+    rng = np.random.default_rng(n)
+    a = rng.normal(size=(n, *shape)) * 10.0 ** rng.integers(-8, 8, size=(n, *shape))
+    expected = np.zeros(shape)
+    for row in a:  # Java's loop; a pairwise sum would differ in the last bits
+        expected = expected + row
+    assert_array_equal(_sequential_sum(a), expected)
+
+
 def test_weka_sort_orders_ascending():
     values = [3.0, 0.0, 2.5, 0.0, 1.0, 7.0, 2.5, 0.5]
     order = _weka_sort(values)
@@ -188,6 +200,15 @@ def test_member_views_are_the_filtered_data_times_the_rotation():
     for member, rotation, (m, view) in zip(rf.estimators_, rf.rotations_, rf._member_views(X)):
         assert m is member
         assert_array_equal(Z @ rotation, view)
+
+
+def test_member_rotation_is_its_groups_side_by_side():
+    X, y = _mixed()
+    rf = RotationForestClassifier(group_size=(1, 3), random_state=3).fit(X, y)
+    Z = rf.encoder_.transform(X)
+    for rotation in rf.rotations_:
+        parts = [pca.transform(Z) for pca in rotation.groups]
+        assert_array_equal(rotation.transform(Z), np.hstack(parts))  # to the last bit
 
 
 def test_same_random_state_same_model():
