@@ -12,7 +12,9 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 from ensemble_lab.methods import RotationForestClassifier
 from ensemble_lab.methods._rotation_forest import (
     GroupPCA,
+    _diagonalise,
     _sequential_sum,
+    _tridiagonalise,
     _weka_sort,
     attribute_groups,
     pca_sample,
@@ -80,7 +82,7 @@ def test_eigen_decomposition_is_weka_s_to_the_last_bit():
     # printed with Double.toString.
     d, V = symmetric_eigen([[1, 0.5, 0.25], [0.5, 1, 0.125], [0.25, 0.125, 1]])
     assert d == [0.4825737550617962, 0.9018832459356732, 1.6155429990025318]
-    assert V == [
+    assert V.tolist() == [
         [-0.7284743308959396, -0.14157742043909455, 0.6702842555569426],
         [0.6572701819296306, -0.4203436090340389, 0.6255454885861056],
         [0.19318658641816527, 0.8962516858372156, 0.39926414622658746],
@@ -88,7 +90,7 @@ def test_eigen_decomposition_is_weka_s_to_the_last_bit():
     A = [[1, 1, -1, 0.5], [1, 1, -1, 0.5], [-1, -1, 1, -0.5], [0.5, 0.5, -0.5, 1]]
     d, V = symmetric_eigen(A)  # rank 2: two exact zeros, as Weka finds them
     assert d == [0.0, 0.0, 0.6771243444677042, 3.3228756555322936]
-    assert V[3] == [0.0, 0.0, -0.9369975843134427, -0.34933583696891574]
+    assert V[3].tolist() == [0.0, 0.0, -0.9369975843134427, -0.34933583696891574]
 
 
 @pytest.mark.parametrize("p", [1, 2, 5, 9])
@@ -96,7 +98,6 @@ def test_eigen_decomposition_diagonalises(p):
     M = np.random.default_rng(p).normal(size=(30, p))
     A = np.corrcoef(M, rowvar=False).reshape(p, p)
     d, V = symmetric_eigen(A.tolist())
-    V = np.array(V)
     assert d == sorted(d)
     assert_allclose(V.T @ V, np.eye(p), atol=1e-12)
     assert_allclose(A @ V, V * d, atol=1e-12)
@@ -112,6 +113,21 @@ def test_sums_are_sequential_as_in_java(n, shape):
     for row in a:  # Java's loop; a pairwise sum would differ in the last bits
         expected = expected + row
     assert_array_equal(_sequential_sum(a), expected)
+
+
+@pytest.mark.parametrize("p", [25, 45])
+def test_large_matrices_take_the_same_steps_vectorised(p):
+    # from 20 and 40 columns on, tred2 and tql2 loop over NumPy vectors: same bits
+    rng = np.random.default_rng(p)
+    M = rng.normal(size=(80, p))
+    M[:, : p // 2] = M[:, : p // 2] > 0.7  # indicators, as nominal values give
+    A = np.corrcoef(M, rowvar=False)
+    rows = A.tolist()
+    d, e = _tridiagonalise(rows)
+    _diagonalise(rows, d, e)
+    ours_d, ours_V = symmetric_eigen(A.tolist())
+    assert ours_d == d
+    assert_array_equal(ours_V, rows)
 
 
 def test_weka_sort_orders_ascending():

@@ -21,6 +21,7 @@ import math
 import numbers
 from functools import lru_cache
 from numbers import Integral, Real
+from typing import Any
 
 import numpy as np
 from joblib import Parallel, delayed
@@ -54,6 +55,8 @@ __all__ = [
 
 #: Instances ``RotationForest.addRandomInstances`` appends to a group it cannot project.
 _RANDOM_INSTANCES = 10
+#: From these sizes on, ``tred2`` and ``tql2`` loop over NumPy vectors (faster there).
+_VECTORISED_TRED2, _VECTORISED_TQL2 = 20, 40
 _EPS = 2.0**-52
 
 
@@ -217,7 +220,7 @@ class GroupPCA:
         eigenvalues, vectors = symmetric_eigen(_correlation(products))
         scale = np.sqrt(_variance(total, _sequential_sum(binary * binary), n))
         components = _leading_components(eigenvalues, variance_covered)
-        axes = np.array([[row[c] for c in components] for row in vectors])
+        axes = vectors[:, components]
         scale[scale == 0] = 1.0  # Standardize only centres a column without deviation
         return cls(attributes, source, value, fill[source], mean, scale, axes)
 
@@ -365,15 +368,28 @@ def _quick_sort(a, index, left: int, right: int) -> None:
     _quick_sort(a, index, low + 1, right)
 
 
-def symmetric_eigen(A: list[list[float]]) -> tuple[list[float], list[list[float]]]:
+def symmetric_eigen(A: list[list[float]]) -> tuple[list[float], np.ndarray]:
     """Eigenvalues (ascending) and eigenvectors (columns) of a symmetric matrix, computed
     as JAMA's ``EigenvalueDecomposition`` (Householder ``tred2``, QL ``tql2``), which
     Weka's ``PrincipalComponents`` uses; same operations in the same order, so the same
-    signs and rounding."""
-    V = [list(row) for row in A]
-    d, e = _tridiagonalise(V)
+    signs and rounding.
+
+    Small matrices go through plain Python loops; larger ones have their loops over rows
+    or columns done as NumPy operations on whole vectors, element by element the same
+    arithmetic (and the sums Java accumulates still added in Java's order).
+    """
+    n = len(A)
+    V: Any
+    if n < _VECTORISED_TRED2:
+        V = [list(map(float, row)) for row in A]
+        d, e = _tridiagonalise(V)
+    else:
+        V = np.array(A, dtype=float, order="F")
+        d, e = _tridiagonalise_vectorised(V)
+        if n < _VECTORISED_TQL2:
+            V = V.tolist()
     _diagonalise(V, d, e)
-    return d, V
+    return d, np.asarray(V)
 
 
 def _hypot(a: float, b: float) -> float:
@@ -459,10 +475,65 @@ def _tridiagonalise(V: list[list[float]]) -> tuple[list[float], list[float]]:
     return d, e
 
 
-def _diagonalise(V: list[list[float]], d: list[float], e: list[float]) -> None:
+def _tridiagonalise_vectorised(V: np.ndarray) -> tuple[list[float], list[float]]:
+    """``tred2`` as :func:`_tridiagonalise`, each loop over a row or column one NumPy
+    operation. Where JAMA accumulates ``e[j]`` over the columns ``j`` of the lower
+    triangle, the same products are added in the same order along the rows of the
+    symmetric matrix that triangle stands for."""
+    n = V.shape[0]
+    d, e = V[n - 1].copy(), np.zeros(n)
+    for i in range(n - 1, 0, -1):
+        scale = float(np.cumsum(np.abs(d[:i]))[-1])
+        h = 0.0
+        if scale == 0.0:
+            e[i] = d[i - 1]
+            d[:i] = V[i - 1, :i]
+            V[i, :i] = 0.0
+            V[:i, i] = 0.0
+        else:
+            d[:i] /= scale
+            h = float(np.cumsum(d[:i] * d[:i])[-1])
+            f = d[i - 1]
+            g = -math.sqrt(h) if f > 0 else math.sqrt(h)
+            e[i] = scale * g
+            h = h - f * g
+            d[i - 1] = f - g
+            block = V[:i, :i]
+            lower = np.tri(i, dtype=bool)
+            symmetric = np.where(lower, block, block.T)
+            V[:i, i] = d[:i]
+            e[:i] = np.cumsum(symmetric * d[:i], axis=1)[:, -1]
+            e[:i] /= h
+            hh = float(np.cumsum(e[:i] * d[:i])[-1]) / (h + h)
+            e[:i] -= hh * d[:i]
+            update = np.multiply.outer(e[:i], d[:i]) + np.multiply.outer(d[:i], e[:i])
+            block[lower] -= update[lower]
+            d[:i] = V[i - 1, :i]
+            V[i, :i] = 0.0
+        d[i] = h
+    for i in range(n - 1):
+        V[n - 1, i] = V[i, i]
+        V[i, i] = 1.0
+        h = d[i + 1]
+        if h != 0.0:
+            d[: i + 1] = V[: i + 1, i + 1] / h
+            column = V[: i + 1, i + 1]
+            gs = _sequential_sum(np.ascontiguousarray(column[:, None] * V[: i + 1, : i + 1]))
+            V[: i + 1, : i + 1] -= np.multiply.outer(d[: i + 1], gs)
+        V[: i + 1, i + 1] = 0.0
+    d = V[n - 1].copy()
+    V[n - 1] = 0.0
+    V[n - 1, n - 1] = 1.0
+    e[0] = 0.0
+    return d.tolist(), e.tolist()
+
+
+def _diagonalise(V: Any, d: list[float], e: list[float]) -> None:
     """``tql2``: implicit QL iterations on the tridiagonal ``(d, e)``, rotations
-    accumulated into ``V``; then eigenvalues sorted ascending (selection sort)."""
+    accumulated into ``V`` (rows as lists, or an array rotated column by column); then
+    eigenvalues sorted ascending (selection sort)."""
     n = len(d)
+    whole_columns = isinstance(V, np.ndarray)
     for i in range(1, n):
         e[i - 1] = e[i]
     e[n - 1] = 0.0
@@ -490,6 +561,8 @@ def _diagonalise(V: list[list[float]], d: list[float], e: list[float]) -> None:
                 c = c2 = c3 = 1.0
                 el1 = e[low + 1]
                 s = s2 = 0.0
+                if whole_columns:  # the column each step hands on to the next
+                    carry, new, old = V[:, m].copy(), np.empty(n), np.empty(n)
                 for i in range(m - 1, low - 1, -1):
                     c3, c2, s2 = c2, c, s
                     g = c * e[i]
@@ -500,10 +573,21 @@ def _diagonalise(V: list[list[float]], d: list[float], e: list[float]) -> None:
                     c = p / r
                     p = c * d[i] - s * g
                     d[i + 1] = h + s * (c * g + s * d[i])
-                    for row in V:
-                        h = row[i + 1]
-                        row[i + 1] = s * row[i] + c * h
-                        row[i] = c * row[i] - s * h
+                    if whole_columns:
+                        column = V[:, i]
+                        np.multiply(column, s, out=new)
+                        np.multiply(carry, c, out=old)
+                        np.add(new, old, out=V[:, i + 1])
+                        np.multiply(column, c, out=new)
+                        np.multiply(carry, s, out=old)
+                        np.subtract(new, old, out=carry)
+                    else:
+                        for row in V:
+                            h = row[i + 1]
+                            row[i + 1] = s * row[i] + c * h
+                            row[i] = c * row[i] - s * h
+                if whole_columns:
+                    V[:, low] = carry
                 p = -s * s2 * c3 * el1 * e[low] / dl1
                 e[low] = s * p
                 d[low] = c * p
@@ -518,8 +602,11 @@ def _diagonalise(V: list[list[float]], d: list[float], e: list[float]) -> None:
                 k, p = j, d[j]
         if k != i:
             d[k], d[i] = d[i], p
-            for row in V:
-                row[i], row[k] = row[k], row[i]
+            if whole_columns:
+                V[:, [i, k]] = V[:, [k, i]]
+            else:
+                for row in V:
+                    row[i], row[k] = row[k], row[i]
 
 
 class MemberRotation:
