@@ -642,6 +642,7 @@ class MemberRotation:
             start += k
 
     def transform(self, Z: np.ndarray) -> np.ndarray:
+        """The member's view of the rows of the filtered data ``Z``."""
         if self.terms.shape[1] == 0:
             return np.zeros((Z.shape[0], 1))  # Weka's member sees the class alone
         binary = _binarised(Z, self.columns, self.value, self.fill)
@@ -754,6 +755,9 @@ class RotationForestClassifier(MemberPredictionsMixin, ClassifierMixin, BaseEsti
         columns).
     estimators_ : list of estimators
         The fitted members.
+    weka_classes_ : ndarray
+        All the classes in Weka's order (a categorical ``y``'s categories, even those
+        without training instances), the columns of the summed member distributions.
 
     Notes
     -----
@@ -843,29 +847,31 @@ class RotationForestClassifier(MemberPredictionsMixin, ClassifierMixin, BaseEsti
             attribute_groups(random, Z.shape[1], smallest, largest)
             for _ in range(self.n_estimators)
         ]
-        class_rows = [np.flatnonzero(data.y == c) for c in range(data.n_classes)]
-        params = (self._removed_percentage(), float(self.variance_covered))
-        seeded = _takes_random_state(base)
-        plans = []
-        for member_groups in groups:
-            pcas = [
-                _projected_group(
-                    random, Z, self.encoder_.n_values, g, class_rows, data.n_classes, params
-                )
-                for g in member_groups
-            ]
-            plans.append((MemberRotation(pcas), random.next_int() if seeded else None))
+        # The random choices, one member after the other as Weka makes them; the
+        # members are then fitted in any order.
+        plans = self._draw_rotations(random, data, Z, groups, _takes_random_state(base))
         self.estimators_ = Parallel(n_jobs=self.n_jobs, prefer="threads")(
             delayed(_fit_member)(base, data, Z, rotation, member_seed)
             for rotation, member_seed in plans
         )
         self.rotations_ = [rotation for rotation, _ in plans]
         self.feature_groups_ = [[self.encoder_.kept[g] for g in member] for member in groups]
-        self._classes_only = EncodedData(
-            np.zeros((0, 0)), np.zeros(0, np.int32), data.y[:0], data.classes, data.weight[:0],
-            MixedCodes(np.zeros(0, dtype=bool), []), None,
-        )  # fmt: skip
+        self._header = _class_header(data)
         return self
+
+    def _draw_rotations(self, random, data, Z, groups, seeded):
+        """Each member's rotation (and seed, for members that take one)."""
+        class_rows = [np.flatnonzero(data.y == c) for c in range(data.n_classes)]
+        params = (self._removed_percentage(), float(self.variance_covered))
+        n_values = self.encoder_.n_values
+        plans = []
+        for member_groups in groups:
+            pcas = [
+                _projected_group(random, Z, n_values, g, class_rows, data.n_classes, params)
+                for g in member_groups
+            ]
+            plans.append((MemberRotation(pcas), random.next_int() if seeded else None))
+        return plans
 
     def _group_sizes(self) -> tuple[int, int]:
         sizes = self.group_size
@@ -897,7 +903,7 @@ class RotationForestClassifier(MemberPredictionsMixin, ClassifierMixin, BaseEsti
         total = np.zeros((Z.shape[0], self.weka_classes_.shape[0]))
         for member, rotation in zip(self.estimators_, self.rotations_):
             view = rotation.transform(Z)  # members added one after the other, as Weka does
-            total += member_distribution(member, self._classes_only, TestData(view, view))
+            total += member_distribution(member, self._header, TestData(view, view))
         sums = np.cumsum(total, axis=1)[:, -1:]
         np.divide(total, sums, out=total, where=np.abs(sums) >= 1e-6)
         return total
@@ -940,6 +946,16 @@ class RotationForestClassifier(MemberPredictionsMixin, ClassifierMixin, BaseEsti
         tags = super().__sklearn_tags__()
         tags.input_tags.allow_nan = True
         return tags
+
+
+def _class_header(data: EncodedData) -> EncodedData:
+    """The classes of ``data`` without its instances (what a member's distribution is
+    laid out by)."""
+    none = np.zeros(0, dtype=np.intp)
+    codes = MixedCodes(np.zeros(0, dtype=bool), [])
+    return EncodedData(
+        np.zeros((0, 0)), none, data.y[none], data.classes, data.weight[none], codes, None
+    )
 
 
 def _takes_random_state(estimator) -> bool:
