@@ -582,10 +582,11 @@ def _diagonalise(V: Any, d: list[float], e: list[float]) -> None:
                         np.multiply(carry, s, out=old)
                         np.subtract(new, old, out=carry)
                     else:
+                        j = i + 1
                         for row in V:
-                            h = row[i + 1]
-                            row[i + 1] = s * row[i] + c * h
-                            row[i] = c * row[i] - s * h
+                            h, x = row[j], row[i]
+                            row[j] = s * x + c * h
+                            row[i] = c * x - s * h
                 if whole_columns:
                     V[:, low] = carry
                 p = -s * s2 * c3 * el1 * e[low] / dl1
