@@ -117,7 +117,7 @@ def test_sums_are_sequential_as_in_java(n, shape):
 
 @pytest.mark.parametrize("p", [25, 45])
 def test_large_matrices_take_the_same_steps_vectorised(p):
-    # from 20 and 40 columns on, tred2 and tql2 loop over NumPy vectors: same bits
+    # from 24 and 40 columns on, tred2 and tql2 loop over NumPy vectors: same bits
     rng = np.random.default_rng(p)
     M = rng.normal(size=(80, p))
     M[:, : p // 2] = M[:, : p // 2] > 0.7  # indicators, as nominal values give

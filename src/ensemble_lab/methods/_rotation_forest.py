@@ -56,7 +56,7 @@ __all__ = [
 #: Instances ``RotationForest.addRandomInstances`` appends to a group it cannot project.
 _RANDOM_INSTANCES = 10
 #: From these sizes on, ``tred2`` and ``tql2`` loop over NumPy vectors (faster there).
-_VECTORISED_TRED2, _VECTORISED_TQL2 = 20, 40
+_VECTORISED_TRED2, _VECTORISED_TQL2 = 24, 40
 _EPS = 2.0**-52
 
 
@@ -211,7 +211,7 @@ class GroupPCA:
         if not varies.all():
             if not varies.any():
                 return None
-            source, value, binary = source[varies], value[varies], binary[:, varies]
+            source, value, binary = source[varies], value[varies], binary.compress(varies, 1)
         n = binary.shape[0]
         total = _sequential_sum(binary)
         mean = total / n
@@ -251,22 +251,21 @@ def _sequential_sum(a: np.ndarray) -> np.ndarray:
 def _means_and_modes(block: np.ndarray, n_values: np.ndarray) -> np.ndarray:
     """``ReplaceMissingValues``: mean of each numeric column, first mode of each nominal
     one (0 where all values are missing)."""
-    missing = np.isnan(block)
-    if missing.any():
-        present = block.shape[0] - missing.sum(axis=0)
-        sums = _sequential_sum(np.where(missing, 0.0, block))
-        fill = np.divide(sums, present, out=np.zeros(block.shape[1]), where=present > 1e-6)
-    else:
-        fill = _sequential_sum(block) / block.shape[0]
-    nominal = np.flatnonzero(n_values)
-    if nominal.size:
-        # counts of every value of every nominal column in one bincount
-        width = int(n_values[nominal].max())
-        codes = block[:, nominal]
-        rows, columns = np.nonzero(~missing[:, nominal])
-        keys = columns * width + codes[rows, columns].astype(np.intp)
-        counts = np.bincount(keys, minlength=nominal.size * width).reshape(nominal.size, width)
-        fill[nominal] = counts.argmax(axis=1)  # the first of equal counts, as Utils.maxIndex
+    fill = np.zeros(block.shape[1])
+    numeric = n_values == 0
+    if numeric.any():
+        values = block if numeric.all() else block.compress(numeric, axis=1)
+        missing = np.isnan(values)
+        if missing.any():
+            present = values.shape[0] - missing.sum(axis=0)
+            sums = _sequential_sum(np.where(missing, 0.0, values))
+            fill[numeric] = np.divide(sums, present, out=np.zeros(sums.shape), where=present > 0)
+        else:
+            fill[numeric] = _sequential_sum(values) / values.shape[0]
+    if not numeric.all():
+        # every value of every column counted at once (a missing value equals none)
+        counts = (block[:, :, None] == np.arange(n_values.max())).sum(axis=0)
+        fill = np.where(numeric, fill, counts.argmax(axis=1))  # first of equal counts
     return fill
 
 
@@ -283,9 +282,14 @@ def _binary_columns(n_values: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
 
 def _binarised(block, source, value, fill) -> np.ndarray:
     """The binary columns ``(source, value)`` of ``block``, missing values filled."""
-    columns = block[:, source]
-    columns = np.where(np.isnan(columns), fill, columns)
-    return np.where(value >= 0, columns == value, columns)
+    columns = block.take(source, axis=1)  # C-contiguous, so sums go row by row
+    missing = np.isnan(columns)
+    if missing.any():
+        columns = np.where(missing, fill, columns)
+    indicators = value >= 0
+    if indicators.any():
+        columns = np.where(indicators, columns == value, columns)
+    return columns
 
 
 def _correlation(products: np.ndarray) -> list[list[float]]:
@@ -293,9 +297,12 @@ def _correlation(products: np.ndarray) -> list[list[float]]:
     (1 where a column has no spread)."""
     diagonal = products.diagonal()
     norms = np.multiply.outer(diagonal, diagonal)
-    flat = norms == 0.0
-    corr = products / np.sqrt(np.abs(np.where(flat, 1.0, norms)))
-    corr[flat] = 1.0
+    if diagonal.all():
+        corr = products / np.sqrt(np.abs(norms))
+    else:
+        flat = norms == 0.0
+        corr = products / np.sqrt(np.abs(np.where(flat, 1.0, norms)))
+        corr[flat] = 1.0
     np.fill_diagonal(corr, 1.0)
     return corr.tolist()
 
@@ -667,7 +674,7 @@ def _projected_group(random, Z, n_values, group, class_rows, n_classes, params):
     removed_percentage, variance_covered = params
     rows = pca_sample(random, class_rows, removed_percentage)
     group_values = n_values[group]
-    subset = Z[rows][:, group]
+    subset = Z[rows[:, None], group]  # C-contiguous, so sums go row by row
     sample = subset
     while (pca := GroupPCA.fit(sample, group, group_values, variance_covered)) is None:
         # Weka adds random instances to the subset and filters it again; the filter still
