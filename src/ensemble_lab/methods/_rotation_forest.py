@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import copy
 import math
-import numbers
 from functools import lru_cache
 from numbers import Integral, Real
 from typing import Any
@@ -26,7 +25,6 @@ from typing import Any
 import numpy as np
 from joblib import Parallel, delayed
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
-from sklearn.utils import check_random_state
 
 from ..base import MemberPredictionsMixin, resolve_estimator
 from ..learners._codes import MixedCodes
@@ -40,8 +38,8 @@ from ..learners._encoded import (
 )
 from ..utils._java_random import JavaRandom, shuffled
 from ..utils._sklearn_compat import HasMethods, Interval, _fit_context, check_is_fitted
-from ..utils._weka_random import random_number_generator
-from ._member_utils import seed_estimator
+from ..utils._weka_random import java_seed, random_number_generator, sklearn_seed
+from ._encoded_ensemble import takes_seed
 
 __all__ = [
     "GroupPCA",
@@ -703,15 +701,8 @@ def _numeric_data(view: np.ndarray, data: EncodedData) -> EncodedData:
 def _fit_member(template, data: EncodedData, Z: np.ndarray, rotation: MemberRotation, seed):
     member = copy.deepcopy(template)  # of an unfitted clone: as clone(), 20 times faster
     if seed is not None:
-        seed_estimator(member, np.random.RandomState(seed & 0xFFFFFFFF))
+        member.set_params(random_state=sklearn_seed(seed))
     return fit_member(member, _numeric_data(rotation.transform(Z), data))
-
-
-def _weka_seed(random_state) -> int:
-    """Weka's ``-S``: an int ``random_state`` as it is (as a Java int), else drawn."""
-    if isinstance(random_state, numbers.Integral):
-        return (int(random_state) + 2**31) % 2**32 - 2**31
-    return int(check_random_state(random_state).randint(np.iinfo(np.int32).max))
 
 
 class RotationForestClassifier(MemberPredictionsMixin, ClassifierMixin, BaseEstimator):
@@ -851,7 +842,7 @@ class RotationForestClassifier(MemberPredictionsMixin, ClassifierMixin, BaseEsti
         base = clone(resolve_estimator(self.estimator))
         self.encoder_ = WekaFilters.fit(data)
         Z = self.encoder_.encoded(data.X)
-        seed = _weka_seed(self.random_state)
+        seed = java_seed(self.random_state)
         random = random_number_generator(seed, data) if data.n_samples else JavaRandom(seed)
         largest = min(largest, data.n_features)  # Weka's checkMinMax
         smallest = min(smallest, data.n_features)
@@ -861,14 +852,13 @@ class RotationForestClassifier(MemberPredictionsMixin, ClassifierMixin, BaseEsti
         ]
         # The random choices, one member after the other as Weka makes them; the
         # members are then fitted in any order.
-        plans = self._draw_rotations(random, data, Z, groups, _takes_random_state(base))
+        plans = self._draw_rotations(random, data, Z, groups, takes_seed(base))
         self.estimators_ = Parallel(n_jobs=self.n_jobs, prefer="threads")(
             delayed(_fit_member)(base, data, Z, rotation, member_seed)
             for rotation, member_seed in plans
         )
         self.rotations_ = [rotation for rotation, _ in plans]
         self.feature_groups_ = [[self.encoder_.kept[g] for g in member] for member in groups]
-        self._header = _class_header(data)
         return self
 
     def _draw_rotations(self, random, data, Z, groups, seeded):
@@ -915,7 +905,7 @@ class RotationForestClassifier(MemberPredictionsMixin, ClassifierMixin, BaseEsti
         total = np.zeros((Z.shape[0], self.weka_classes_.shape[0]))
         for member, rotation in zip(self.estimators_, self.rotations_):
             view = rotation.transform(Z)  # members added one after the other, as Weka does
-            total += member_distribution(member, self._header, TestData(view, view))
+            total += member_distribution(member, self.weka_classes_, TestData(view, view))
         sums = np.cumsum(total, axis=1)[:, -1:]
         np.divide(total, sums, out=total, where=np.abs(sums) >= 1e-6)
         return total
@@ -958,22 +948,3 @@ class RotationForestClassifier(MemberPredictionsMixin, ClassifierMixin, BaseEsti
         tags = super().__sklearn_tags__()
         tags.input_tags.allow_nan = True
         return tags
-
-
-def _class_header(data: EncodedData) -> EncodedData:
-    """The classes of ``data`` without its instances (what a member's distribution is
-    laid out by)."""
-    none = np.zeros(0, dtype=np.intp)
-    codes = MixedCodes(np.zeros(0, dtype=bool), [])
-    return EncodedData(
-        np.zeros((0, 0)), none, data.y[none], data.classes, data.weight[none], codes, None
-    )
-
-
-def _takes_random_state(estimator) -> bool:
-    """Whether ``estimator`` (or a nested one) has a ``random_state`` — our analogue of
-    Weka's ``Randomizable``."""
-    return any(
-        key == "random_state" or key.endswith("__random_state")
-        for key in estimator.get_params(deep=True)
-    )
