@@ -621,42 +621,48 @@ class MemberRotation:
     filtered data ``Z`` (see :class:`WekaFilters`).
 
     The groups are applied together: their binary columns are standardised at once,
-    and the components of all groups are summed term by term (a group with fewer
-    columns than the largest adds zeros), which is each group's sum in Weka's order.
+    and the components of all groups are summed term by term, each over its own group's
+    columns in Weka's order. Components are kept sorted by the width of their group
+    (widest first), so those that still have a term to add are a leading block.
     """
 
     __array_ufunc__ = None  # let ``Z @ rotation`` reach __rmatmul__
 
     def __init__(self, groups: list[GroupPCA]):
         self.groups = groups
-        widths = [pca.axes.shape[0] for pca in groups]
+        widths = np.array([pca.axes.shape[0] for pca in groups], dtype=np.intp)
         offsets = np.cumsum([0, *widths])
         self.columns = _concatenate([pca.attributes[pca.source] for pca in groups], np.intp)
         self.value = _concatenate([pca.value for pca in groups], np.intp)
         self.fill = _concatenate([pca.fill for pca in groups], float)
         self.mean = _concatenate([pca.mean for pca in groups], float)
         self.scale = _concatenate([pca.scale for pca in groups], float)
-        n_components = sum(pca.axes.shape[1] for pca in groups)
-        self.terms = np.zeros((max(widths, default=0), n_components), dtype=np.intp)
-        self.weights = np.zeros(self.terms.shape)
+        counts = [pca.axes.shape[1] for pca in groups]
+        width = np.repeat(widths, counts)  # of each component's group
+        self.order = np.argsort(-width, kind="stable")
+        self.inverse = np.argsort(self.order)
+        depth = int(widths.max(initial=0))
+        self.active = [int(np.count_nonzero(width > t)) for t in range(depth)]
+        terms = np.zeros((depth, width.size), dtype=np.intp)
+        weights = np.zeros((depth, width.size))
         start = 0
-        for pca, offset in zip(groups, offsets):
-            width, k = pca.axes.shape
-            self.terms[:, start : start + k] = offset  # past the group's width: weight 0
-            self.terms[:width, start : start + k] = offset + np.arange(width)[:, None]
-            self.weights[:width, start : start + k] = pca.axes
+        for pca, offset, k in zip(groups, offsets, counts):
+            rows = pca.axes.shape[0]
+            terms[:rows, start : start + k] = offset + np.arange(rows)[:, None]
+            weights[:rows, start : start + k] = pca.axes
             start += k
+        self.terms, self.weights = terms[:, self.order], weights[:, self.order]
 
     def transform(self, Z: np.ndarray) -> np.ndarray:
         """The member's view of the rows of the filtered data ``Z``."""
-        if self.terms.shape[1] == 0:
+        if self.order.size == 0:
             return np.zeros((Z.shape[0], 1))  # Weka's member sees the class alone
         binary = _binarised(Z, self.columns, self.value, self.fill)
         standard = (binary - self.mean) / self.scale
-        out = np.zeros((Z.shape[0], self.terms.shape[1]))
-        for terms, weights in zip(self.terms, self.weights):
-            out += standard[:, terms] * weights
-        return out
+        out = np.zeros((Z.shape[0], self.order.size))
+        for terms, weights, k in zip(self.terms, self.weights, self.active):
+            out[:, :k] += standard.take(terms[:k], axis=1) * weights[:k]
+        return out.take(self.inverse, axis=1)
 
     def __rmatmul__(self, Z):
         return self.transform(np.asarray(Z, dtype=float))
