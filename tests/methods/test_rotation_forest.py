@@ -15,6 +15,7 @@ from ensemble_lab.methods._rotation_forest import (
     _diagonalise,
     _sequential_sum,
     _tridiagonalise,
+    _useful,
     _weka_sort,
     attribute_groups,
     pca_sample,
@@ -262,6 +263,22 @@ def test_useless_attributes_are_removed_before_grouping():
     rf = RotationForestClassifier(random_state=0).fit(X, y)
     assert_array_equal(rf.encoder_.kept, [0, 1, 3, 4])
     assert 2 not in np.concatenate([np.concatenate(g) for g in rf.feature_groups_])
+
+
+def test_remove_useless_rules():
+    nan = np.nan
+    X = np.array(
+        [
+            [1.0, 0, nan, 0, 5.0],
+            [2.0, 1, nan, 1, 5.0],
+            [3.0, 2, nan, 0, nan],
+            [4.0, 3, nan, 1, 5.0],
+        ]
+    )
+    n_values = np.array([0, 4, 0, 2, 0])
+    # numeric varying: kept; nominal all distinct: removed; all missing: removed;
+    # nominal repeating: kept; constant apart from a missing value: removed
+    assert_array_equal(_useful(X, n_values), [True, False, False, True, False])
 
 
 def test_group_size_range():

@@ -88,8 +88,7 @@ class WekaFilters:
     @classmethod
     def fit(cls, data: EncodedData) -> WekaFilters:
         """Learn the filters from encoded training data."""
-        useful = [j for j in range(data.n_features) if _useful(data.X[:, j], data.n_values[j])]
-        kept = np.asarray(useful, dtype=np.intp)
+        kept = np.flatnonzero(_useful(data.X, data.n_values))
         X = data.X[:, kept]
         numeric = data.n_values[kept] == 0
         with np.errstate(invalid="ignore"):
@@ -109,13 +108,16 @@ class WekaFilters:
         return self.encoded(self.codes.matrix(X))
 
 
-def _useful(column: np.ndarray, n_values: int) -> bool:
-    """``RemoveUseless``: keep a column that varies, and a nominal one that repeats."""
-    present = column[~np.isnan(column)]
-    distinct = np.unique(present).size
-    if distinct < 2:
-        return False
-    return n_values == 0 or distinct / present.size * 100.0 <= 99.0
+def _useful(X: np.ndarray, n_values: np.ndarray) -> np.ndarray:
+    """``RemoveUseless``: which columns vary, and, if nominal, repeat a value (no more
+    than 99 % of their non-missing values distinct)."""
+    present = X.shape[0] - np.isnan(X).sum(axis=0)
+    ordered = np.sort(X, axis=0)  # missing values last
+    steps = (ordered[1:] != ordered[:-1]) & ~np.isnan(ordered[1:])
+    distinct = (present > 0) + steps.sum(axis=0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        repeats = (n_values == 0) | (distinct / present * 100.0 <= 99.0)
+    return (distinct >= 2) & repeats
 
 
 def attribute_groups(random: JavaRandom, n_attributes: int, smallest: int, largest: int):
