@@ -1,108 +1,728 @@
-"""Rotation Forest (Rodríguez, Kuncheva & Alonso, IEEE TPAMI 2006)."""
+"""Rotation Forest (Rodríguez, Kuncheva & Alonso, IEEE TPAMI 2006), as Weka 3.6 builds it.
+
+The oracle paper (Kuncheva & Rodríguez) ran Weka's ``RotationForest`` with J48 members.
+This module follows that implementation step by step, with Weka's own random draws for
+a seed (``Instances.getRandomNumberGenerator``) and Weka's floating-point arithmetic
+(sequential sums, JAMA's symmetric eigensolver, Weka's quicksort of the eigenvalues),
+so that the same training data and seed give the same groups, samples, projections and
+trees. The building blocks:
+
+* :class:`WekaFilters` — ``RemoveUseless`` then ``Normalize`` on the training data;
+* :func:`attribute_groups`, :func:`pca_sample` — the random choices of one member;
+* :class:`GroupPCA` — ``weka.filters.unsupervised.attribute.PrincipalComponents``
+  (missing values, nominal-to-binary, correlation PCA) on one group;
+* :class:`MemberRotation` — a member's groups and their projections.
+"""
 
 from __future__ import annotations
 
+import copy
+import math
+from functools import lru_cache
 from numbers import Integral, Real
+from typing import Any
 
 import numpy as np
 from joblib import Parallel, delayed
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 
-from ..base import (
-    MemberPredictionsMixin,
-    align_proba,
-    member_seeds,
-    resolve_estimator,
-    safe_rows,
-    validate_mixed_data,
+from ..base import MemberPredictionsMixin, resolve_estimator
+from ..learners._codes import MixedCodes
+from ..learners._encoded import (
+    EncodedData,
+    TestData,
+    encode_test,
+    encode_training,
+    fit_member,
+    member_distribution,
 )
-from ..learners import MixedEncoder
+from ..utils._java_random import JavaRandom, shuffled
 from ..utils._sklearn_compat import HasMethods, Interval, _fit_context, check_is_fitted
-from ._member_utils import fit_weighted, require_y, seed_estimator, validated_weights
+from ..utils._weka_random import java_seed, random_number_generator, sklearn_seed
+from ._encoded_ensemble import takes_seed
 
-__all__ = ["RotationForestClassifier", "rotation_matrix"]
+__all__ = [
+    "GroupPCA",
+    "MemberRotation",
+    "RotationForestClassifier",
+    "WekaFilters",
+    "attribute_groups",
+    "pca_sample",
+    "symmetric_eigen",
+]
+
+#: Instances ``RotationForest.addRandomInstances`` appends to a group it cannot project.
+_RANDOM_INSTANCES = 10
+#: From these sizes on, ``tred2`` and ``tql2`` loop over NumPy vectors (faster there).
+_VECTORISED_TRED2, _VECTORISED_TQL2 = 24, 40
+_EPS = 2.0**-52
 
 
-def rotation_matrix(
-    Z: np.ndarray,
-    y_codes: np.ndarray,
-    weights: np.ndarray,
-    *,
-    group_size: int,
-    sample_fraction: float,
-    rng: np.random.RandomState,
-) -> tuple[np.ndarray, list[np.ndarray], list[np.ndarray]]:
-    """One member's sparse rotation: PCA of random feature groups on random class subsets.
+class WekaFilters:
+    """``RemoveUseless`` then ``Normalize``, learned on the training data.
+
+    An attribute is useless when all its values are missing, when it has fewer than two
+    distinct values, or (nominal) when more than 99 % of its non-missing values are
+    distinct. Numeric attributes are then scaled to [0, 1] by the training minimum and
+    maximum; nominal ones keep their codes, missing values stay missing.
 
     Parameters
     ----------
-    Z : ndarray of shape (n_samples, n_features)
-        Numeric (encoded) training data.
-    y_codes : ndarray of int of shape (n_samples,)
-        Class index of each row.
-    weights : ndarray of shape (n_samples,)
-        Rows are drawn with probability proportional to their weight.
-    group_size : int
-        Number of features per group (the last group may be smaller).
-    sample_fraction : float
-        Size of each group's bootstrap sample, as a fraction of the rows of the chosen
-        classes.
-    rng : RandomState
-        Source of randomness.
-
-    Returns
-    -------
-    R : ndarray of shape (n_features, n_features)
-        Orthogonal rotation; ``Z @ R`` is the rotated data. Undoing the feature
-        permutation (rows and columns ordered by ``groups``) makes it block-diagonal.
-    groups : list of ndarray of int
-        The feature groups (a random partition of the columns).
-    samples : list of ndarray of int
-        The rows each group's PCA was computed on.
+    codes : MixedCodes
+        Encoding of the input (to transform raw ``X``).
+    kept : ndarray of int
+        Input columns kept.
+    n_values : ndarray of int32
+        Number of values of each kept column (0 for numeric).
+    minimum, spread : ndarray
+        Minimum and ``max - min`` of each kept column (unused for nominal ones).
     """
-    n_features = Z.shape[1]
-    perm = rng.permutation(n_features)
-    groups = [perm[i : i + group_size] for i in range(0, n_features, group_size)]
-    n_classes = int(y_codes.max()) + 1
-    R = np.zeros((n_features, n_features))
-    samples = []
-    for group in groups:
-        chosen = rng.rand(n_classes) < 0.5
-        if not chosen.any():
-            chosen[rng.randint(n_classes)] = True
-        pool = np.flatnonzero(chosen[y_codes] & (weights > 0))
-        if pool.size == 0:  # the chosen classes carry no weight: fall back to all rows
-            pool = np.flatnonzero(weights > 0)
-        size = max(1, round(sample_fraction * pool.size))
-        p = weights[pool] / weights[pool].sum()
-        sample = pool[rng.choice(pool.size, size=size, p=p)]
-        block = Z[np.ix_(sample, group)]
-        block = block - block.mean(axis=0)
-        # Full SVD: the right singular vectors form a complete orthonormal basis even when
-        # the sample is rank deficient (constant columns, fewer rows than features).
-        _, _, vt = np.linalg.svd(block, full_matrices=True)
-        R[np.ix_(group, group)] = vt.T
-        samples.append(sample)
-    return R, groups, samples
+
+    def __init__(self, codes, kept, n_values, minimum, spread):
+        self.codes = codes
+        self.kept = kept
+        self.n_values = n_values
+        self.minimum = minimum
+        self.spread = spread
+
+    @classmethod
+    def fit(cls, data: EncodedData) -> WekaFilters:
+        """Learn the filters from encoded training data."""
+        kept = np.flatnonzero(_useful(data.X, data.n_values))
+        X = data.X[:, kept]
+        numeric = data.n_values[kept] == 0
+        with np.errstate(invalid="ignore"):
+            minimum = np.where(numeric, np.nanmin(X, axis=0, initial=np.inf), 0.0)
+            spread = np.where(numeric, np.nanmax(X, axis=0, initial=-np.inf) - minimum, 1.0)
+        return cls(data.codes, kept, data.n_values[kept], minimum, spread)
+
+    def encoded(self, X: np.ndarray) -> np.ndarray:
+        """Filter an encoded matrix (rows of ``EncodedData.X`` or ``TestData.X``)."""
+        Z = X[:, self.kept]
+        numeric = self.n_values == 0
+        Z[:, numeric] = (Z[:, numeric] - self.minimum[numeric]) / self.spread[numeric]
+        return Z
+
+    def transform(self, X) -> np.ndarray:
+        """Encode raw ``X`` (a DataFrame or array, as given to ``fit``) and filter it."""
+        return self.encoded(self.codes.matrix(X))
 
 
-def _fit_member(base, Z, y, sample_weight, y_codes, weights, seed, group_size, fraction):
-    rng = np.random.RandomState(seed)
-    R, groups, _ = rotation_matrix(
-        Z, y_codes, weights, group_size=group_size, sample_fraction=fraction, rng=rng
+def _useful(X: np.ndarray, n_values: np.ndarray) -> np.ndarray:
+    """``RemoveUseless``: which columns vary, and, if nominal, repeat a value (no more
+    than 99 % of their non-missing values distinct)."""
+    present = X.shape[0] - np.isnan(X).sum(axis=0)
+    ordered = np.sort(X, axis=0)  # missing values last
+    steps = (ordered[1:] != ordered[:-1]) & ~np.isnan(ordered[1:])
+    distinct = (present > 0) + steps.sum(axis=0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        repeats = (n_values == 0) | (distinct / present * 100.0 <= 99.0)
+    return (distinct >= 2) & repeats
+
+
+def attribute_groups(random: JavaRandom, n_attributes: int, smallest: int, largest: int):
+    """One member's groups of attributes (``generateGroupsFromSizes``).
+
+    The attributes are permuted; group sizes are drawn uniformly in
+    ``[smallest, largest]`` until they cover all attributes; groups are filled in the
+    order of their sizes, smallest first, and the last one is completed with attributes
+    drawn at random (which may repeat).
+    """
+    order = shuffled(random, n_attributes)
+    counts = [0] * (largest - smallest + 1)
+    covered = 0
+    while covered < n_attributes:
+        k = random.next_int_below(len(counts))
+        counts[k] += 1
+        covered += smallest + k
+    groups, position = [], 0
+    for k, count in enumerate(counts):
+        for _ in range(count):
+            group = []
+            for _ in range(smallest + k):
+                reuse = position >= n_attributes
+                group.append(order[random.next_int_below(n_attributes) if reuse else position])
+                position += 1
+            groups.append(np.asarray(group, dtype=np.intp))
+    return groups
+
+
+def pca_sample(random: JavaRandom, class_rows: list[np.ndarray], removed_percentage: float):
+    """Rows a group's PCA is computed on.
+
+    A non-empty random subset of the classes (each class with probability 1/2, one at
+    random if none was chosen), their instances shuffled twice, and the first
+    ``round(n * removed_percentage / 100)`` of them removed, unless fewer than two would
+    remain.
+    """
+    chosen = [random.next_int() < 0 for _ in class_rows]  # nextBoolean(): next(1) != 0
+    if not any(chosen):
+        chosen[random.next_int_below(len(class_rows))] = True
+    rows = np.concatenate([r for r, c in zip(class_rows, chosen) if c])
+    rows = rows[shuffled(random, rows.size)]
+    rows = rows[shuffled(random, rows.size)]
+    kept = rows[math.floor(rows.size * removed_percentage / 100.0 + 0.5) :]
+    return kept if kept.size >= 2 else rows
+
+
+class GroupPCA:
+    """Weka's ``PrincipalComponents`` filter fitted on one group of attributes.
+
+    Missing values are replaced by the sample's means and modes, nominal attributes of
+    more than two values become one 0/1 column per value, columns with a single value
+    are dropped, and the rest are standardised and projected on the eigenvectors of
+    their correlation matrix, largest eigenvalue first, until ``variance_covered`` of
+    the total is reached.
+
+    Attributes
+    ----------
+    attributes : ndarray of int
+        The group (columns of the filtered data; may repeat).
+    source, value : ndarray of int
+        For each retained binary column, its attribute (position in the group) and the
+        value it indicates (-1: the attribute's own value).
+    fill : ndarray
+        Replacement of a missing value, per retained column (its attribute's).
+    mean, scale : ndarray
+        Standardisation of the retained columns (scale 1 where the deviation is 0).
+    axes : ndarray of shape (n_retained, n_components)
+        The principal axes kept.
+    """
+
+    def __init__(self, attributes, source, value, fill, mean, scale, axes):
+        self.attributes = attributes
+        self.source = source
+        self.value = value
+        self.fill = fill
+        self.mean = mean
+        self.scale = scale
+        self.axes = axes
+
+    @classmethod
+    def fit(cls, block: np.ndarray, attributes, n_values, variance_covered: float):
+        """Fit on ``block`` (sample rows × group attributes); None if no column varies
+        (where Weka's filter throws)."""
+        if block.shape[0] == 0:
+            return None
+        fill = _means_and_modes(block, n_values)
+        source, value = _binary_columns(tuple(n_values.tolist()))
+        binary = _binarised(block, source, value, fill[source])
+        varies = binary.max(axis=0) > binary.min(axis=0)
+        if not varies.all():
+            if not varies.any():
+                return None
+            source, value, binary = source[varies], value[varies], binary.compress(varies, 1)
+        n = binary.shape[0]
+        total = _sequential_sum(binary)
+        mean = total / n
+        centred = binary - mean
+        products = _sequential_sum(centred[:, :, None] * centred[:, None, :])
+        eigenvalues, vectors = symmetric_eigen(_correlation(products))
+        scale = np.sqrt(_variance(total, _sequential_sum(binary * binary), n))
+        components = _leading_components(eigenvalues, variance_covered)
+        axes = vectors[:, components]
+        scale[scale == 0] = 1.0  # Standardize only centres a column without deviation
+        return cls(attributes, source, value, fill[source], mean, scale, axes)
+
+    def transform(self, Z: np.ndarray) -> np.ndarray:
+        """Principal components of the rows of ``Z`` (the filtered data)."""
+        binary = _binarised(Z[:, self.attributes], self.source, self.value, self.fill)
+        standard = (binary - self.mean) / self.scale
+        out = np.zeros((Z.shape[0], self.axes.shape[1]))
+        for k in range(self.axes.shape[0]):  # Weka's order of summation, term by term
+            out += standard[:, k, None] * self.axes[k]
+        return out
+
+
+def _sequential_sum(a: np.ndarray) -> np.ndarray:
+    """Sum over the first axis, row after row as Java's loops add (not pairwise).
+
+    NumPy reduces the first axis of a C-contiguous array row by row when a row has two
+    or more elements (its pairwise summation is for the innermost axis only); a single
+    column goes through ``cumsum``, which is sequential by definition.
+    """
+    if a.shape[0] == 0:
+        return np.zeros(a.shape[1:])
+    if a[0].size >= 2 and a.flags.c_contiguous:
+        return np.add.reduce(a, axis=0)
+    return np.cumsum(a, axis=0)[-1]
+
+
+def _means_and_modes(block: np.ndarray, n_values: np.ndarray) -> np.ndarray:
+    """``ReplaceMissingValues``: mean of each numeric column, first mode of each nominal
+    one (0 where all values are missing)."""
+    fill = np.zeros(block.shape[1])
+    numeric = n_values == 0
+    if numeric.any():
+        values = block if numeric.all() else block.compress(numeric, axis=1)
+        missing = np.isnan(values)
+        if missing.any():
+            present = values.shape[0] - missing.sum(axis=0)
+            sums = _sequential_sum(np.where(missing, 0.0, values))
+            fill[numeric] = np.divide(sums, present, out=np.zeros(sums.shape), where=present > 0)
+        else:
+            fill[numeric] = _sequential_sum(values) / values.shape[0]
+    if not numeric.all():
+        # every value of every column counted at once (a missing value equals none)
+        counts = (block[:, :, None] == np.arange(n_values.max())).sum(axis=0)
+        fill = np.where(numeric, fill, counts.argmax(axis=1))  # first of equal counts
+    return fill
+
+
+@lru_cache(maxsize=1024)
+def _binary_columns(n_values: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """``NominalToBinary``: a nominal attribute of more than two values becomes one
+    indicator per value; any other attribute stays one column. Returns, per binary
+    column, its attribute (position in ``n_values``) and its value (-1: the attribute's
+    own value)."""
+    source = [np.full(v if v > 2 else 1, j) for j, v in enumerate(n_values)]
+    value = [np.arange(v) if v > 2 else [-1] for v in n_values]
+    return np.concatenate(source).astype(np.intp), np.concatenate(value).astype(np.intp)
+
+
+def _binarised(block, source, value, fill) -> np.ndarray:
+    """The binary columns ``(source, value)`` of ``block``, missing values filled."""
+    columns = block.take(source, axis=1)  # C-contiguous, so sums go row by row
+    missing = np.isnan(columns)
+    if missing.any():
+        columns = np.where(missing, fill, columns)
+    indicators = value >= 0
+    if indicators.any():
+        columns = np.where(indicators, columns == value, columns)
+    return columns
+
+
+def _correlation(products: np.ndarray) -> list[list[float]]:
+    """``Utils.correlation`` of every pair of columns from their centred cross products
+    (1 where a column has no spread)."""
+    diagonal = products.diagonal()
+    norms = np.multiply.outer(diagonal, diagonal)
+    if diagonal.all():
+        corr = products / np.sqrt(np.abs(norms))
+    else:
+        flat = norms == 0.0
+        corr = products / np.sqrt(np.abs(np.where(flat, 1.0, norms)))
+        corr[flat] = 1.0
+    np.fill_diagonal(corr, 1.0)
+    return corr.tolist()
+
+
+def _variance(total, squares, n: int) -> np.ndarray:
+    """``Instances.variance`` from the sum and the sum of squares of unit-weight values."""
+    if n <= 1:
+        return np.zeros_like(total)
+    return np.maximum((squares - total * total / n) / (n - 1), 0.0)
+
+
+def _leading_components(eigenvalues: list[float], variance_covered: float) -> list[int]:
+    """Components by decreasing eigenvalue (negative ones count as 0) until their share
+    of the total reaches ``variance_covered`` (Weka's ``determineOutputFormat``)."""
+    values = [0.0 if v < 0 else v for v in eigenvalues]
+    total = 0.0
+    for v in values:
+        total += v
+    order = _weka_sort(values)
+    chosen, cumulative = [], 0.0
+    for i in reversed(order):
+        chosen.append(i)
+        cumulative += values[i]
+        if cumulative / total >= variance_covered:
+            break
+    return chosen
+
+
+def _weka_sort(values: list[float]) -> list[int]:
+    """``Utils.sort``: indices in ascending order of ``values``, by Weka's quicksort (its
+    order of equal values is what decides which of two equal eigenvalues comes first)."""
+    index = list(range(len(values)))
+    if len(values) > 1:
+        _quick_sort(values, index, 0, len(values) - 1)
+    return index
+
+
+def _quick_sort(a, index, left: int, right: int) -> None:
+    def ordered(i, j):
+        if a[index[i]] > a[index[j]]:
+            index[i], index[j] = index[j], index[i]
+
+    diff = right - left
+    if diff == 0:
+        return
+    if diff <= 2:
+        ordered(left, left + 1)
+        if diff == 2:
+            ordered(left, right)
+            ordered(left + 1, right)
+        return
+    center = (left + right) // 2
+    ordered(left, center)
+    ordered(left, right)
+    ordered(center, right)
+    index[center], index[right - 1] = index[right - 1], index[center]
+    pivot, low, high = a[index[right - 1]], left, right - 1
+    while True:
+        low += 1
+        while a[index[low]] < pivot:
+            low += 1
+        high -= 1
+        while a[index[high]] > pivot:
+            high -= 1
+        if low >= high:
+            break
+        index[low], index[high] = index[high], index[low]
+    index[low], index[right - 1] = index[right - 1], index[low]
+    _quick_sort(a, index, left, low - 1)
+    _quick_sort(a, index, low + 1, right)
+
+
+def symmetric_eigen(A: list[list[float]]) -> tuple[list[float], np.ndarray]:
+    """Eigenvalues (ascending) and eigenvectors (columns) of a symmetric matrix, computed
+    as JAMA's ``EigenvalueDecomposition`` (Householder ``tred2``, QL ``tql2``), which
+    Weka's ``PrincipalComponents`` uses; same operations in the same order, so the same
+    signs and rounding.
+
+    Small matrices go through plain Python loops; larger ones have their loops over rows
+    or columns done as NumPy operations on whole vectors, element by element the same
+    arithmetic (and the sums Java accumulates still added in Java's order).
+    """
+    n = len(A)
+    V: Any
+    if n < _VECTORISED_TRED2:
+        V = [list(map(float, row)) for row in A]
+        d, e = _tridiagonalise(V)
+    else:
+        V = np.array(A, dtype=float, order="F")
+        d, e = _tridiagonalise_vectorised(V)
+        if n < _VECTORISED_TQL2:
+            V = V.tolist()
+    _diagonalise(V, d, e)
+    return d, np.asarray(V)
+
+
+def _hypot(a: float, b: float) -> float:
+    """``weka.core.matrix.Maths.hypot`` (not the C library's)."""
+    if abs(a) > abs(b):
+        r = b / a
+        return abs(a) * math.sqrt(1 + r * r)
+    if b != 0:
+        r = a / b
+        return abs(b) * math.sqrt(1 + r * r)
+    return 0.0
+
+
+def _tridiagonalise(V: list[list[float]]) -> tuple[list[float], list[float]]:
+    """``tred2``: Householder reduction of ``V`` (in place) to tridiagonal form."""
+    n = len(V)
+    d, e = list(V[n - 1]), [0.0] * n
+    for i in range(n - 1, 0, -1):
+        scale, h = 0.0, 0.0
+        for k in range(i):
+            scale = scale + abs(d[k])
+        if scale == 0.0:
+            e[i] = d[i - 1]
+            for j in range(i):
+                d[j] = V[i - 1][j]
+                V[i][j] = 0.0
+                V[j][i] = 0.0
+        else:
+            for k in range(i):
+                d[k] /= scale
+                h += d[k] * d[k]
+            f = d[i - 1]
+            g = math.sqrt(h)
+            if f > 0:
+                g = -g
+            e[i] = scale * g
+            h = h - f * g
+            d[i - 1] = f - g
+            for j in range(i):
+                e[j] = 0.0
+            for j in range(i):
+                f = d[j]
+                V[j][i] = f
+                g = e[j] + V[j][j] * f
+                for k in range(j + 1, i):
+                    g += V[k][j] * d[k]
+                    e[k] += V[k][j] * f
+                e[j] = g
+            f = 0.0
+            for j in range(i):
+                e[j] /= h
+                f += e[j] * d[j]
+            hh = f / (h + h)
+            for j in range(i):
+                e[j] -= hh * d[j]
+            for j in range(i):
+                f, g = d[j], e[j]
+                for k in range(j, i):
+                    V[k][j] -= f * e[k] + g * d[k]
+                d[j] = V[i - 1][j]
+                V[i][j] = 0.0
+        d[i] = h
+    for i in range(n - 1):
+        V[n - 1][i] = V[i][i]
+        V[i][i] = 1.0
+        h = d[i + 1]
+        if h != 0.0:
+            for k in range(i + 1):
+                d[k] = V[k][i + 1] / h
+            for j in range(i + 1):
+                g = 0.0
+                for k in range(i + 1):
+                    g += V[k][i + 1] * V[k][j]
+                for k in range(i + 1):
+                    V[k][j] -= g * d[k]
+        for k in range(i + 1):
+            V[k][i + 1] = 0.0
+    for j in range(n):
+        d[j] = V[n - 1][j]
+        V[n - 1][j] = 0.0
+    V[n - 1][n - 1] = 1.0
+    e[0] = 0.0
+    return d, e
+
+
+def _tridiagonalise_vectorised(V: np.ndarray) -> tuple[list[float], list[float]]:
+    """``tred2`` as :func:`_tridiagonalise`, each loop over a row or column one NumPy
+    operation. Where JAMA accumulates ``e[j]`` over the columns ``j`` of the lower
+    triangle, the same products are added in the same order along the rows of the
+    symmetric matrix that triangle stands for."""
+    n = V.shape[0]
+    d, e = V[n - 1].copy(), np.zeros(n)
+    for i in range(n - 1, 0, -1):
+        scale = float(np.cumsum(np.abs(d[:i]))[-1])
+        h = 0.0
+        if scale == 0.0:
+            e[i] = d[i - 1]
+            d[:i] = V[i - 1, :i]
+            V[i, :i] = 0.0
+            V[:i, i] = 0.0
+        else:
+            d[:i] /= scale
+            h = float(np.cumsum(d[:i] * d[:i])[-1])
+            f = d[i - 1]
+            g = -math.sqrt(h) if f > 0 else math.sqrt(h)
+            e[i] = scale * g
+            h = h - f * g
+            d[i - 1] = f - g
+            block = V[:i, :i]
+            lower = np.tri(i, dtype=bool)
+            symmetric = np.where(lower, block, block.T)
+            V[:i, i] = d[:i]
+            e[:i] = np.cumsum(symmetric * d[:i], axis=1)[:, -1]
+            e[:i] /= h
+            hh = float(np.cumsum(e[:i] * d[:i])[-1]) / (h + h)
+            e[:i] -= hh * d[:i]
+            update = np.multiply.outer(e[:i], d[:i]) + np.multiply.outer(d[:i], e[:i])
+            block[lower] -= update[lower]
+            d[:i] = V[i - 1, :i]
+            V[i, :i] = 0.0
+        d[i] = h
+    for i in range(n - 1):
+        V[n - 1, i] = V[i, i]
+        V[i, i] = 1.0
+        h = d[i + 1]
+        if h != 0.0:
+            d[: i + 1] = V[: i + 1, i + 1] / h
+            column = V[: i + 1, i + 1]
+            gs = _sequential_sum(np.ascontiguousarray(column[:, None] * V[: i + 1, : i + 1]))
+            V[: i + 1, : i + 1] -= np.multiply.outer(d[: i + 1], gs)
+        V[: i + 1, i + 1] = 0.0
+    d = V[n - 1].copy()
+    V[n - 1] = 0.0
+    V[n - 1, n - 1] = 1.0
+    e[0] = 0.0
+    return d.tolist(), e.tolist()
+
+
+def _diagonalise(V: Any, d: list[float], e: list[float]) -> None:
+    """``tql2``: implicit QL iterations on the tridiagonal ``(d, e)``, rotations
+    accumulated into ``V`` (rows as lists, or an array rotated column by column); then
+    eigenvalues sorted ascending (selection sort)."""
+    n = len(d)
+    whole_columns = isinstance(V, np.ndarray)
+    for i in range(1, n):
+        e[i - 1] = e[i]
+    e[n - 1] = 0.0
+    f, tst1 = 0.0, 0.0
+    for low in range(n):
+        tst1 = max(tst1, abs(d[low]) + abs(e[low]))
+        m = low
+        while m < n and abs(e[m]) > _EPS * tst1:
+            m += 1
+        if m > low:
+            while True:
+                g = d[low]
+                p = (d[low + 1] - g) / (2.0 * e[low])
+                r = _hypot(p, 1.0)
+                if p < 0:
+                    r = -r
+                d[low] = e[low] / (p + r)
+                d[low + 1] = e[low] * (p + r)
+                dl1 = d[low + 1]
+                h = g - d[low]
+                for i in range(low + 2, n):
+                    d[i] -= h
+                f = f + h
+                p = d[m]
+                c = c2 = c3 = 1.0
+                el1 = e[low + 1]
+                s = s2 = 0.0
+                if whole_columns:  # the column each step hands on to the next
+                    carry, new, old = V[:, m].copy(), np.empty(n), np.empty(n)
+                for i in range(m - 1, low - 1, -1):
+                    c3, c2, s2 = c2, c, s
+                    g = c * e[i]
+                    h = c * p
+                    r = _hypot(p, e[i])
+                    e[i + 1] = s * r
+                    s = e[i] / r
+                    c = p / r
+                    p = c * d[i] - s * g
+                    d[i + 1] = h + s * (c * g + s * d[i])
+                    if whole_columns:
+                        column = V[:, i]
+                        np.multiply(column, s, out=new)
+                        np.multiply(carry, c, out=old)
+                        np.add(new, old, out=V[:, i + 1])
+                        np.multiply(column, c, out=new)
+                        np.multiply(carry, s, out=old)
+                        np.subtract(new, old, out=carry)
+                    else:
+                        j = i + 1
+                        for row in V:
+                            h, x = row[j], row[i]
+                            row[j] = s * x + c * h
+                            row[i] = c * x - s * h
+                if whole_columns:
+                    V[:, low] = carry
+                p = -s * s2 * c3 * el1 * e[low] / dl1
+                e[low] = s * p
+                d[low] = c * p
+                if not abs(e[low]) > _EPS * tst1:
+                    break
+        d[low] = d[low] + f
+        e[low] = 0.0
+    for i in range(n - 1):
+        k, p = i, d[i]
+        for j in range(i + 1, n):
+            if d[j] < p:
+                k, p = j, d[j]
+        if k != i:
+            d[k], d[i] = d[i], p
+            if whole_columns:
+                V[:, [i, k]] = V[:, [k, i]]
+            else:
+                for row in V:
+                    row[i], row[k] = row[k], row[i]
+
+
+class MemberRotation:
+    """One member's projection: the principal components of each of its groups, side by
+    side. ``rotation.transform(Z)`` — or ``Z @ rotation`` — is the member's view of the
+    filtered data ``Z`` (see :class:`WekaFilters`).
+
+    The groups are applied together: their binary columns are standardised at once,
+    and the components of all groups are summed term by term, each over its own group's
+    columns in Weka's order. Components are kept sorted by the width of their group
+    (widest first), so those that still have a term to add are a leading block.
+    """
+
+    __array_ufunc__ = None  # let ``Z @ rotation`` reach __rmatmul__
+
+    def __init__(self, groups: list[GroupPCA]):
+        self.groups = groups
+        widths = np.array([pca.axes.shape[0] for pca in groups], dtype=np.intp)
+        offsets = np.cumsum([0, *widths])
+        self.columns = _concatenate([pca.attributes[pca.source] for pca in groups], np.intp)
+        self.value = _concatenate([pca.value for pca in groups], np.intp)
+        self.fill = _concatenate([pca.fill for pca in groups], float)
+        self.mean = _concatenate([pca.mean for pca in groups], float)
+        self.scale = _concatenate([pca.scale for pca in groups], float)
+        counts = [pca.axes.shape[1] for pca in groups]
+        width = np.repeat(widths, counts)  # of each component's group
+        self.order = np.argsort(-width, kind="stable")
+        self.inverse = np.argsort(self.order)
+        depth = int(widths.max(initial=0))
+        self.active = [int(np.count_nonzero(width > t)) for t in range(depth)]
+        terms = np.zeros((depth, width.size), dtype=np.intp)
+        weights = np.zeros((depth, width.size))
+        start = 0
+        for pca, offset, k in zip(groups, offsets, counts):
+            rows = pca.axes.shape[0]
+            terms[:rows, start : start + k] = offset + np.arange(rows)[:, None]
+            weights[:rows, start : start + k] = pca.axes
+            start += k
+        self.terms, self.weights = terms[:, self.order], weights[:, self.order]
+
+    def transform(self, Z: np.ndarray) -> np.ndarray:
+        """The member's view of the rows of the filtered data ``Z``."""
+        if self.order.size == 0:
+            return np.zeros((Z.shape[0], 1))  # Weka's member sees the class alone
+        binary = _binarised(Z, self.columns, self.value, self.fill)
+        standard = (binary - self.mean) / self.scale
+        out = np.zeros((Z.shape[0], self.order.size))
+        for terms, weights, k in zip(self.terms, self.weights, self.active):
+            out[:, :k] += standard.take(terms[:k], axis=1) * weights[:k]
+        return out.take(self.inverse, axis=1)
+
+    def __rmatmul__(self, Z):
+        return self.transform(np.asarray(Z, dtype=float))
+
+
+def _concatenate(arrays: list[np.ndarray], dtype) -> np.ndarray:
+    return np.concatenate(arrays).astype(dtype) if arrays else np.zeros(0, dtype=dtype)
+
+
+def _projected_group(random, Z, n_values, group, class_rows, n_classes, params):
+    """The PCA of one group, drawing its sample (and, where the sample cannot be
+    projected, Weka's random instances) from ``random``."""
+    removed_percentage, variance_covered = params
+    rows = pca_sample(random, class_rows, removed_percentage)
+    group_values = n_values[group]
+    subset = Z[rows[:, None], group]  # C-contiguous, so sums go row by row
+    sample = subset
+    while (pca := GroupPCA.fit(sample, group, group_values, variance_covered)) is None:
+        # Weka adds random instances to the subset and filters it again; the filter still
+        # holds what it was given before, so the sample grows by the whole subset. The
+        # instances share one array of values: all are copies of the last one drawn.
+        for _ in range(_RANDOM_INSTANCES):
+            drawn = [
+                random.next_double() if v == 0 else random.next_int_below(int(v))
+                for v in group_values
+            ]
+            random.next_int_below(n_classes)  # its class
+        subset = np.vstack([subset, np.tile(drawn, (_RANDOM_INSTANCES, 1))])
+        sample = np.vstack([sample, subset])
+    return pca
+
+
+def _numeric_data(view: np.ndarray, data: EncodedData) -> EncodedData:
+    """A member's rotated training set: all numeric, same classes and weights."""
+    k = view.shape[1]
+    codes = MixedCodes(np.zeros(k, dtype=bool), [])
+    return EncodedData(
+        view, np.zeros(k, dtype=np.int32), data.y, data.classes, data.weight, codes, view
     )
-    member = fit_weighted(seed_estimator(clone(base), rng), Z @ R, y, sample_weight)
-    return member, R, groups
+
+
+def _fit_member(template, data: EncodedData, Z: np.ndarray, rotation: MemberRotation, seed):
+    member = copy.deepcopy(template)  # of an unfitted clone: as clone(), 20 times faster
+    if seed is not None:
+        member.set_params(random_state=sklearn_seed(seed))
+    return fit_member(member, _numeric_data(rotation.transform(Z), data))
 
 
 class RotationForestClassifier(MemberPredictionsMixin, ClassifierMixin, BaseEstimator):
-    """Ensemble of trees, each trained on a randomly rotated feature space.
+    """Ensemble of classifiers, each trained on a randomly rotated feature space.
 
-    For each member the features are split at random into groups of ``group_size``; on
-    each group, PCA is computed from a bootstrap sample of a random non-empty subset of
-    the classes; the principal axes of all groups form a block-diagonal rotation matrix,
-    and the member is trained on all the training data rotated by it. Members vote by
-    averaging their class probabilities.
+    For each member the attributes are split at random into groups; on each group, PCA
+    is computed from a random half of the instances of a random non-empty subset of
+    the classes; the member is trained on all the training data projected on the
+    principal components of all its groups. Members vote by averaging their class
+    distributions. This is Weka 3.6's ``RotationForest`` with
+    ``-G g -H g -P 50 -F "PrincipalComponents -R 1.0"``, random choices included: with
+    ``random_state=S`` it draws what ``-S S`` draws.
 
     Parameters
     ----------
@@ -110,15 +730,20 @@ class RotationForestClassifier(MemberPredictionsMixin, ClassifierMixin, BaseEsti
         Base learner (cloned); a preset name of :func:`ensemble_lab.learners.make_learner`;
         None means ``"j48"``.
     n_estimators : int, default=10
-        Number of members.
-    group_size : int, default=3
-        Features per group (M in the paper).
-    sample_fraction : float, default=0.75
-        Size of each group's bootstrap sample relative to the rows of the chosen classes.
+        Number of members (Weka's ``-I``).
+    group_size : int or tuple of two ints, default=3
+        Attributes per group, or the smallest and largest group size between which each
+        group's size is drawn (Weka's ``-G`` and ``-H``).
+    sample_fraction : float in (0, 1], default=0.5
+        Share of the chosen classes' instances each group's PCA is computed on (Weka's
+        ``-P`` is the share removed, ``100 * (1 - sample_fraction)``).
+    variance_covered : float in (0, 1], default=1.0
+        Principal components of a group are kept, largest first, until they explain
+        this share of its variance (``PrincipalComponents -R``).
     n_jobs : int or None, default=None
-        Members built in parallel (threads); results do not depend on it.
+        Members fitted in parallel (threads); results do not depend on it.
     random_state : int, RandomState instance or None, default=None
-        Seeds the members (one seed each, drawn once).
+        Weka's seed ``-S`` when an int; otherwise a seed is drawn from it.
 
     Attributes
     ----------
@@ -126,47 +751,58 @@ class RotationForestClassifier(MemberPredictionsMixin, ClassifierMixin, BaseEsti
     n_features_in_ : int
     feature_names_in_ : ndarray of str
         When ``X`` has string column names.
-    encoder_ : MixedEncoder
-        Numeric space the rotations act on: missing values imputed, nominals one-hot,
-        numerics standardised (on the training data).
+    encoder_ : WekaFilters
+        The attributes kept and their scaling (``encoder_.transform(X)`` is what the
+        rotations act on).
+    rotations_ : list of MemberRotation
+        Each member's projection (``encoder_.transform(X) @ rotations_[i]`` is member
+        ``i``'s input).
+    feature_groups_ : list of list of ndarray of int
+        Each member's groups, as indices of input columns (the last group may repeat
+        columns).
     estimators_ : list of estimators
         The fitted members.
-    rotations_ : list of ndarray of shape (n_encoded_features, n_encoded_features)
-        Each member's rotation matrix (orthogonal).
-    feature_groups_ : list of list of ndarray
-        Each member's partition of the encoded features.
+    weka_classes_ : ndarray
+        All the classes in Weka's order (a categorical ``y``'s categories, even those
+        without training instances), the columns of the summed member distributions.
 
     Notes
     -----
-    Choices where the paper leaves room (our reading, close to Weka's ``RotationForest``):
+    Weka's choices, which this class follows (the paper leaves them open):
 
-    * Nominal attributes are one-hot encoded and missing values imputed before rotating
-      (the oracle paper notes Rotation Forest needs all-numeric data); numeric
-      attributes are standardised, so each group's PCA works on correlations as Weka's
-      ``PrincipalComponents`` does by default.
-    * A class enters a group's subset with probability 1/2 (at least one class); the
-      bootstrap sample holds 75 % as many rows as those classes have.
-    * When the number of features is not a multiple of ``group_size`` the last group is
-      smaller (features are never repeated, so every rotation is orthogonal).
-    * All principal axes are kept, including those of zero variance (a constant
-      attribute in the sample), so no information is discarded.
-    * ``sample_weight`` goes to every member; the PCA samples draw rows with probability
-      proportional to weight, but their size counts rows, so integer weights are not
-      exactly repeated rows (``check_sample_weight_equivalence_on_dense_data`` is an
-      expected failure for that reason).
+    * Attributes that cannot help (constant, all missing, nominal and almost all
+      distinct) are removed and numeric attributes scaled to [0, 1] on the training data.
+      Nominal attributes enter the groups as they are; each group's PCA replaces missing
+      values by the sample's means or modes and turns a nominal attribute of more than
+      two values into indicators (Weka's ``PrincipalComponents`` filter).
+    * The PCA is of the correlation matrix, on a sample without replacement: half of the
+      instances of the chosen classes, after shuffling. All components are kept
+      (``variance_covered=1.0``) except those past the point where the cumulated
+      eigenvalues reach the total, which with rounding can drop null directions.
+    * A group whose sample has no varying column gets 10 random instances, as in Weka.
+    * Members that take a ``random_state`` are seeded from the same generator, after
+      their groups (Weka seeds ``Randomizable`` members so; J48 is not one).
+    * Weka ignores instance weights; here ``sample_weight`` goes to the members, and the
+      PCA samples count instances (``check_sample_weight_equivalence_on_dense_data``
+      is an expected failure for that reason).
+
+    With J48 members and ``random_state=1`` the predictions are those of
+    ``RotationForest -S 1`` with J48 in Weka 3.6 on every cross-validation fold of the 40
+    shared datasets that ``benchmarks/weka_rotation_forest.py`` runs.
     """
 
     _expected_failed_checks = {
         "check_sample_weight_equivalence_on_dense_data": (
-            "the size of each PCA bootstrap sample counts rows, not weights"
+            "the PCA samples count instances, not weights, and the seed depends on the data"
         ),
     }
 
     _parameter_constraints: dict = {
         "estimator": [HasMethods(["fit", "predict"]), str, None],
         "n_estimators": [Interval(Integral, 1, None, closed="left")],
-        "group_size": [Interval(Integral, 1, None, closed="left")],
+        "group_size": [Interval(Integral, 1, None, closed="left"), tuple],
         "sample_fraction": [Interval(Real, 0.0, 1.0, closed="right")],
+        "variance_covered": [Interval(Real, 0.0, 1.0, closed="right")],
         "n_jobs": [Integral, None],
         "random_state": ["random_state"],
     }
@@ -177,7 +813,8 @@ class RotationForestClassifier(MemberPredictionsMixin, ClassifierMixin, BaseEsti
         *,
         n_estimators=10,
         group_size=3,
-        sample_fraction=0.75,
+        sample_fraction=0.5,
+        variance_covered=1.0,
         n_jobs=None,
         random_state=None,
     ):
@@ -185,6 +822,7 @@ class RotationForestClassifier(MemberPredictionsMixin, ClassifierMixin, BaseEsti
         self.n_estimators = n_estimators
         self.group_size = group_size
         self.sample_fraction = sample_fraction
+        self.variance_covered = variance_covered
         self.n_jobs = n_jobs
         self.random_state = random_state
 
@@ -197,37 +835,91 @@ class RotationForestClassifier(MemberPredictionsMixin, ClassifierMixin, BaseEsti
         X : array-like or DataFrame of shape (n_samples, n_features)
             Training data (nominal DataFrame columns and NaN accepted).
         y : array-like of shape (n_samples,)
-            Class labels.
+            Class labels; a categorical ``y`` numbers the classes by its categories, as
+            Weka does by the declared values.
         sample_weight : array-like of shape (n_samples,), default=None
-            Passed to every member; rows of zero weight are never drawn for a PCA.
+            Passed to every member.
 
         Returns
         -------
         self : RotationForestClassifier
         """
-        require_y(self, y)
-        X, y = validate_mixed_data(self, X, y, reset=True, allow_nan=True)
-        self.classes_, y_codes = np.unique(y, return_inverse=True)
-        sample_weight = validated_weights(sample_weight, X)
-        weights = np.ones(X.shape[0]) if sample_weight is None else sample_weight
-        base = resolve_estimator(self.estimator)
-        self.encoder_ = MixedEncoder(scale="standard").fit(safe_rows(X, weights > 0))
-        Z = self.encoder_.transform(X)
-        seeds = member_seeds(self.random_state, self.n_estimators)
-        fitted = Parallel(n_jobs=self.n_jobs, prefer="threads")(
-            delayed(_fit_member)(
-                base, Z, y, sample_weight, y_codes, weights, seed,
-                self.group_size, self.sample_fraction,
-            )
-            for seed in seeds
-        )  # fmt: skip
-        self.estimators_ = [m for m, _, _ in fitted]
-        self.rotations_ = [R for _, R, _ in fitted]
-        self.feature_groups_ = [g for _, _, g in fitted]
+        smallest, largest = self._group_sizes()
+        data = encode_training(self, X, y, sample_weight)
+        self._set_classes(data)
+        base = clone(resolve_estimator(self.estimator))
+        self.encoder_ = WekaFilters.fit(data)
+        Z = self.encoder_.encoded(data.X)
+        seed = java_seed(self.random_state)
+        random = random_number_generator(seed, data) if data.n_samples else JavaRandom(seed)
+        largest = min(largest, data.n_features)  # Weka's checkMinMax
+        smallest = min(smallest, data.n_features)
+        groups = [
+            attribute_groups(random, Z.shape[1], smallest, largest)
+            for _ in range(self.n_estimators)
+        ]
+        # The random choices, one member after the other as Weka makes them; the
+        # members are then fitted in any order.
+        plans = self._draw_rotations(random, data, Z, groups, takes_seed(base))
+        self.estimators_ = Parallel(n_jobs=self.n_jobs, prefer="threads")(
+            delayed(_fit_member)(base, data, Z, rotation, member_seed)
+            for rotation, member_seed in plans
+        )
+        self.rotations_ = [rotation for rotation, _ in plans]
+        self.feature_groups_ = [[self.encoder_.kept[g] for g in member] for member in groups]
         return self
 
+    def _draw_rotations(self, random, data, Z, groups, seeded):
+        """Each member's rotation (and seed, for members that take one)."""
+        class_rows = [np.flatnonzero(data.y == c) for c in range(data.n_classes)]
+        params = (self._removed_percentage(), float(self.variance_covered))
+        n_values = self.encoder_.n_values
+        plans = []
+        for member_groups in groups:
+            pcas = [
+                _projected_group(random, Z, n_values, g, class_rows, data.n_classes, params)
+                for g in member_groups
+            ]
+            plans.append((MemberRotation(pcas), random.next_int() if seeded else None))
+        return plans
+
+    def _group_sizes(self) -> tuple[int, int]:
+        sizes = self.group_size
+        if isinstance(sizes, tuple):
+            if len(sizes) != 2 or not all(isinstance(s, Integral) and int(s) >= 1 for s in sizes):
+                raise ValueError(
+                    "The 'group_size' parameter of RotationForestClassifier must be a "
+                    f"positive int or a pair of positive ints; got {sizes!r}."
+                )
+            return int(min(sizes)), int(max(sizes))
+        return int(sizes), int(sizes)
+
+    def _removed_percentage(self) -> float:
+        """Weka's ``-P``: an integer percentage where the fraction is one (as Weka's is)."""
+        removed = 100.0 * (1.0 - float(self.sample_fraction))
+        return float(round(removed)) if abs(removed - round(removed)) < 1e-9 else removed
+
+    def _set_classes(self, data: EncodedData) -> None:
+        seen = np.unique(data.y)
+        self.weka_classes_ = data.classes
+        self._columns = seen[np.argsort(data.classes[seen], kind="stable")]
+        self.classes_ = data.classes[self._columns]
+
+    def _weka_distribution(self, X) -> np.ndarray:
+        """``distributionForInstance``: the members' distributions (over all declared
+        classes) added up, then normalised unless they sum to 0."""
+        check_is_fitted(self)
+        Z = self.encoder_.encoded(encode_test(self, self.encoder_.codes, X).X)
+        total = np.zeros((Z.shape[0], self.weka_classes_.shape[0]))
+        for member, rotation in zip(self.estimators_, self.rotations_):
+            view = rotation.transform(Z)  # members added one after the other, as Weka does
+            total += member_distribution(member, self.weka_classes_, TestData(view, view))
+        sums = np.cumsum(total, axis=1)[:, -1:]
+        np.divide(total, sums, out=total, where=np.abs(sums) >= 1e-6)
+        return total
+
     def predict_proba(self, X):
-        """Average of the members' class probabilities.
+        """Average of the members' class distributions.
 
         Parameters
         ----------
@@ -237,20 +929,11 @@ class RotationForestClassifier(MemberPredictionsMixin, ClassifierMixin, BaseEsti
         -------
         proba : ndarray of shape (n_samples, n_classes)
         """
-        check_is_fitted(self)
-        total = 0.0
-        for member, rotated in self._member_views(X):
-            total = total + _member_proba(member, rotated, self.classes_)
-        return total / len(self.estimators_)
-
-    def _member_views(self, X):
-        """Each member with the encoded ``X`` rotated by its own matrix."""
-        X = validate_mixed_data(self, X, reset=False, allow_nan=True)
-        Z = self.encoder_.transform(X)
-        return ((member, Z @ R) for member, R in zip(self.estimators_, self.rotations_))
+        return self._weka_distribution(X)[:, self._columns]
 
     def predict(self, X):
-        """Class with the highest average probability.
+        """Class with the highest average probability (the first, on ties, in Weka's
+        order of the classes).
 
         Parameters
         ----------
@@ -260,19 +943,16 @@ class RotationForestClassifier(MemberPredictionsMixin, ClassifierMixin, BaseEsti
         -------
         y : ndarray of shape (n_samples,)
         """
+        distribution = self._weka_distribution(X)
+        return self.weka_classes_[np.argmax(distribution, axis=1)]
+
+    def _member_views(self, X):
+        """Each member with its projection of ``X``."""
         check_is_fitted(self)
-        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
+        Z = self.encoder_.encoded(encode_test(self, self.encoder_.codes, X).X)
+        return ((m, r.transform(Z)) for m, r in zip(self.estimators_, self.rotations_))
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.input_tags.allow_nan = True
         return tags
-
-
-def _member_proba(member, X, classes):
-    """A member's probabilities on ``classes`` (a one-hot vote if it has none)."""
-    if hasattr(member, "predict_proba"):
-        return align_proba(member.predict_proba(X), member.classes_, classes)
-    votes = np.zeros((X.shape[0], classes.shape[0]))
-    votes[np.arange(X.shape[0]), np.searchsorted(classes, member.predict(X))] = 1.0
-    return votes
