@@ -6,6 +6,8 @@ exactly what the fitted one does) and asked to predict from the same rows with e
 nominal column replaced by its category codes (an error, not silent garbage).
 """
 
+import warnings
+
 import numpy as np
 import pytest
 
@@ -38,3 +40,17 @@ def test_skops_round_trip(fitted, name):
 def test_nominal_columns_as_codes_are_refused(fitted, name):
     with pytest.raises(ValueError, match=r"nominal .* numbers now; pass .*nominal values"):
         fitted[name].predict(CODES)
+
+
+NUMERIC_X, NUMERIC_Y = load("iris")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_numeric_frame_keeps_its_column_names(name):
+    # An all-numeric DataFrame is validated into an array; the names must survive it,
+    # or predicting from the same columns warns "fitted without feature names".
+    estimator = methods.make(name, random_state=0).fit(NUMERIC_X.iloc[::2], NUMERIC_Y.iloc[::2])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UserWarning)
+        estimator.predict(NUMERIC_X.iloc[1::2])
+    np.testing.assert_array_equal(estimator.feature_names_in_, NUMERIC_X.columns)

@@ -209,3 +209,15 @@ def test_svm_presets_stop_where_libsvm_cycles():
 
 def _too_long(signum, frame):
     raise AssertionError("the SVM fit did not stop: the iteration cap is not in effect")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_numeric_frame_keeps_its_column_names(name):
+    # The all-numeric DataFrame becomes an array in validation; its names must not be lost.
+    X = pd.DataFrame({"a": np.arange(40.0), "b": np.arange(40.0) % 7})
+    y = np.arange(40) % 2
+    model = make_learner(name).fit(X, y)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UserWarning)
+        model.predict(X)
+    assert_array_equal(model.feature_names_in_, ["a", "b"])

@@ -56,9 +56,15 @@ class EncodedData:
         How to encode test data the same way.
     source : DataFrame or ndarray
         The validated input, for members that cannot take the encoded form.
+    feature_names : ndarray of str or None
+        The input's column names (scikit-learn's ``feature_names_in_``); by default
+        those of ``source`` when they are all strings. Given explicitly when validation
+        turned an all-numeric DataFrame into an array.
     """
 
-    def __init__(self, X, n_values, y, classes, weight, codes: MixedCodes, source):
+    def __init__(
+        self, X, n_values, y, classes, weight, codes: MixedCodes, source, feature_names=None
+    ):
         self.X = X
         self.n_values = n_values
         self.y = y
@@ -66,6 +72,8 @@ class EncodedData:
         self.weight = weight
         self.codes = codes
         self.source = source
+        if feature_names is not None:
+            self._feature_names = feature_names
 
     @property
     def feature_names(self) -> np.ndarray | None:
@@ -184,6 +192,7 @@ def encode_training(estimator, X, y, sample_weight=None) -> EncodedData:
         np.ascontiguousarray(weight, dtype=np.float64),
         mixed,
         X,
+        getattr(estimator, "feature_names_in_", None),
     )
 
 
