@@ -67,12 +67,18 @@ def nominal_columns(X) -> np.ndarray:
     """
     if not isinstance(X, pd.DataFrame):
         return np.zeros(np.shape(X)[1], dtype=bool)
-    return np.array([_is_nominal(array.dtype) for array in column_arrays(X)], dtype=bool)
+    return _nominal_mask(column_arrays(X))
+
+
+def _nominal_mask(arrays: list) -> np.ndarray:
+    return np.array([_is_nominal(array.dtype) for array in arrays], dtype=bool)
 
 
 def _is_nominal(dtype) -> bool:
-    if isinstance(dtype, np.dtype):  # the common case, without pandas' dtype machinery
+    if isinstance(dtype, np.dtype):  # the common cases, without pandas' dtype machinery
         return dtype.kind not in "iufc"
+    if isinstance(dtype, pd.CategoricalDtype):
+        return True
     return not pd.api.types.is_numeric_dtype(dtype) or pd.api.types.is_bool_dtype(dtype)
 
 
@@ -106,18 +112,20 @@ def validate_mixed_data(estimator, X, y=None, *, reset=True, allow_nan=True, **c
     X : ndarray or DataFrame
     y : ndarray, only when ``y`` is given
     """
-    ensure_all_finite = "allow-nan" if allow_nan else True
+    frame = isinstance(X, pd.DataFrame)
+    arrays = column_arrays(X) if frame else None
+    nominal = _nominal_mask(arrays) if frame else None
     if reset:
-        estimator._nominal_in_fit = nominal_columns(X) if isinstance(X, pd.DataFrame) else None
+        estimator._nominal_in_fit = nominal
     else:
-        check_nominal_kept(estimator, X)
-    if is_mixed_frame(X):
+        check_nominal_kept(estimator, X, nominal)
+    if frame and nominal.any():
         _check_frame_columns(estimator, X, reset)
         if X.shape[0] == 0:
             raise ValueError(
                 f"Found array with 0 sample(s) (shape={X.shape}) while a minimum of 1 is required."
             )
-        for array in column_arrays(X):
+        for array in arrays:
             floats = isinstance(array, np.ndarray) and array.dtype.kind == "f"
             if floats and np.isinf(array).any():
                 raise ValueError("Input X contains infinity in a numeric column.")
@@ -128,12 +136,34 @@ def validate_mixed_data(estimator, X, y=None, *, reset=True, allow_nan=True, **c
             return X
         y = _validate_y(y, X.shape[0])
         return X, y
-    params = {"ensure_all_finite": ensure_all_finite, **check_params}
+    if frame and not check_params:
+        values = _float_frame_values(X, arrays, allow_nan)
+        if values is not None:
+            _check_frame_columns(estimator, X, reset)
+            return values if y is None else (values, _validate_y(y, values.shape[0]))
+    params = {"ensure_all_finite": "allow-nan" if allow_nan else True, **check_params}
     if y is None:
         return validate_data(estimator, X, reset=reset, **params)
     X, y = validate_data(estimator, X, y, reset=reset, **params)
     check_classification_targets(y)
     return X, y
+
+
+def _float_frame_values(X, arrays: list, allow_nan: bool) -> np.ndarray | None:
+    """The values of a non-empty DataFrame of float64 columns (``arrays``), when they
+    pass ``check_array`` as they are (finite, or NaN where allowed); else None, and
+    scikit-learn's own validation runs and words any error.
+
+    ``check_array`` would return exactly this array; it is skipped because its generic
+    dataframe inspection costs more than fitting a small tree.
+    """
+    if X.shape[0] == 0 or X.shape[1] == 0:
+        return None
+    if not all(isinstance(a, np.ndarray) and a.dtype == np.float64 for a in arrays):
+        return None
+    values = X.to_numpy(dtype=np.float64)
+    bad = np.isinf(values) if allow_nan else ~np.isfinite(values)
+    return None if bad.any() else values
 
 
 def _check_frame_columns(estimator, X, reset):
@@ -152,7 +182,7 @@ def _check_frame_columns(estimator, X, reset):
     _check_n_features(estimator, X, reset=reset)
 
 
-def check_nominal_kept(estimator, X) -> None:
+def check_nominal_kept(estimator, X, nominal=None) -> None:
     """Raise ``ValueError`` if a column nominal in ``fit`` holds numbers in ``X``.
 
     Parameters
@@ -162,12 +192,14 @@ def check_nominal_kept(estimator, X) -> None:
         without that memory is not checked.
     X : array-like or DataFrame
         The input to predict from.
+    nominal : ndarray of bool, default=None
+        ``nominal_columns(X)`` when the caller has it already.
     """
     fitted = getattr(estimator, "_nominal_in_fit", None)
     if fitted is None or not np.any(fitted):
         return
     if isinstance(X, pd.DataFrame):
-        nominal = nominal_columns(X)
+        nominal = nominal_columns(X) if nominal is None else nominal
     elif np.asarray(X).dtype.kind in "fiub":
         nominal = np.zeros(np.shape(X)[-1], dtype=bool)
     else:  # strings in an array: scikit-learn's validation says what is wrong

@@ -14,10 +14,11 @@ from numbers import Integral, Real
 import numpy as np
 from scipy.special import ndtri
 from scipy.stats import norm
-from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.base import ClassifierMixin
 
 from ..base import validate_mixed_data
-from ..utils._sklearn_compat import Interval, _fit_context, check_is_fitted
+from ..utils._estimator import Estimator, leaf_fit_context
+from ..utils._sklearn_compat import Interval, check_is_fitted
 from ._c45_core import grow_tree, tree_probs, weka_argmax
 from ._encoded import EncodedData, TestData, encode_training, remember_features
 
@@ -77,7 +78,7 @@ def _added_errors_normal(n, e, z):
     return np.where(e + 0.5 >= n, np.maximum(n - e, 0.0), approx)
 
 
-class C45TreeClassifier(ClassifierMixin, BaseEstimator):
+class C45TreeClassifier(ClassifierMixin, Estimator):
     """C4.5 decision tree (release 8) that makes the decisions of Weka's J48.
 
     Parameters
@@ -204,7 +205,7 @@ class C45TreeClassifier(ClassifierMixin, BaseEstimator):
         self.subtree_raising = subtree_raising
         self.binary_splits = binary_splits
 
-    @_fit_context(prefer_skip_nested_validation=True)
+    @leaf_fit_context
     def fit(self, X, y, sample_weight=None):
         """Grow the tree on ``(X, y)``, then collapse and prune it.
 

@@ -7,13 +7,36 @@ one-hot space of :class:`~ensemble_lab.learners.MixedEncoder`.
 
 from __future__ import annotations
 
+import weakref
+
 import numpy as np
 import pandas as pd
 
 from ..base import nominal_columns
 from ..utils._pandas_compat import column_arrays
 
-__all__ = ["MixedCodes", "fit_mixed_codes"]
+__all__ = ["MixedCodes", "category_values", "fit_mixed_codes"]
+
+# Values of each live CategoricalDtype, by identity: the folds and bootstrap samples of
+# one table share its columns' dtype objects, so their categories convert once.
+_VALUES: dict[int, tuple[weakref.ref, np.ndarray]] = {}
+
+
+def category_values(array: pd.Categorical) -> np.ndarray:
+    """The categories of ``array`` as a read-only object array, converted once per dtype.
+
+    Two columns with the same dtype object get the same array, so a column encoded
+    with the categories of ``fit`` is recognised by identity (no value comparison).
+    """
+    dtype = array.dtype
+    entry = _VALUES.get(id(dtype))
+    if entry is not None and entry[0]() is dtype:
+        return entry[1]
+    values = array.categories.to_numpy(dtype=object)
+    values.flags.writeable = False
+    key = id(dtype)
+    _VALUES[key] = (weakref.ref(dtype, lambda _, key=key: _VALUES.pop(key, None)), values)
+    return values
 
 
 class MixedCodes:
@@ -105,7 +128,7 @@ def fit_mixed_codes(X) -> MixedCodes:
         for j in np.flatnonzero(mask):
             array = arrays[j]
             if isinstance(array, pd.Categorical):
-                categories.append(array.categories.to_numpy(dtype=object))
+                categories.append(category_values(array))
             else:
                 values = np.asarray(array, dtype=object)
                 categories.append(pd.unique(values[pd.notna(values)]).astype(object))
@@ -122,8 +145,8 @@ def _as_float(array) -> np.ndarray:
 def _codes_of(array, values: np.ndarray) -> np.ndarray:
     """Position of each value of a column in ``values``; -1 if missing or unseen."""
     if isinstance(array, pd.Categorical):
-        own = array.categories
-        if own.shape[0] == values.shape[0] and (own.to_numpy(dtype=object) == values).all():
+        own = category_values(array)
+        if own is values or (own.shape[0] == values.shape[0] and (own == values).all()):
             return array.codes
         # Map the column's own category codes (cheap) rather than every value.
         lookup = np.append(pd.Index(values, dtype=object).get_indexer(own), -1)

@@ -165,7 +165,7 @@ def class_codes(y) -> tuple[np.ndarray, np.ndarray]:
     order, as Weka does); anything else by the sorted labels.
     """
     if isinstance(y, pd.Series) and isinstance(y.dtype, pd.CategoricalDtype):
-        codes = y.cat.codes.to_numpy()
+        codes = y.array.codes
         if (codes < 0).any():
             raise ValueError("y contains missing class labels; drop those rows first.")
         return y.cat.categories.to_numpy(), codes
@@ -181,7 +181,15 @@ def encode_training(estimator, X, y, sample_weight=None) -> EncodedData:
     """
     require_y(estimator, y)
     labels, codes = class_codes(y)
-    X, _ = validate_mixed_data(estimator, X, y, reset=True)
+    if isinstance(y, pd.Series) and isinstance(y.dtype, pd.CategoricalDtype):
+        X = validate_mixed_data(estimator, X, reset=True)  # the codes are y's validation
+        if codes.shape[0] != X.shape[0]:
+            raise ValueError(
+                "Found input variables with inconsistent numbers of samples: "
+                f"[{X.shape[0]}, {codes.shape[0]}]"
+            )
+    else:
+        X, _ = validate_mixed_data(estimator, X, y, reset=True)
     weight = np.ones(X.shape[0]) if sample_weight is None else check_sample_weight(sample_weight, X)
     mixed = fit_mixed_codes(X)
     return EncodedData(

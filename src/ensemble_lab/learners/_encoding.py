@@ -13,16 +13,17 @@ import warnings
 
 import numpy as np
 import pandas as pd
-from sklearn.base import BaseEstimator, TransformerMixin
+from sklearn.base import TransformerMixin
 
 from ..base import check_sample_weight, nominal_columns, safe_rows, validate_mixed_data
+from ..utils._estimator import Estimator
 from ..utils._sklearn_compat import StrOptions, _fit_context, check_is_fitted
 from ._codes import fit_mixed_codes
 
 __all__ = ["MixedEncoder"]
 
 
-class MixedEncoder(TransformerMixin, BaseEstimator):
+class MixedEncoder(TransformerMixin, Estimator):
     """Impute, one-hot encode nominal columns and scale numeric columns.
 
     Parameters

@@ -6,10 +6,11 @@ from numbers import Real
 
 import numpy as np
 from scipy.special import logsumexp, ndtr
-from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.base import ClassifierMixin
 
 from ..base import check_sample_weight, validate_mixed_data
-from ..utils._sklearn_compat import Interval, _fit_context, check_is_fitted
+from ..utils._estimator import Estimator, leaf_fit_context
+from ..utils._sklearn_compat import Interval, check_is_fitted
 from ._checks import require_y
 from ._codes import fit_mixed_codes
 
@@ -19,7 +20,7 @@ __all__ = ["MixedNaiveBayes"]
 _MIN_PROBABILITY = 1e-75
 
 
-class MixedNaiveBayes(ClassifierMixin, BaseEstimator):
+class MixedNaiveBayes(ClassifierMixin, Estimator):
     """Naive Bayes with Gaussian numeric and Laplace-corrected nominal likelihoods.
 
     Parameters
@@ -80,7 +81,7 @@ class MixedNaiveBayes(ClassifierMixin, BaseEstimator):
     def __init__(self, alpha=1.0):
         self.alpha = alpha
 
-    @_fit_context(prefer_skip_nested_validation=True)
+    @leaf_fit_context
     def fit(self, X, y, sample_weight=None):
         """Estimate the class priors and the per-class likelihoods.
 

@@ -17,6 +17,7 @@ from sklearn.utils.metaestimators import available_if
 from sklearn.utils.validation import has_fit_parameter
 
 from ..base import check_sample_weight, safe_rows, validate_mixed_data
+from ..utils._estimator import Estimator
 from ..utils._sklearn_compat import HasMethods, StrOptions, _fit_context, check_is_fitted
 from ._c45 import C45TreeClassifier
 from ._checks import require_y
@@ -50,7 +51,7 @@ def _estimator_has(attr: str) -> Callable[[EncodedClassifier], bool]:
     return check
 
 
-class EncodedClassifier(ClassifierMixin, BaseEstimator):
+class EncodedClassifier(ClassifierMixin, Estimator):
     """A classifier fitted in the encoded space of :class:`MixedEncoder`.
 
     Missing values are replaced by the training mean/mode, nominal columns turned into

@@ -6,17 +6,18 @@ from numbers import Real
 
 import numpy as np
 from scipy.special import logsumexp
-from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.base import ClassifierMixin
 from sklearn.utils.multiclass import check_classification_targets
 
 from ..base import check_sample_weight
+from ..utils._estimator import Estimator
 from ..utils._sklearn_compat import Interval, _fit_context, check_is_fitted, validate_data
 from ._checks import require_y
 
 __all__ = ["RegularizedQDA"]
 
 
-class RegularizedQDA(ClassifierMixin, BaseEstimator):
+class RegularizedQDA(ClassifierMixin, Estimator):
     """Gaussian class-conditional densities with a full covariance per class.
 
     Parameters

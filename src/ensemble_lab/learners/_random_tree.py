@@ -14,11 +14,12 @@ from functools import cache
 from numbers import Integral, Real
 
 import numpy as np
-from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.base import ClassifierMixin
 
 from ..base import validate_mixed_data
+from ..utils._estimator import Estimator, leaf_fit_context
 from ..utils._java_math import log as java_log
-from ..utils._sklearn_compat import Interval, _fit_context, check_is_fitted
+from ..utils._sklearn_compat import Interval, check_is_fitted
 from ..utils._weka_random import java_seed, random_number_generator
 from ._encoded import EncodedData, encode_training
 from ._random_tree_core import TreeData, grow_random_tree, tree_distribution
@@ -51,7 +52,7 @@ def random_tree_k(n_features: int) -> int:
     return int(java_log(float(n_features)) / java_log(2.0)) + 1
 
 
-class RandomTreeClassifier(ClassifierMixin, BaseEstimator):
+class RandomTreeClassifier(ClassifierMixin, Estimator):
     """Unpruned tree that splits on the best of K random attributes, as Weka's RandomTree.
 
     Parameters
@@ -176,7 +177,7 @@ class RandomTreeClassifier(ClassifierMixin, BaseEstimator):
         self.max_depth = max_depth
         self.random_state = random_state
 
-    @_fit_context(prefer_skip_nested_validation=True)
+    @leaf_fit_context
     def fit(self, X, y, sample_weight=None):
         """Grow the tree on ``(X, y)``.
 

@@ -6,14 +6,15 @@ from numbers import Integral, Real
 
 import numpy as np
 import pandas as pd
-from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.base import ClassifierMixin
 from sklearn.utils.metaestimators import available_if
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_consistent_length, column_or_1d
 
 from ..base import check_sample_weight
+from ..utils._estimator import Estimator, leaf_fit_context
 from ..utils._java_random import JavaRandom, shuffled
-from ..utils._sklearn_compat import Interval, _fit_context, check_is_fitted, validate_data
+from ..utils._sklearn_compat import Interval, check_is_fitted, validate_data
 from ._checks import require_y
 from ._encoded import class_codes
 from ._smo_core import fit_binary, linear_outputs
@@ -21,7 +22,7 @@ from ._smo_core import fit_binary, linear_outputs
 __all__ = ["SMOClassifier"]
 
 
-class SMOClassifier(ClassifierMixin, BaseEstimator):
+class SMOClassifier(ClassifierMixin, Estimator):
     """Weka 3.6's ``SMO`` with its default (linear) kernel, prediction for prediction.
 
     One linear SVM per pair of classes, each trained by Platt's sequential minimal
@@ -160,7 +161,7 @@ class SMOClassifier(ClassifierMixin, BaseEstimator):
         self.probability = probability
         self.seed = seed
 
-    @_fit_context(prefer_skip_nested_validation=True)
+    @leaf_fit_context
     def fit(self, X, y, sample_weight=None):
         """Train one machine per pair of classes.
 

@@ -21,11 +21,12 @@ from abc import ABCMeta, abstractmethod
 from numbers import Real
 
 import numpy as np
-from sklearn.base import BaseEstimator, clone
+from sklearn.base import clone
 from sklearn.pipeline import Pipeline
 from sklearn.utils.validation import has_fit_parameter
 
 from ..base import nominal_columns, safe_rows
+from ..utils._estimator import Estimator
 from ..utils._sklearn_compat import Interval, StrOptions
 
 __all__ = [
@@ -160,7 +161,7 @@ def _weighted_lower_quantile(values: np.ndarray, weights: np.ndarray, q: float) 
 
 
 # --------------------------------------------------------------------------- strategies
-class BiasingStrategy(BaseEstimator, metaclass=ABCMeta):
+class BiasingStrategy(Estimator, metaclass=ABCMeta):
     """Base of the biasing strategies: builds h⁺ and h⁻ from a base learner.
 
     Subclasses implement :meth:`fit_biased`; :meth:`fit_pair` and :meth:`fit_grid`

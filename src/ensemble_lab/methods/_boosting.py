@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 import numpy as np
 from joblib import Parallel, delayed
-from sklearn.base import BaseEstimator, ClassifierMixin, clone
+from sklearn.base import ClassifierMixin, clone
 from sklearn.dummy import DummyClassifier
 from sklearn.multiclass import OneVsOneClassifier
 from sklearn.pipeline import Pipeline, make_pipeline
@@ -38,6 +38,7 @@ from ..learners import MixedEncoder
 from ..learners._c45_core import weka_argmax
 from ..learners._codes import fit_mixed_codes
 from ..learners._encoded import EncodedData, TestData, class_codes
+from ..utils._estimator import Estimator
 from ..utils._sklearn_compat import (
     HasMethods,
     Interval,
@@ -145,7 +146,7 @@ class _Schedule:
         """A reset happened for another reason; the schedule may skip a boundary."""
 
 
-class _BaseBoosting(MemberPredictionsMixin, ClassifierMixin, BaseEstimator, metaclass=ABCMeta):
+class _BaseBoosting(MemberPredictionsMixin, ClassifierMixin, Estimator, metaclass=ABCMeta):
     """The boosting loop shared by :class:`BoostingClassifier` and MultiBoost.
 
     Hooks for subclasses: :meth:`_xi` (update exponent), :meth:`_reset_weights` (what a

@@ -12,7 +12,7 @@ from numbers import Integral, Real
 
 import numpy as np
 import pandas as pd
-from sklearn.base import BaseEstimator, ClassifierMixin, clone
+from sklearn.base import ClassifierMixin, clone
 from sklearn.utils import check_random_state
 
 from ..base import resolve_estimator
@@ -25,6 +25,7 @@ from ..learners._encoded import (
     fit_member,
     member_distribution,
 )
+from ..utils._estimator import Estimator
 from ..utils._java_gaussian import GaussianStream, select_indices
 from ..utils._java_random import JavaRandom
 from ..utils._sklearn_compat import HasMethods, Interval, _fit_context, check_is_fitted
@@ -176,7 +177,7 @@ def _java_seed(random_state) -> int:
     return int(check_random_state(random_state).randint(np.iinfo(np.int32).max))
 
 
-class DecorateClassifier(ClassifierMixin, BaseEstimator):
+class DecorateClassifier(ClassifierMixin, Estimator):
     """Ensemble grown with artificial examples labelled against its own predictions.
 
     Each iteration draws ``artificial_size`` × n artificial examples from per-feature

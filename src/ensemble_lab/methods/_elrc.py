@@ -13,7 +13,7 @@ from numbers import Integral
 
 import numpy as np
 from joblib import Parallel, delayed
-from sklearn.base import BaseEstimator, ClassifierMixin, clone
+from sklearn.base import ClassifierMixin, clone
 from sklearn.dummy import DummyClassifier
 from sklearn.model_selection import StratifiedKFold
 from sklearn.pipeline import Pipeline
@@ -28,6 +28,7 @@ from ..base import (
     safe_rows,
     validate_mixed_data,
 )
+from ..utils._estimator import Estimator
 from ..utils._sklearn_compat import Interval, _fit_context, check_is_fitted
 from ._elrc_tree import ELRCNode, best_split, split_categories, split_matrix
 from ._registry import register
@@ -144,7 +145,7 @@ class _Region:
     position: int = 0
 
 
-class ELRCClassifier(MemberPredictionsMixin, ClassifierMixin, BaseEstimator):
+class ELRCClassifier(MemberPredictionsMixin, ClassifierMixin, Estimator):
     """Ensemble of regional classifiers: a tree of regions, each with its best learner.
 
     At each node the candidate learners are compared by stratified cross-validation on

@@ -15,7 +15,7 @@ from numbers import Integral
 
 import numpy as np
 from joblib import Parallel, delayed
-from sklearn.base import BaseEstimator, ClassifierMixin, clone
+from sklearn.base import ClassifierMixin, clone
 
 from ..base import resolve_estimator
 from ..learners._encoded import (
@@ -25,6 +25,7 @@ from ..learners._encoded import (
     fit_member,
     member_distribution,
 )
+from ..utils._estimator import Estimator
 from ..utils._sklearn_compat import HasMethods, Interval, _fit_context, check_is_fitted
 from ..utils._weka_random import sklearn_seed
 
@@ -64,7 +65,7 @@ def _fit_planned(base, data: EncodedData, plan: MemberPlan):
     return fit_member(member, view, plan.rows, plan.weight)
 
 
-class EncodedEnsemble(ClassifierMixin, BaseEstimator, metaclass=ABCMeta):
+class EncodedEnsemble(ClassifierMixin, Estimator, metaclass=ABCMeta):
     """Members on rows of one encoded data set; the normalised sum of their class
     distributions decides.
 

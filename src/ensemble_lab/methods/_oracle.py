@@ -7,7 +7,7 @@ import warnings
 
 import numpy as np
 import pandas as pd
-from sklearn.base import BaseEstimator, ClassifierMixin, clone
+from sklearn.base import ClassifierMixin, clone
 from sklearn.dummy import DummyClassifier
 from sklearn.utils import check_random_state, get_tags
 from sklearn.utils.metaestimators import available_if
@@ -23,6 +23,7 @@ from ..base import (
 from ..learners import MixedEncoder
 from ..learners._c45_core import weka_argmax
 from ..learners._encoded import TestData, fit_member, member_distribution, remember_features
+from ..utils._estimator import Estimator
 from ..utils._sklearn_compat import HasMethods, _fit_context, check_is_fitted
 from ._member_utils import fit_weighted, require_y, seed_estimator, validated_weights
 
@@ -80,7 +81,7 @@ def _estimator_has(attr):
     return check
 
 
-class RandomLinearOracle(ClassifierMixin, BaseEstimator):
+class RandomLinearOracle(ClassifierMixin, Estimator):
     """A pair of classifiers and a random hyperplane that chooses between them.
 
     In ``fit``, two distinct training points are drawn at random and the hyperplane is

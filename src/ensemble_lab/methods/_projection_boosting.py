@@ -10,7 +10,7 @@ from numbers import Integral, Real
 
 import numpy as np
 from joblib import Parallel, delayed
-from sklearn.base import BaseEstimator, ClassifierMixin, clone
+from sklearn.base import ClassifierMixin, clone
 
 from ..base import (
     MemberPredictionsMixin,
@@ -21,6 +21,7 @@ from ..base import (
 )
 from ..learners import MixedEncoder
 from ..projections import HDA, NDA
+from ..utils._estimator import Estimator
 from ..utils._sklearn_compat import (
     HasMethods,
     Interval,
@@ -33,7 +34,7 @@ from ._registry import register
 __all__ = ["ProjectionBoostingClassifier"]
 
 
-class ProjectionBoostingClassifier(MemberPredictionsMixin, ClassifierMixin, BaseEstimator):
+class ProjectionBoostingClassifier(MemberPredictionsMixin, ClassifierMixin, Estimator):
     """Ensemble whose members learn on linear projections fitted to the previous errors.
 
     ``C_0`` is the base learner trained on the training set S. At step t = 1, …, T − 1,

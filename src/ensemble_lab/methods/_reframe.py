@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from sklearn.base import BaseEstimator, ClassifierMixin, clone
+from sklearn.base import ClassifierMixin, clone
 from sklearn.utils.metaestimators import available_if
 
+from ..utils._estimator import Estimator
 from ..utils._sklearn_compat import HasMethods, check_is_fitted
 from ._member_utils import fit_weighted
 
@@ -67,7 +68,7 @@ def _estimator_has(attr):
     return lambda self: hasattr(self.estimator, attr)
 
 
-class FrameRestorer(ClassifierMixin, BaseEstimator):
+class FrameRestorer(ClassifierMixin, Estimator):
     """Rebuild a mixed DataFrame from an object array before calling ``estimator``.
 
     Parameters

@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 from joblib import Parallel, delayed
-from sklearn.base import BaseEstimator, ClassifierMixin, clone
+from sklearn.base import ClassifierMixin, clone
 
 from ..base import MemberPredictionsMixin, resolve_estimator
 from ..learners._codes import MixedCodes
@@ -36,6 +36,7 @@ from ..learners._encoded import (
     fit_member,
     member_distribution,
 )
+from ..utils._estimator import Estimator
 from ..utils._java_random import JavaRandom, shuffled
 from ..utils._sklearn_compat import HasMethods, Interval, _fit_context, check_is_fitted
 from ..utils._weka_random import java_seed, random_number_generator, sklearn_seed
@@ -713,7 +714,7 @@ def _fit_member(template, data: EncodedData, Z: np.ndarray, rotation: MemberRota
     return fit_member(member, _numeric_data(rotation.transform(Z), data))
 
 
-class RotationForestClassifier(MemberPredictionsMixin, ClassifierMixin, BaseEstimator):
+class RotationForestClassifier(MemberPredictionsMixin, ClassifierMixin, Estimator):
     """Ensemble of classifiers, each trained on a randomly rotated feature space.
 
     For each member the attributes are split at random into groups; on each group, PCA

@@ -14,7 +14,7 @@ from numbers import Integral, Real
 
 import numpy as np
 from sklearn import config_context
-from sklearn.base import BaseEstimator, ClassifierMixin, clone, is_classifier
+from sklearn.base import ClassifierMixin, clone, is_classifier
 from sklearn.utils.metaestimators import available_if
 from sklearn.utils.parallel import Parallel, delayed
 
@@ -26,6 +26,7 @@ from ..base import (
     validate_mixed_data,
 )
 from ..learners import EncodedClassifier, MixedEncoder
+from ..utils._estimator import Estimator
 from ..utils._sklearn_compat import (
     HasMethods,
     Interval,
@@ -193,7 +194,7 @@ def _inner_has(attr: str):
     return check
 
 
-class _ScaledLearner(ClassifierMixin, BaseEstimator):
+class _ScaledLearner(ClassifierMixin, Estimator):
     """``estimator`` after scaling the first ``n_scaled`` columns, as MixedEncoder does.
 
     The member of an encoded base learner on the already imputed and one-hot encoded
@@ -272,7 +273,7 @@ def _initial_distribution(sample_weight, X) -> np.ndarray:
     return sw
 
 
-class TriskelClassifier(MemberPredictionsMixin, ClassifierMixin, BaseEstimator):
+class TriskelClassifier(MemberPredictionsMixin, ClassifierMixin, Estimator):
     """Triskel ensemble of biased classifiers.
 
     Parameters

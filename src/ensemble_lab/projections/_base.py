@@ -6,10 +6,11 @@ from abc import ABCMeta, abstractmethod
 from numbers import Integral
 
 import numpy as np
-from sklearn.base import BaseEstimator, ClassNamePrefixFeaturesOutMixin, TransformerMixin
+from sklearn.base import ClassNamePrefixFeaturesOutMixin, TransformerMixin
 from sklearn.utils.multiclass import check_classification_targets
 
 from ..base import check_sample_weight, is_mixed_frame
+from ..utils._estimator import Estimator
 from ..utils._sklearn_compat import (
     Interval,
     StrOptions,
@@ -22,7 +23,7 @@ __all__ = ["DiscriminantProjection"]
 
 
 class DiscriminantProjection(
-    ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator, metaclass=ABCMeta
+    ClassNamePrefixFeaturesOutMixin, TransformerMixin, Estimator, metaclass=ABCMeta
 ):
     """Base of the supervised linear projections.
 
