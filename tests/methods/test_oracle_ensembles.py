@@ -104,3 +104,37 @@ def test_frame_restorer_keeps_nominal_values_nominal():
     assert [c is not None for c in member.categories_] == [True, True, False, False]
     encoder = member.estimator_.steps[0][1]
     assert encoder.nominal_mask_.tolist() == [True, True, False, False]
+
+
+class _WeightSpy(DecisionTreeClassifier):
+    """A tree that records the ``sample_weight`` each fit received."""
+
+    def fit(self, X, y, sample_weight=None):
+        self.got_weight_ = sample_weight
+        return super().fit(X, y, sample_weight=sample_weight)
+
+
+def test_bagging_members_fit_their_drawn_rows_without_count_weights():
+    # Weka's Bagging hands each member its bootstrap sample, repeats included; a member
+    # never sees all rows with weight 0 for the ones not drawn.
+    rng = np.random.RandomState(3)
+    X = rng.normal(size=(70, 3))
+    y = (X[:, 0] > 0).astype(int)
+    est = make("N-P-Bagging", base=_WeightSpy(random_state=0), random_state=0).fit(X, y)
+    for member, rows in zip(est.estimators_, est.estimators_samples_):
+        assert member.got_weight_ is None
+        assert member.tree_.weighted_n_node_samples[0] == len(rows) == len(X)
+
+
+def test_bagged_smo_is_as_accurate_as_smo_on_ecoli(shared_data_dir):
+    # With count weights the one-vs-one SMO lost 15-20 points on ecoli.
+    from sklearn.model_selection import StratifiedKFold, cross_val_score
+
+    from ensemble_lab.datasets import load_arff
+    from ensemble_lab.learners import make_learner
+
+    X, y = load_arff(shared_data_dir / "ecoli.arff")
+    cv = StratifiedKFold(5, shuffle=True, random_state=0)
+    single = cross_val_score(make_learner("smo"), X, y, cv=cv).mean()
+    bagged = cross_val_score(make("N-P-Bagging", base="smo", random_state=0), X, y, cv=cv).mean()
+    assert bagged >= single - 0.03, (bagged, single)
