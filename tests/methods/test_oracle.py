@@ -168,3 +168,33 @@ def test_unweighted_learner_gets_integer_weights_as_repeated_rows():
             assert clf.n_samples_fit_ == w[rows].sum()
     with pytest.raises(ValueError, match="does not accept"):
         oracle.fit(X, y, sample_weight=np.full(30, 0.5))
+
+
+def test_encoded_space_scores_are_the_one_hot_dot_product():
+    # The encoded oracle never builds the one-hot matrix of all rows; its side scores must
+    # equal transform(X) @ normal computed the plain way.
+    from ensemble_lab.methods._oracle import _EncodedSpace
+
+    rng = np.random.RandomState(0)
+    n_values = np.array([0, 3, 0, 4, 2])
+    X = np.column_stack(
+        [
+            rng.normal(size=60),
+            rng.randint(3, size=60),
+            rng.normal(size=60),
+            rng.randint(4, size=60),
+            rng.randint(2, size=60),
+        ]
+    ).astype(float)
+    X[rng.rand(*X.shape) < 0.15] = np.nan
+    X[:, 4] = np.nan  # a nominal column with no value at all: no mode, no one-hot entry
+    space = _EncodedSpace(n_values, X)
+    normal = rng.normal(size=space.n_dims)
+    Z = space.transform(X)
+    assert Z.shape == (60, 2 + 3 + 4 + 2)
+    np.testing.assert_allclose(space.scores(X, normal), Z @ normal, rtol=1e-12)
+    # Equal imputed rows are exactly the equal points of the space.
+    E = space.imputed(X)
+    same_e = (E[:, None, :] == E[None, :, :]).all(axis=2)
+    same_z = (Z[:, None, :] == Z[None, :, :]).all(axis=2)
+    np.testing.assert_array_equal(same_e, same_z)

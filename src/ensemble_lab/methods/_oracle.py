@@ -24,6 +24,7 @@ from ..learners import MixedEncoder
 from ..learners._c45_core import weka_argmax
 from ..learners._encoded import TestData, fit_member, member_distribution, remember_features
 from ..utils._estimator import Estimator
+from ..utils._rng import seeded_random_state
 from ..utils._sklearn_compat import HasMethods, _fit_context, check_is_fitted
 from ._member_utils import fit_weighted, require_y, seed_estimator, validated_weights
 
@@ -55,16 +56,29 @@ def draw_hyperplane(Z: np.ndarray, weights: np.ndarray, rng: np.random.RandomSta
     pair : tuple of int
         The rows ``(a, b)`` of the two points (``b == a`` when no hyperplane exists).
     """
+    a, b = draw_pair(Z, weights, rng)
+    if b == a:
+        return None, 0.0, (a, a)
+    normal, offset = bisector(Z[a], Z[b])
+    return normal, offset, (a, b)
+
+
+def draw_pair(E: np.ndarray, weights: np.ndarray, rng: np.random.RandomState):
+    """Rows ``(a, b)`` of two distinct points drawn by weight (``b == a`` when all rows
+    of positive weight equal row ``a``). ``E`` only decides which rows are equal."""
     a = _weighted_choice(weights, rng)
     # The second point is drawn among the rows that differ from the first, so duplicated
     # rows never give a degenerate plane and both sides always hold a drawn point.
-    others = np.where(np.any(Z != Z[a], axis=1), weights, 0.0)
+    others = np.where(np.any(E != E[a], axis=1), weights, 0.0)
     if not (others > 0).any():
-        return None, 0.0, (a, a)
-    b = _weighted_choice(others, rng)
-    normal = Z[b] - Z[a]
-    offset = float(normal @ (Z[a] + Z[b])) / 2.0
-    return normal, offset, (a, b)
+        return a, a
+    return a, _weighted_choice(others, rng)
+
+
+def bisector(z_a: np.ndarray, z_b: np.ndarray) -> tuple[np.ndarray, float]:
+    """Normal ``z_b - z_a`` and offset of the perpendicular bisector of two points."""
+    normal = z_b - z_a
+    return normal, float(normal @ (z_a + z_b)) / 2.0
 
 
 def _weighted_choice(weights: np.ndarray, rng: np.random.RandomState) -> int:
@@ -225,7 +239,6 @@ class RandomLinearOracle(ClassifierMixin, Estimator):
         of ``data``.
         """
         base = resolve_estimator(self.estimator)
-        rng = check_random_state(self.random_state)
         rows = np.arange(data.n_samples) if rows is None else np.asarray(rows, dtype=np.intp)
         weight = data.weight if weight is None else np.asarray(weight, dtype=float)
         w = weight[rows]
@@ -233,22 +246,26 @@ class RandomLinearOracle(ClassifierMixin, Estimator):
         self.classes_ = np.unique(data.classes[np.unique(data.y[rows])])
         remember_features(self, data)
         self._codes = data.codes
-        self.encoded_space_ = _EncodedSpace(data, rows[w > 0])
-        Z = self.encoded_space_.transform(data.X[rows])
-        normal, offset, (a, b) = draw_hyperplane(Z, w, rng)
-        self.hyperplane_points_ = (int(rows[a]), int(rows[b]))
-        if normal is None:
-            normal, offset = np.zeros(Z.shape[1]), 0.0
-        self.hyperplane_normal_, self.hyperplane_offset_ = normal, offset
-        positive = Z @ normal > offset
-        sides = [rows[~positive & (w > 0)], rows[positive & (w > 0)]]
-        if not positive.any():  # no hyperplane, or all on one side: one classifier
-            single = self._fit_encoded_side(base, data, sides[0], weight, rng)
-            self.classifiers_ = [single, single]
-        else:
-            self.classifiers_ = [
-                self._fit_encoded_side(base, data, side, weight, rng) for side in sides
-            ]
+        X = data.X[rows]
+        space = self.encoded_space_ = _EncodedSpace(data.n_values, X[w > 0])
+        with seeded_random_state(self.random_state) as rng:
+            a, b = draw_pair(space.imputed(X), w, rng)
+            self.hyperplane_points_ = (int(rows[a]), int(rows[b]))
+            if b == a:  # all points alike: no hyperplane
+                normal, offset = np.zeros(space.n_dims), 0.0
+            else:
+                z_a, z_b = space.transform(X[[a, b]])
+                normal, offset = bisector(z_a, z_b)
+            self.hyperplane_normal_, self.hyperplane_offset_ = normal, offset
+            positive = space.scores(X, normal) > offset
+            sides = [rows[~positive & (w > 0)], rows[positive & (w > 0)]]
+            if not positive.any():  # no hyperplane, or all on one side: one classifier
+                single = self._fit_encoded_side(base, data, sides[0], weight, rng)
+                self.classifiers_ = [single, single]
+            else:
+                self.classifiers_ = [
+                    self._fit_encoded_side(base, data, side, weight, rng) for side in sides
+                ]
         return self
 
     @staticmethod
@@ -267,8 +284,8 @@ class RandomLinearOracle(ClassifierMixin, Estimator):
     def _encoded_distribution(self, test):
         """Class distribution (columns in ``weka_classes_``) of encoded test rows, from
         the sub-classifier of each row's side."""
-        positive = self.encoded_space_.transform(test.X) @ self.hyperplane_normal_ > (
-            self.hyperplane_offset_
+        positive = (
+            self.encoded_space_.scores(test.X, self.hyperplane_normal_) > self.hyperplane_offset_
         )
         out = np.zeros((test.X.shape[0], self.weka_classes_.shape[0]))
         for clf, rows in zip(self.classifiers_, (~positive, positive)):
@@ -499,41 +516,79 @@ class _Constant:
 class _EncodedSpace:
     """The hyperplane's space computed from an encoded data set: numeric columns imputed
     by their mean and min–max scaled, nominal columns one-hot (a missing value imputed
-    by the mode), statistics from the rows ``rows`` (repeats count). The space of
+    by the mode), statistics from the training rows ``X`` (repeats count). The space of
     :meth:`RandomLinearOracle.fit`, up to the order of the one-hot columns, which does
-    not move the hyperplane."""
+    not move the hyperplane.
 
-    def __init__(self, data, rows: np.ndarray):
-        X = data.X[rows]
-        self.n_values = data.n_values
-        numeric = data.n_values == 0
-        self.numeric = np.flatnonzero(numeric)
-        with np.errstate(invalid="ignore"), warnings.catch_warnings():
-            warnings.simplefilter("ignore", RuntimeWarning)
-            block = X[:, self.numeric]
-            mean = np.nanmean(block, axis=0)
-            lo, hi = np.nanmin(block, axis=0), np.nanmax(block, axis=0)
-        empty = np.isnan(mean)
+    Only the two drawn points are ever one-hot encoded: which rows equal a drawn point
+    is read from the imputed codes (the scaling is one-to-one), and a row's side from
+    its numeric block and the normal's entries at its one-hot positions.
+    """
+
+    def __init__(self, n_values: np.ndarray, X: np.ndarray):
+        self.n_values = n_values
+        self.numeric = np.flatnonzero(n_values == 0)
+        self.nominal = np.flatnonzero(n_values > 0)
+        block = X[:, self.numeric]
+        present = ~np.isnan(block)
+        count = present.sum(axis=0)
+        empty = count == 0
+        # numpy's nanmean, nanmin and nanmax, without their warnings for empty columns.
+        mean = np.where(present, block, 0.0).sum(axis=0) / np.maximum(count, 1)
+        lo = np.where(present, block, np.inf).min(axis=0, initial=np.inf)
+        hi = np.where(present, block, -np.inf).max(axis=0, initial=-np.inf)
         self.fill = np.where(empty, 0.0, mean)
         self.lo = np.where(empty, 0.0, lo)
         span = np.where(empty, 0.0, hi - lo)
         self.span = np.where(span > 0, span, 1.0)
-        self.nominal = np.flatnonzero(~numeric)
-        self.modes = []
-        for j in self.nominal:
-            codes = X[:, j]
-            codes = codes[~np.isnan(codes)].astype(np.intp)
-            counts = np.bincount(codes, minlength=int(data.n_values[j]))
-            self.modes.append(int(np.argmax(counts)) if codes.size else -1)
-        self.modes = np.asarray(self.modes, dtype=float)
-        self.offsets = np.concatenate([[0], np.cumsum(data.n_values[self.nominal])]).astype(np.intp)
+        self.modes = self._modes(X[:, self.nominal], n_values[self.nominal])
+        self.offsets = np.concatenate([[0], np.cumsum(n_values[self.nominal])]).astype(np.intp)
+        self.n_dims = self.numeric.size + int(self.offsets[-1])
+
+    @staticmethod
+    def _modes(codes: np.ndarray, n_values: np.ndarray) -> np.ndarray:
+        """Most frequent code of each column (the first on ties), -1 for a column with
+        no value."""
+        if codes.shape[1] == 0:
+            return np.empty(0)
+        width = int(n_values.max())
+        valid = ~np.isnan(codes)
+        flat = (np.arange(codes.shape[1]) * width + np.where(valid, codes, 0)).astype(np.intp)
+        counts = np.bincount(flat[valid], minlength=codes.shape[1] * width)
+        counts = counts.reshape(codes.shape[1], width)
+        return np.where(counts.any(axis=1), counts.argmax(axis=1), -1).astype(float)
+
+    def _codes(self, X: np.ndarray) -> np.ndarray:
+        """Nominal codes with missing values imputed (-1: no value to impute)."""
+        codes = X[:, self.nominal]
+        return np.where(np.isnan(codes), self.modes, codes)
+
+    def _scaled(self, X: np.ndarray) -> np.ndarray:
+        block = X[:, self.numeric]
+        return (np.where(np.isnan(block), self.fill, block) - self.lo) / self.span
+
+    def imputed(self, X: np.ndarray) -> np.ndarray:
+        """Rows with missing values imputed: two rows are equal here exactly when they
+        are equal in the space."""
+        return np.hstack(
+            [np.where(np.isnan(X[:, self.numeric]), self.fill, X[:, self.numeric]), self._codes(X)]
+        )
 
     def transform(self, X: np.ndarray) -> np.ndarray:
-        block = X[:, self.numeric]
-        block = (np.where(np.isnan(block), self.fill, block) - self.lo) / self.span
+        """Rows in the space: scaled numeric block, then the one-hot codes."""
         onehot = np.zeros((X.shape[0], int(self.offsets[-1])))
-        codes = X[:, self.nominal]
-        codes = np.where(np.isnan(codes), self.modes, codes)
+        codes = self._codes(X)
         rows, cols = np.nonzero(codes >= 0)
         onehot[rows, self.offsets[cols] + codes[rows, cols].astype(np.intp)] = 1.0
-        return np.hstack([block, onehot])
+        return np.hstack([self._scaled(X), onehot])
+
+    def scores(self, X: np.ndarray, normal: np.ndarray) -> np.ndarray:
+        """``transform(X) @ normal`` without the one-hot matrix."""
+        out = self._scaled(X) @ normal[: self.numeric.size]
+        if self.nominal.size:
+            codes = self._codes(X)
+            known = codes >= 0
+            index = self.offsets[:-1] + np.where(known, codes, 0).astype(np.intp)
+            weights = normal[self.numeric.size :][index]
+            out = out + np.where(known, weights, 0.0).sum(axis=1)
+        return out
