@@ -172,3 +172,11 @@ def test_alpha_on_the_command_line(store, tmp_path):
     text = page.read_text()
     assert "<dt>α</dt><dd>0.1</dd>" in text and ">Methods</h2>" in text
     assert "MixedNaiveBayes(" in text  # the key of the methods, with their parameters
+
+
+def test_paper_protocol_is_for_estimates_of_scaled_reproductions(tmp_path):
+    out = ["--results", str(tmp_path)]
+    result = runner.invoke(app, ["reproduce", "triskel", "--estimate", "--paper-protocol", *out])
+    _one_line_error(result, "'triskel' runs at the paper's protocol already")
+    result = runner.invoke(app, ["reproduce", "oracle", "--paper-protocol", *out])
+    _one_line_error(result, "--paper-protocol goes with --estimate only")

@@ -154,3 +154,15 @@ def test_oracle_category_code_space_equals_mixed_encoder(seed):
     other = frame.iloc[30:].copy()
     other["cat"] = pd.Categorical(other["cat"].astype(object).fillna("new"))
     np.testing.assert_allclose(space.transform(other), reference.transform(other))
+
+
+def test_paper_config_is_table_iii_at_the_papers_protocol():
+    from ensemble_lab.evaluation import RepeatedCV
+    from ensemble_lab.experiments import oracle
+
+    cfg = oracle.paper_config()
+    assert len(cfg.datasets) == len(set(cfg.datasets)) == 35
+    assert not any(name.endswith(f"-{oracle.MAX_INSTANCES}") for name in cfg.datasets)
+    assert [m.name for m in cfg.methods] == list(oracle.METHODS) and len(cfg.methods) == 40
+    assert cfg.protocol == RepeatedCV(n_folds=10, n_repetitions=10)
+    assert cfg.name != oracle.config().name  # its own store, never mixed with the scaled run

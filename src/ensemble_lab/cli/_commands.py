@@ -265,6 +265,7 @@ def _estimate(
     data_dir: Path | None,
     quick: bool,
     max_datasets: int | None,
+    paper_protocol: bool = False,
 ) -> None:
     """Print how long a reproduction takes on 1, 2 and 16 workers (nothing is stored)."""
     from ..evaluation import load_results
@@ -276,7 +277,16 @@ def _estimate(
             f"Reproduction {name!r} has no config(): it does not run tasks through "
             "the experiment runner, so there are no task times to estimate from."
         )
-    config = make_config(quick=quick)
+    if paper_protocol:
+        paper_config = getattr(module, "paper_config", None)
+        if paper_config is None:
+            raise ValueError(
+                f"Reproduction {name!r} runs at the paper's protocol already "
+                "(it has no separate paper_config()); drop --paper-protocol."
+            )
+        config = paper_config()
+    else:
+        config = make_config(quick=quick)
     db = Path(out_dir) / f"{config.name}.db"
     results = None
     if db.is_file():
@@ -396,6 +406,14 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
                 help="With --estimate: time tasks on at most N datasets, extrapolate the rest.",
             ),
         ] = None,
+        paper_protocol: Annotated[
+            bool,
+            typer.Option(
+                "--paper-protocol",
+                help="With --estimate: estimate the paper's own protocol (full datasets, "
+                "its cross-validation) where the default run is scaled down (oracle).",
+            ),
+        ] = False,
         from_store: Annotated[
             bool,
             typer.Option(
@@ -427,8 +445,11 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
                 data_dir=data_dir,
                 quick=quick,
                 max_datasets=estimate_datasets,
+                paper_protocol=paper_protocol,
             )
             return
+        if paper_protocol:
+            raise ValueError("--paper-protocol goes with --estimate only.")
         if from_store:
             _write_from_store(console, name, module, out_dir, data_dir=data_dir, quick=quick)
             return
