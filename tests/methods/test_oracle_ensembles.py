@@ -138,3 +138,21 @@ def test_bagged_smo_is_as_accurate_as_smo_on_ecoli(shared_data_dir):
     single = cross_val_score(make_learner("smo"), X, y, cv=cv).mean()
     bagged = cross_val_score(make("N-P-Bagging", base="smo", random_state=0), X, y, cv=cv).mean()
     assert bagged >= single - 0.03, (bagged, single)
+
+
+def test_subspace_members_on_the_encoded_data_never_slice_the_frame(monkeypatch):
+    # J48 members read the encoded matrix: selecting the DataFrame's columns per member
+    # (the slow part of a random subspace on nominal data) must not happen at all.
+    from ensemble_lab.learners import _encoded
+
+    def refuse(*args):
+        raise AssertionError("a J48 member asked for the DataFrame columns")
+
+    X, y = _awkward_frame()
+    monkeypatch.setattr(_encoded, "_select_columns", refuse)
+    est = make("N-P-Rand. Subs. (50%)", base="j48", random_state=0).fit(X, y)
+    assert est.predict_proba(X).shape == (90, 3)
+    monkeypatch.undo()
+    # A member without the encoded protocol gets its columns, nominal values kept.
+    est = make("N-P-Rand. Subs. (50%)", base=_tree(), random_state=0).fit(X, y)
+    assert np.mean(est.predict(X) == y) > 0.6

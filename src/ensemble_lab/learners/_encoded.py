@@ -71,9 +71,16 @@ class EncodedData:
         self.classes = classes
         self.weight = weight
         self.codes = codes
-        self.source = source
+        self._source = source
         if feature_names is not None:
             self._feature_names = feature_names
+
+    @property
+    def source(self):
+        """The validated input (a column selection is made on first use)."""
+        if isinstance(self._source, _Deferred):
+            self._source = self._source()
+        return self._source
 
     @property
     def feature_names(self) -> np.ndarray | None:
@@ -110,11 +117,7 @@ class EncodedData:
         codes = MixedCodes(
             nominal[features], [self.codes.categories[kept[j]] for j in features if nominal[j]]
         )
-        source = (
-            self.source.iloc[:, features]
-            if isinstance(self.source, pd.DataFrame)
-            else self.source[:, features]
-        )
+        names = self.feature_names
         return EncodedData(
             np.ascontiguousarray(self.X[:, features]),
             np.ascontiguousarray(self.n_values[features]),
@@ -122,7 +125,8 @@ class EncodedData:
             self.classes,
             self.weight,
             codes,
-            source,
+            _Deferred(_select_columns, self, features),
+            None if names is None else names[features],
         )
 
 
@@ -140,22 +144,42 @@ class TestData:
 
     @property
     def source(self):
+        """The validated input's rows (selected on first use)."""
+        if isinstance(self._source, _Deferred):
+            self._source = self._source()
         if self._rows is not None:
             self._source, self._rows = safe_rows(self._source, self._rows), None
         return self._source
 
     def columns(self, features: np.ndarray) -> TestData:
         """The same rows restricted to ``features``."""
-        source = self.source
-        source = (
-            source.iloc[:, features] if isinstance(source, pd.DataFrame) else source[:, features]
+        return TestData(
+            np.ascontiguousarray(self.X[:, features]),
+            _Deferred(_select_columns, self, features),
         )
-        return TestData(np.ascontiguousarray(self.X[:, features]), source)
 
     def rows(self, mask: np.ndarray) -> TestData:
         """The rows where ``mask`` is true."""
         source = self._source if self._rows is None else self.source
         return TestData(np.ascontiguousarray(self.X[mask]), source, np.flatnonzero(mask))
+
+
+class _Deferred:
+    """A ``source`` computed only if a member that cannot read the encoded matrix asks:
+    selecting DataFrame columns costs more than fitting a small member on the codes."""
+
+    def __init__(self, make, *args):
+        self.make, self.args = make, args
+
+    def __call__(self):
+        return self.make(*self.args)
+
+
+def _select_columns(data, features: np.ndarray):
+    source = data.source
+    if isinstance(source, pd.DataFrame):
+        return source.iloc[:, features]
+    return source[:, features]
 
 
 def class_codes(y) -> tuple[np.ndarray, np.ndarray]:
