@@ -35,7 +35,11 @@ def category_values(array: pd.Categorical) -> np.ndarray:
     values = array.categories.to_numpy(dtype=object)
     values.flags.writeable = False
     key = id(dtype)
-    _VALUES[key] = (weakref.ref(dtype, lambda _, key=key: _VALUES.pop(key, None)), values)
+
+    def forget(_: weakref.ref) -> None:  # the dtype is gone; its id may be reused
+        _VALUES.pop(key, None)
+
+    _VALUES[key] = (weakref.ref(dtype, forget), values)
     return values
 
 
