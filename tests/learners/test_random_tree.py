@@ -226,3 +226,19 @@ def test_bad_input():
     est = RandomTreeClassifier(random_state=1).fit(X, y)
     with pytest.raises(ValueError, match="features"):
         est.predict(X[:, :3])
+
+
+def test_forest_members_know_the_columns_they_were_fitted_on():
+    # Members grow on the forest's encoded data; each must still predict from the
+    # DataFrame's columns as if it had been fitted on them (names, nominal columns).
+    import warnings
+
+    from ensemble_lab.methods import make
+
+    X, y = load("breast-cancer")
+    forest = make("N-U-Random Forest", random_state=0).fit(X, y)
+    for member in forest.estimators_:
+        np.testing.assert_array_equal(member.feature_names_in_, X.columns)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", UserWarning)
+            member.predict(X)

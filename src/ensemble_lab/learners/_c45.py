@@ -16,11 +16,11 @@ from scipy.special import ndtri
 from scipy.stats import norm
 from sklearn.base import ClassifierMixin
 
-from ..base import validate_mixed_data
 from ..utils._estimator import Estimator, leaf_fit_context
-from ..utils._sklearn_compat import Interval, check_is_fitted
+from ..utils._sklearn_compat import Interval
 from ._c45_core import grow_tree, tree_probs, weka_argmax
-from ._encoded import EncodedData, TestData, encode_training, remember_features
+from ._encoded import EncodedData, encode_training
+from ._weka_tree import WekaTreeMixin
 
 __all__ = ["C45TreeClassifier", "c45_added_errors"]
 
@@ -78,7 +78,7 @@ def _added_errors_normal(n, e, z):
     return np.where(e + 0.5 >= n, np.maximum(n - e, 0.0), approx)
 
 
-class C45TreeClassifier(ClassifierMixin, Estimator):
+class C45TreeClassifier(WekaTreeMixin, ClassifierMixin, Estimator):
     """C4.5 decision tree (release 8) that makes the decisions of Weka's J48.
 
     Parameters
@@ -205,6 +205,9 @@ class C45TreeClassifier(ClassifierMixin, Estimator):
         self.subtree_raising = subtree_raising
         self.binary_splits = binary_splits
 
+    _tree_distribution = staticmethod(tree_probs)
+    _pick = staticmethod(weka_argmax)  # ClassifierTree.classifyInstance
+
     @leaf_fit_context
     def fit(self, X, y, sample_weight=None):
         """Grow the tree on ``(X, y)``, then collapse and prune it.
@@ -230,12 +233,7 @@ class C45TreeClassifier(ClassifierMixin, Estimator):
         """Grow the tree on ``rows`` of data encoded once by an ensemble (see
         :class:`~ensemble_lab.learners._encoded.EncodedData`); ``weight`` is indexed by
         row. No validation: the ensemble validated the data."""
-        rows = (
-            np.arange(data.n_samples, dtype=np.int32)
-            if rows is None
-            else np.ascontiguousarray(rows, dtype=np.int32)
-        )
-        weight = data.weight if weight is None else np.ascontiguousarray(weight, dtype=float)
+        rows, weight = self._rows_and_weight(data, rows, weight)
         cf = float(np.float32(self.confidence_factor))  # Weka's m_CF is a float
         self.tree_ = grow_tree(
             data.X,
@@ -251,61 +249,4 @@ class C45TreeClassifier(ClassifierMixin, Estimator):
             prune=not self.unpruned,
             raising=self.subtree_raising,
         )
-        self.encoding_ = data.codes
-        self.weka_classes_ = labels = data.classes
-        seen = np.unique(data.y[rows])
-        self._columns = seen[np.argsort(labels[seen], kind="stable")]
-        self.classes_ = labels[self._columns]
-        self.n_features_in_ = data.n_features
-        remember_features(self, data)
-        leaves = self.tree_["kind"] == 0
-        self.n_leaves_ = int(np.count_nonzero(leaves))
-        self.n_nodes_ = int(leaves.shape[0])
-        self.depth_ = int(self.tree_["depth"].max())
-        return self
-
-    def _encoded_distribution(self, test: TestData) -> np.ndarray:
-        """Weka's ``distributionForInstance`` for rows already encoded like the training
-        data; columns in ``weka_classes_``."""
-        return tree_probs(self.tree_, test.X)
-
-    def _weka_distribution(self, X):
-        check_is_fitted(self)
-        X = validate_mixed_data(self, X, reset=False)
-        return tree_probs(self.tree_, self.encoding_.matrix(X))
-
-    def predict_proba(self, X):
-        """Class distribution at the leaves each sample reaches (Weka's, normalised).
-
-        Parameters
-        ----------
-        X : array-like or DataFrame of shape (n_samples, n_features)
-
-        Returns
-        -------
-        ndarray of shape (n_samples, n_classes)
-            Columns in the order of ``classes_``.
-        """
-        proba = self._weka_distribution(X)[:, self._columns]
-        total = proba.sum(axis=1, keepdims=True)
-        np.divide(proba, total, out=proba, where=total > 0)
-        return proba
-
-    def predict(self, X):
-        """The class Weka's J48 predicts for each sample.
-
-        Parameters
-        ----------
-        X : array-like or DataFrame of shape (n_samples, n_features)
-
-        Returns
-        -------
-        ndarray of shape (n_samples,)
-        """
-        codes = weka_argmax(self._weka_distribution(X))
-        return self.weka_classes_[codes]
-
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.input_tags.allow_nan = True
-        return tags
+        return self._fitted_on(data, rows)

@@ -13,16 +13,15 @@ import weakref
 from functools import cache
 from numbers import Integral, Real
 
-import numpy as np
 from sklearn.base import ClassifierMixin
 
-from ..base import validate_mixed_data
 from ..utils._estimator import Estimator, leaf_fit_context
 from ..utils._java_math import log as java_log
-from ..utils._sklearn_compat import Interval, check_is_fitted
+from ..utils._sklearn_compat import Interval
 from ..utils._weka_random import java_seed, random_number_generator
 from ._encoded import EncodedData, encode_training
 from ._random_tree_core import TreeData, grow_random_tree, tree_distribution
+from ._weka_tree import WekaTreeMixin, first_largest
 
 __all__ = ["RandomTreeClassifier", "random_tree_k"]
 
@@ -52,7 +51,7 @@ def random_tree_k(n_features: int) -> int:
     return int(java_log(float(n_features)) / java_log(2.0)) + 1
 
 
-class RandomTreeClassifier(ClassifierMixin, Estimator):
+class RandomTreeClassifier(WekaTreeMixin, ClassifierMixin, Estimator):
     """Unpruned tree that splits on the best of K random attributes, as Weka's RandomTree.
 
     Parameters
@@ -177,6 +176,9 @@ class RandomTreeClassifier(ClassifierMixin, Estimator):
         self.max_depth = max_depth
         self.random_state = random_state
 
+    _tree_distribution = staticmethod(tree_distribution)
+    _pick = staticmethod(first_largest)
+
     @leaf_fit_context
     def fit(self, X, y, sample_weight=None):
         """Grow the tree on ``(X, y)``.
@@ -202,12 +204,7 @@ class RandomTreeClassifier(ClassifierMixin, Estimator):
         """Grow the tree on ``rows`` of data encoded once by an ensemble (see
         :class:`~ensemble_lab.learners._encoded.EncodedData`), in that order; ``weight``
         is indexed by row. No validation: the ensemble validated the data."""
-        rows = (
-            np.arange(data.n_samples, dtype=np.int32)
-            if rows is None
-            else np.ascontiguousarray(rows, dtype=np.int32)
-        )
-        weight = data.weight if weight is None else np.ascontiguousarray(weight, dtype=float)
+        rows, weight = self._rows_and_weight(data, rows, weight)
         n_features = data.n_features
         self.k_ = random_tree_k(n_features) if self.k < 1 else min(self.k, n_features)
         self.seed_ = java_seed(self.random_state)
@@ -220,62 +217,4 @@ class RandomTreeClassifier(ClassifierMixin, Estimator):
             min_num=float(self.min_num),
             max_depth=self.max_depth,
         )
-        self.encoding_ = data.codes
-        self.weka_classes_ = labels = data.classes
-        seen = np.flatnonzero(np.bincount(data.y[rows], minlength=data.n_classes))
-        self._columns = seen[np.argsort(labels[seen], kind="stable")]
-        self.classes_ = labels[self._columns]
-        self.n_features_in_ = n_features
-        leaves = self.tree_["kind"] == 0
-        self.n_leaves_ = int(np.count_nonzero(leaves))
-        self.n_nodes_ = int(leaves.shape[0])
-        self.depth_ = int(self.tree_["depth"].max())
-        return self
-
-    def _encoded_distribution(self, test) -> np.ndarray:
-        """Weka's ``distributionForInstance`` for rows already encoded like the training
-        data (a :class:`~ensemble_lab.learners._encoded.TestData`); columns in
-        ``weka_classes_``."""
-        return tree_distribution(self.tree_, test.X)
-
-    def _weka_distribution(self, X):
-        check_is_fitted(self)
-        X = validate_mixed_data(self, X, reset=False)
-        return tree_distribution(self.tree_, self.encoding_.matrix(X))
-
-    def predict_proba(self, X):
-        """Class distribution of the leaf (or leaves) each sample reaches.
-
-        Parameters
-        ----------
-        X : array-like or DataFrame of shape (n_samples, n_features)
-
-        Returns
-        -------
-        ndarray of shape (n_samples, n_classes)
-            Columns in the order of ``classes_``.
-        """
-        proba = self._weka_distribution(X)[:, self._columns]
-        total = proba.sum(axis=1, keepdims=True)
-        np.divide(proba, total, out=proba, where=total > 0)
-        return proba
-
-    def predict(self, X):
-        """The class Weka's RandomTree predicts for each sample.
-
-        Parameters
-        ----------
-        X : array-like or DataFrame of shape (n_samples, n_features)
-
-        Returns
-        -------
-        ndarray of shape (n_samples,)
-        """
-        # Classifier.classifyInstance: the first class of largest probability.
-        codes = np.argmax(self._weka_distribution(X), axis=1)
-        return self.weka_classes_[codes]
-
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.input_tags.allow_nan = True
-        return tags
+        return self._fitted_on(data, rows)

@@ -25,18 +25,12 @@ from ..learners._encoded import (
     fit_member,
     member_distribution,
 )
+from ..learners._weka_tree import first_largest
 from ..utils._estimator import Estimator
 from ..utils._sklearn_compat import HasMethods, Interval, _fit_context, check_is_fitted
 from ..utils._weka_random import sklearn_seed
 
 __all__ = ["EncodedEnsemble", "MemberPlan"]
-
-
-def first_largest(distribution: np.ndarray) -> np.ndarray:
-    """Weka's ``Classifier.classifyInstance`` on class distributions: the first class of
-    strictly largest probability, without J48's 1e-6 slack (a row of zeros gives the
-    first class, where Weka would answer "missing")."""
-    return np.argmax(distribution, axis=1)
 
 
 class MemberPlan:

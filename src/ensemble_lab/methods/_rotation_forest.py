@@ -36,6 +36,7 @@ from ..learners._encoded import (
     fit_member,
     member_distribution,
 )
+from ..learners._weka_tree import first_largest
 from ..utils._estimator import Estimator
 from ..utils._java_random import JavaRandom, shuffled
 from ..utils._sklearn_compat import HasMethods, Interval, _fit_context, check_is_fitted
@@ -945,7 +946,7 @@ class RotationForestClassifier(MemberPredictionsMixin, ClassifierMixin, Estimato
         y : ndarray of shape (n_samples,)
         """
         distribution = self._weka_distribution(X)
-        return self.weka_classes_[np.argmax(distribution, axis=1)]
+        return self.weka_classes_[first_largest(distribution)]
 
     def _member_views(self, X):
         """Each member with its projection of ``X``."""
