@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from ensemble_lab import methods
+from ensemble_lab.base import has_members, member_predictions
 from ensemble_lab.datasets import load
 
 sio = pytest.importorskip("skops.io")
@@ -53,4 +54,7 @@ def test_numeric_frame_keeps_its_column_names(name):
     with warnings.catch_warnings():
         warnings.simplefilter("error", UserWarning)
         estimator.predict(NUMERIC_X.iloc[1::2])
+        if has_members(estimator):  # each member asked as the ensemble asks it
+            members = member_predictions(estimator, NUMERIC_X.iloc[1::2])
+            assert set(np.unique(members)) <= set(estimator.classes_)
     np.testing.assert_array_equal(estimator.feature_names_in_, NUMERIC_X.columns)

@@ -14,6 +14,7 @@ from abc import ABCMeta, abstractmethod
 from numbers import Integral
 
 import numpy as np
+import pandas as pd
 from joblib import Parallel, delayed
 from sklearn.base import ClassifierMixin, clone
 
@@ -193,7 +194,7 @@ class EncodedEnsemble(ClassifierMixin, Estimator, metaclass=ABCMeta):
         test = encode_test(self, self.encoding_, X)
         rows = []
         for member, features in zip(self.estimators_, self.estimators_features_):
-            view = _columns(test.source, features)
+            view = _named(member, _columns(test.source, features))
             rows.append(np.asarray(member.predict(view)))  # the member's own rule
         return np.vstack(rows)
 
@@ -206,3 +207,15 @@ class EncodedEnsemble(ClassifierMixin, Estimator, metaclass=ABCMeta):
 def _columns(source, features: np.ndarray):
     """Columns ``features`` of a validated input, in that order."""
     return source.iloc[:, features] if hasattr(source, "iloc") else source[:, features]
+
+
+def _named(member, view):
+    """``view`` with the column names ``member`` was fitted with.
+
+    An all-numeric DataFrame is validated into an array, and a member fitted with
+    the frame's names would warn on it.
+    """
+    names = getattr(member, "feature_names_in_", None)
+    if names is None or hasattr(view, "columns"):
+        return view
+    return pd.DataFrame(view, columns=names, copy=False)
