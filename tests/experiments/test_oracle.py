@@ -6,8 +6,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from ensemble_lab import datasets, methods
-from ensemble_lab.evaluation import load_results, stats
+from ensemble_lab import methods
+from ensemble_lab.evaluation import load_predictions, load_results, stats
 from ensemble_lab.experiments import oracle, reproduction, reproduction_names
 from ensemble_lab.methods._reframe import FrameRestorer
 
@@ -45,16 +45,6 @@ def test_paper_benefit_recomputes_the_rank_gains():
     assert benefit.idxmax() == "U-Rand. Subs. (75%)"
 
 
-def test_stratified_subsample_keeps_class_shares():
-    y = np.array(["a"] * 700 + ["b"] * 290 + ["c"] * 10 + ["d"] * 1)
-    rows = oracle.stratified_subsample(y, 100, seed=3)
-    counts = pd.Series(y[rows]).value_counts().to_dict()
-    assert counts == {"a": 70, "b": 29, "c": 1, "d": 1}
-    assert np.all(np.diff(rows) > 0)
-    assert np.array_equal(rows, oracle.stratified_subsample(y, 100, seed=3))
-    assert np.array_equal(oracle.stratified_subsample(y, 5000), np.arange(y.size))
-
-
 def test_every_table_i_dataset_is_in_the_collection(shared_data_dir):
     from ensemble_lab.datasets._registry import _spec
 
@@ -68,15 +58,6 @@ def test_every_table_i_dataset_is_in_the_collection(shared_data_dir):
     sizes = pd.read_csv(shared_data_dir / "MANIFEST.csv").set_index("name")["instances"]
     for paper, ours in oracle.PAPER_DATASETS.items():
         assert sizes[ours] == oracle.PAPER_SIZES[paper], paper
-
-
-def test_subsampled_loader_caps_the_large_datasets(shared_data_dir):
-    load = oracle._loader(shared_data_dir)
-    _, y = load(oracle.subsample_name("segment"))
-    assert abs(len(y) - oracle.MAX_INSTANCES) <= 7  # one rounding per class
-    full = datasets.load("segment", data_dir=shared_data_dir)[1]
-    shares = y.value_counts(normalize=True).sort_index()
-    np.testing.assert_allclose(shares, full.value_counts(normalize=True).sort_index(), atol=0.01)
 
 
 def test_frame_restorer_maps_values_like_the_pandas_reference():
@@ -114,17 +95,44 @@ def test_quick_run_writes_page_with_paper_and_our_numbers(tmp_path):
     assert "15.40" in text and "• 26-2-7" in text and "28.63" in text
     results = load_results(tmp_path / "oracle.db", "oracle")
     assert set(results["dataset"]) == set(oracle._QUICK_DATASETS)
-    # one half split: one task per dataset and method, tested on half of the data
-    assert len(results) == len(oracle._QUICK_DATASETS) * len(oracle._QUICK_METHODS)
-    assert (results["n_test"] - results["n_train"]).abs().max() <= 3
+    # one 2-fold cross-validation: two tasks per dataset and method
+    assert len(results) == 2 * len(oracle._QUICK_DATASETS) * len(oracle._QUICK_METHODS)
     means = results.groupby(["dataset", "method"])["accuracy"].mean().unstack()
     ranks = means.rank(axis=1, ascending=False).mean()
     assert f"{ranks['H-P-Bagging']:.2f}" in text
     assert "Friedman test" in text and "Nemenyi critical difference" in text
+    assert "The run is complete" in text
     for png in ("oracle-cd.png", "oracle-kappa-iris.png"):
         assert (tmp_path / png).stat().st_size > 1000
         assert f"]({png})" in text
     assert math.isfinite(float(text.split("Spearman")[1].split("**")[1]))
+    # the ledger is on the page and gathered into the summary
+    assert "## Claims ledger" in text
+    summary = (tmp_path / "README.md").read_text()
+    assert "(oracle.md)" in summary and "With no exception" in summary
+
+
+def test_a_partial_run_is_reported_over_the_finished_datasets_only(tmp_path):
+    """Tasks of an unfinished dataset are stored but never enter the ranks."""
+    oracle.run(tmp_path, quick=True)
+    results = load_results(tmp_path / "oracle.db", "oracle")
+    cfg, kcfg = oracle.config(quick=True), oracle.kappa_config(quick=True)
+    last = cfg.datasets[-1]
+    partial = results[~((results["dataset"] == last) & (results["fold"] == 1))]
+    complete, missing = oracle.complete_results(partial, cfg)
+    assert missing == [last] and last not in set(complete["dataset"])
+    predictions = load_predictions(tmp_path / "oracle.db", oracle.KAPPA_NAME)
+    text = oracle.write_report(tmp_path, cfg, kcfg, partial, predictions, quick=True).read_text()
+    assert f"{len(partial)} of {len(results)} tasks are stored" in text
+    assert "over the 2 datasets on which all" in text and f"largest: {last}." in text
+    means = complete.groupby(["dataset", "method"])["accuracy"].mean().unstack()
+    ranks = means.rank(axis=1, ascending=False).mean()
+    assert f"{ranks['H-P-Bagging']:.2f}" in text
+    # with fewer than two finished datasets there is nothing to rank: every claim not run
+    one = partial[partial["dataset"] == cfg.datasets[0]]
+    text = oracle.write_report(tmp_path, cfg, kcfg, one, predictions, quick=True).read_text()
+    assert "No ranks yet" in text and "**holds**" not in text
+    assert text.count("**not run**") == 8
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
@@ -156,13 +164,69 @@ def test_oracle_category_code_space_equals_mixed_encoder(seed):
     np.testing.assert_allclose(space.transform(other), reference.transform(other))
 
 
-def test_paper_config_is_table_iii_at_the_papers_protocol():
+def test_config_is_table_iii_at_the_papers_protocol():
     from ensemble_lab.evaluation import RepeatedCV
-    from ensemble_lab.experiments import oracle
 
-    cfg = oracle.paper_config()
-    assert len(cfg.datasets) == len(set(cfg.datasets)) == 35
-    assert not any(name.endswith(f"-{oracle.MAX_INSTANCES}") for name in cfg.datasets)
+    cfg = oracle.config()
+    assert cfg == oracle.paper_config()
+    assert list(cfg.datasets) == oracle.dataset_names()
+    assert sorted(cfg.datasets) == sorted(oracle.PAPER_DATASETS.values())
+    sizes = [oracle.PAPER_SIZES[p] for p in oracle.PAPER_DATASETS]
+    by_name = dict(zip(oracle.PAPER_DATASETS.values(), sizes, strict=True))
+    assert [by_name[d] for d in cfg.datasets] == sorted(sizes)  # smallest first
     assert [m.name for m in cfg.methods] == list(oracle.METHODS) and len(cfg.methods) == 40
+    assert all(not m.params for m in cfg.methods)  # the registered 10-member ensembles
     assert cfg.protocol == RepeatedCV(n_folds=10, n_repetitions=10)
-    assert cfg.name != oracle.config().name  # its own store, never mixed with the scaled run
+    # the committed store's experiment: changing the config would orphan its results
+    assert cfg.name == "oracle-paper"
+
+
+def _paper_side():
+    from ensemble_lab.experiments._oracle_claims import parse_wtl
+
+    ranks = {m: r for m, (r, _) in oracle.PAPER_TABLE_III.items()}
+    wtl = {m: parse_wtl(c) for m, (_, c) in oracle.PAPER_TABLE_III.items() if c and c != "N/A"}
+    return ranks, wtl
+
+
+def test_the_papers_own_table_passes_the_tests_of_its_conclusions():
+    """Fed the paper's Table III as our numbers, each test gives the verdict its wording
+    implies on the paper's own data (claim 7 is the paper's own exception)."""
+    from ensemble_lab.experiments._oracle_claims import oracle_claims
+
+    ranks, wtl = _paper_side()
+    claims = {c.key: c for c in oracle_claims(oracle.PAPER_TABLE_III, ranks, wtl)}
+    for key in (
+        "rank-better-with-oracle",
+        "sign-test",
+        "only-rotation-forest-loses",
+        "oracle-alone-is-weak",
+        "bagging-and-subspace-benefit-most",
+        "boosting-benefits-less",
+    ):
+        assert claims[key].verdict == "holds", key
+        if key != "sign-test":  # ours names the significant ensembles
+            assert claims[key].ours == claims[key].paper, key
+    assert claims["sign-test"].ours.startswith("10 better (P-Bagging, ")
+    assert ", 0 worse (n_c = 24 of 35)" in claims["sign-test"].ours
+    # every unpruned version gains more rank than its pruned one: a pattern after all
+    assert claims["no-pruning-pattern"].verdict == "does not hold"
+    assert "0, equal 0, smaller 9" in claims["no-pruning-pattern"].paper
+    assert claims["medical-data"].verdict == "not run"
+
+
+def test_claims_fail_when_the_oracle_does_not_help():
+    """Swap H- and N- ranks: the oracle now hurts every ensemble."""
+    from ensemble_lab.experiments._oracle_claims import oracle_claims
+
+    ranks, wtl = _paper_side()
+    swapped = {}
+    for m, r in ranks.items():
+        other = ("N-" if m.startswith("H-") else "H-") + m[2:]
+        swapped[m] = ranks.get(other, r)
+    losing = {m: (lo, t, w) for m, (w, t, lo) in wtl.items()}
+    claims = {c.key: c for c in oracle_claims(oracle.PAPER_TABLE_III, swapped, losing)}
+    assert claims["rank-better-with-oracle"].verdict == "does not hold"
+    assert claims["rank-better-with-oracle"].ours.startswith("0 of 19")
+    assert claims["sign-test"].verdict == "does not hold"
+    assert claims["only-rotation-forest-loses"].verdict == "does not hold"

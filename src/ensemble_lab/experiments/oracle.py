@@ -15,7 +15,7 @@ says so.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +32,9 @@ from ..evaluation import (
     load_results,
     stats,
 )
+from ..reporting.claims import Claim, ledger_table, write_ledger, write_summary
 from ._common import markdown_table, run_into, save_figure, write_page
+from ._oracle_claims import family, host, oracle_claims, rank_gain
 
 DESCRIPTION = (
     "40 ensembles with/without the Random Linear Oracle on 35 UCI datasets: average ranks, "
@@ -138,10 +140,6 @@ PAPER_TABLE_III: dict[str, tuple[float, str | None]] = {
 }
 METHODS: tuple[str, ...] = tuple(PAPER_TABLE_III)
 
-#: Datasets with more instances than this are replaced by a stratified subsample of
-#: about this size (the CPU budget of the committed run; see the page).
-MAX_INSTANCES = 500
-SUBSAMPLE_SEED = 0
 SEED = 1
 
 
@@ -152,7 +150,7 @@ class FirstFold(Protocol):
     With ``n_folds=2``: train on a stratified half, test on the other half. Unlike
     :class:`~ensemble_lab.evaluation.RandomHalfSplits` (scikit-learn's
     ``StratifiedShuffleSplit``) it accepts classes with a single instance, which
-    audiology, primary-tumor and the subsampled hypothyroid have.
+    audiology and primary-tumor have.
     """
 
     n_folds: int = 2
@@ -168,9 +166,12 @@ class FirstFold(Protocol):
         return {"kind": self.kind, "folds": self.n_folds}
 
 
-PROTOCOL = FirstFold(n_folds=2)
 #: The paper's protocol: ten repetitions of stratified 10-fold cross-validation.
 PAPER_PROTOCOL = RepeatedCV(n_folds=10, n_repetitions=10)
+#: ``--quick``: one 2-fold cross-validation.
+QUICK_PROTOCOL = RepeatedCV(n_folds=2, n_repetitions=1)
+#: Kappa-error diagrams: members recorded on one stratified half split.
+KAPPA_PROTOCOL = FirstFold(n_folds=2)
 
 #: Kappa-error diagrams: datasets and the H-/N- pairs drawn, members recorded.
 KAPPA_DATASETS: tuple[str, ...] = ("vehicle", "sonar")
@@ -193,92 +194,46 @@ _QUICK_METHODS = (
 )
 
 
-# --------------------------------------------------------------------------- data
-def subsample_name(name: str, n: int = MAX_INSTANCES) -> str:
-    """Stored name of the subsampled version of dataset ``name``."""
-    return f"{name}-{n}"
-
-
-def stratified_subsample(y: Any, n: int, seed: int = SUBSAMPLE_SEED) -> np.ndarray:
-    """Sorted row indices of a stratified random subsample of about ``n`` rows.
-
-    Each class keeps ``round(n_c * n / len(y))`` of its ``n_c`` rows, at least one, so a
-    rare class is not lost.
-    """
-    y = np.asarray(y)
-    if n >= y.shape[0]:
-        return np.arange(y.shape[0])
-    rng = np.random.default_rng(seed)
-    keep = []
-    classes, codes = np.unique(y, return_inverse=True)
-    for c in range(classes.shape[0]):
-        rows = np.flatnonzero(codes == c)
-        k = max(1, round(rows.shape[0] * n / y.shape[0]))
-        keep.append(rng.choice(rows, size=min(k, rows.shape[0]), replace=False))
-    return np.sort(np.concatenate(keep))
-
-
-def dataset_names(data_dir: Path | None = None, *, quick: bool = False) -> list[str]:
-    """Stored names of the datasets of the run, ``<name>-1000`` for the subsampled ones."""
+# --------------------------------------------------------------------------- configs
+def dataset_names(*, quick: bool = False) -> list[str]:
+    """Our names of the run's datasets, smallest first (a run stopped early misses the
+    largest datasets, not a random set)."""
     if quick:
         return list(_QUICK_DATASETS)
-    # smallest first: a run stopped early misses the largest datasets, not a random set
     order = sorted(PAPER_DATASETS, key=lambda paper: (PAPER_SIZES[paper], paper))
-    return [stored_name(paper) for paper in order]
+    return [PAPER_DATASETS[paper] for paper in order]
 
 
-def stored_name(paper: str) -> str:
-    """Stored name of the paper's dataset ``paper`` (``<ours>-500`` when subsampled)."""
-    ours = PAPER_DATASETS[paper]
-    return subsample_name(ours) if PAPER_SIZES[paper] > MAX_INSTANCES else ours
-
-
-def _loader(data_dir: Path | None) -> Callable[[str], tuple[pd.DataFrame, pd.Series]]:
-    from .. import datasets
-
-    subsampled = {
-        subsample_name(ours): ours
-        for paper, ours in PAPER_DATASETS.items()
-        if PAPER_SIZES[paper] > MAX_INSTANCES
-    }
-
-    def load(name: str) -> tuple[pd.DataFrame, pd.Series]:
-        if name not in subsampled:
-            return datasets.load(name, data_dir=data_dir)
-        X, y = datasets.load(subsampled[name], data_dir=data_dir)
-        rows = stratified_subsample(y, MAX_INSTANCES)
-        return X.iloc[rows].reset_index(drop=True), y.iloc[rows].reset_index(drop=True)
-
-    return load
-
-
-# --------------------------------------------------------------------------- configs
 def config(quick: bool = False) -> ExperimentConfig:
-    """The Table III experiment (``quick``: 3 small datasets, 5 methods, 5 members)."""
-    methods = _QUICK_METHODS if quick else METHODS
-    params = {"n_estimators": 5} if quick else {}
-    return ExperimentConfig(
-        name=NAME,
-        datasets=tuple(dataset_names(quick=quick)),
-        methods=tuple(MethodSpec(label=m, name=m, params=params) for m in methods),
-        protocol=PROTOCOL,
-        seed=SEED,
-        description="Kuncheva & Rodríguez, Table III (scaled protocol)",
-    )
-
-
-def paper_config() -> ExperimentConfig:
     """Table III at the paper's protocol: the 40 methods on the 35 datasets, full size,
-    10×10 cross-validation (140 000 fits), smallest dataset first."""
-    order = sorted(PAPER_DATASETS, key=lambda paper: (PAPER_SIZES[paper], paper))
+    10×10 cross-validation (140 000 fits), smallest dataset first.
+
+    ``quick``: 3 small datasets, 5 methods of 5 members, one 2-fold cross-validation.
+    """
+    if quick:
+        return ExperimentConfig(
+            name=NAME,
+            datasets=tuple(dataset_names(quick=True)),
+            methods=tuple(
+                MethodSpec(label=m, name=m, params={"n_estimators": 5}) for m in _QUICK_METHODS
+            ),
+            protocol=QUICK_PROTOCOL,
+            seed=SEED,
+            description="Kuncheva & Rodríguez, Table III (quick check)",
+        )
     return ExperimentConfig(
         name=f"{NAME}-paper",
-        datasets=tuple(PAPER_DATASETS[paper] for paper in order),
+        datasets=tuple(dataset_names()),
         methods=tuple(MethodSpec(label=m, name=m) for m in METHODS),
         protocol=PAPER_PROTOCOL,
         seed=SEED,
         description="Kuncheva & Rodríguez, Table III (the paper's protocol)",
     )
+
+
+def paper_config() -> ExperimentConfig:
+    """The experiment at the paper's protocol (the same as :func:`config`)."""
+    return config()
 
 
 def kappa_config(quick: bool = False) -> ExperimentConfig:
@@ -290,40 +245,17 @@ def kappa_config(quick: bool = False) -> ExperimentConfig:
         name=KAPPA_NAME,
         datasets=datasets,
         methods=tuple(MethodSpec(label=m, name=m, params=params) for m in methods),
-        protocol=PROTOCOL,
+        protocol=KAPPA_PROTOCOL,
         seed=SEED,
         record_predictions=True,
         record_members=True,
     )
 
 
-def _run(
-    cfg: ExperimentConfig,
-    db: Path,
-    data: Callable[[str], Any],
-    n_jobs: int,
-    backend: Any,
-    progress: Callable[[Any], None] | None,
-) -> pd.DataFrame:
-    run_into(cfg, db, n_jobs=n_jobs, backend=backend, data=data, progress=progress)
-    return load_results(db, cfg.name)
-
-
 # --------------------------------------------------------------------------- analysis
-def family(method: str) -> str:
-    """``"P-Bagging"`` for ``"H-P-Bagging"`` / ``"N-P-Bagging"``."""
-    return method[2:]
-
-
 def rank_benefit(average_ranks: pd.Series | dict[str, float]) -> pd.Series:
     """Rank of N- minus rank of H- for every pair (positive: the oracle helps)."""
-    ranks = dict(average_ranks)
-    out = {
-        family(m): ranks["N-" + family(m)] - ranks[m]
-        for m in ranks
-        if m.startswith("H-") and "N-" + family(m) in ranks
-    }
-    return pd.Series(out, dtype=float)
+    return rank_gain(dict(average_ranks))
 
 
 def paper_benefit() -> pd.Series:
@@ -354,34 +286,36 @@ def run(
     progress: Callable[[Any], None] | None = None,
     quick: bool = False,
 ) -> Path:
-    """Run (or resume) both experiments into ``out_dir/oracle.db`` and write the page."""
+    """Run (or resume) both experiments into ``out_dir/oracle.db`` and write the page.
+
+    The Table III run resumes where a previous one stopped; interrupting it
+    (Ctrl-C) keeps every finished task, and ``--from-store`` writes the page of a
+    partial run.
+    """
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     db = out_dir / f"{NAME}.db"
-    data = _loader(data_dir)
-    kcfg = kappa_config(quick)
-    _run(kcfg, db, data, n_jobs, backend, progress)  # a few tasks: first
-    cfg = config(quick)
-    results = _run(cfg, db, data, n_jobs, backend, progress)
-    predictions = load_predictions(db, KAPPA_NAME)
-    return write_report(out_dir, cfg, kcfg, results, predictions, quick=quick)
+    options = {"n_jobs": n_jobs, "backend": backend, "data_dir": data_dir, "progress": progress}
+    run_into(kappa_config(quick), db, **options)  # a few tasks: first
+    run_into(config(quick), db, **options)
+    return write_from_store(out_dir, quick=quick)
 
 
 def write_from_store(out_dir: Path, *, data_dir: Path | None = None, quick: bool = False) -> Path:
     """Rewrite the page from ``out_dir/oracle.db`` without fitting anything.
 
     No dataset is read (``data_dir`` is accepted for the common protocol of the
-    reproductions and unused).
-
-    Datasets on which some method has no result yet (a run stopped early) are left out
-    of the ranks, and the page lists them.
+    reproductions and unused). Datasets on which some method has not finished all its
+    folds (a run stopped early) are left out of the ranks, and the page says how far
+    the run got.
     """
     db = Path(out_dir) / f"{NAME}.db"
+    cfg, kcfg = config(quick), kappa_config(quick)
     return write_report(
         out_dir,
-        config(quick),
-        kappa_config(quick),
-        load_results(db, NAME),
+        cfg,
+        kcfg,
+        load_results(db, cfg.name),
         load_predictions(db, KAPPA_NAME),
         quick=quick,
     )
@@ -397,17 +331,23 @@ def complete_results(results: pd.DataFrame, cfg: ExperimentConfig) -> tuple[pd.D
 
 
 def _dataset_table(cfg: ExperimentConfig, results: pd.DataFrame, quick: bool) -> str:
+    """Each dataset: the paper's name and size, ours, and the tasks finished."""
     sizes = results.groupby("dataset")[["n_train", "n_test"]].first().sum(axis=1)
-    rows: list[tuple[str, str, str | int, int]] = []
-    if quick:
-        for name in cfg.datasets:
-            rows.append(("–", str(name), "–", int(sizes.get(name, 0))))
-    else:
-        for paper in PAPER_DATASETS:
-            stored = stored_name(paper)
-            rows.append((paper, stored, PAPER_SIZES[paper], int(sizes.get(stored, 0))))
-    frame = pd.DataFrame(rows, columns=["paper's name", "our dataset", "paper n", "n used"])
-    return markdown_table(frame, index=False)
+    tasks = results.groupby("dataset").size()
+    needed = cfg.protocol.n_splits() * len(cfg.methods)
+    names = {ours: paper for paper, ours in PAPER_DATASETS.items()}
+    rows = [
+        (
+            names.get(str(d), "–") if not quick else "–",
+            str(d),
+            PAPER_SIZES.get(names.get(str(d), ""), "–") if not quick else "–",
+            int(sizes.get(d, 0)) or "–",
+            f"{int(tasks.get(d, 0))} of {needed}",
+        )
+        for d in cfg.datasets
+    ]
+    columns = ["paper's name", "our dataset", "paper n", "our n", "tasks finished"]
+    return markdown_table(pd.DataFrame(rows, columns=columns), index=False)
 
 
 def _comparison_table(ranked: Any) -> pd.DataFrame:
@@ -417,25 +357,11 @@ def _comparison_table(ranked: Any) -> pd.DataFrame:
     paper_position = {m: i + 1 for i, m in enumerate(PAPER_TABLE_III)}
     rows = []
     # every row of the paper's table; methods not run (``--quick``) come last, ours blank
-    missing = [m for m in PAPER_TABLE_III if m not in position]
-    for method in [*ours.index, *missing]:
-        if method not in position:
-            paper_rank, paper_wtl = PAPER_TABLE_III[method]
-            rows.append(
-                {
-                    "Method": method,
-                    "paper: place": paper_position[method],
-                    "paper: rank": paper_rank,
-                    "paper: W-T-L": paper_wtl or "–",
-                    "ours: place": "",
-                    "ours: rank": np.nan,
-                    "ours: W-T-L": "",
-                }
-            )
-            continue
+    for method in [*ours.index, *(m for m in PAPER_TABLE_III if m not in position)]:
         paper_rank, paper_wtl = PAPER_TABLE_III.get(method, (np.nan, None))
-        ours_wtl = "–" if wtl is None else str(wtl.get(method, "–"))
-        if method.endswith("Ensemble") and method.startswith("H-"):
+        run = method in position
+        ours_wtl = "–" if wtl is None or not run else str(wtl.get(method, "–"))
+        if method.endswith("Ensemble") and method.startswith("H-") and run:
             ours_wtl = "N/A"
         rows.append(
             {
@@ -443,9 +369,9 @@ def _comparison_table(ranked: Any) -> pd.DataFrame:
                 "paper: place": paper_position.get(method, ""),
                 "paper: rank": paper_rank,
                 "paper: W-T-L": paper_wtl or "–",
-                "ours: place": position[method],
-                "ours: rank": float(ours[method]),
-                "ours: W-T-L": ours_wtl,
+                "ours: place": position.get(method, ""),
+                "ours: rank": float(ours[method]) if run else np.nan,
+                "ours: W-T-L": ours_wtl if run else "",
             }
         )
     return pd.DataFrame(rows)
@@ -462,10 +388,9 @@ def accuracy_gain(means: pd.DataFrame) -> pd.Series:
 
 
 def _benefit_table(ours: pd.Series, means: pd.DataFrame) -> pd.DataFrame:
-    paper = paper_benefit()
     frame = pd.DataFrame(
         {
-            "paper: rank gain": paper.reindex(ours.index),
+            "paper: rank gain": paper_benefit().reindex(ours.index),
             "ours: rank gain": ours,
             "ours: mean accuracy gain (points)": accuracy_gain(means).reindex(ours.index),
         }
@@ -518,12 +443,76 @@ def _kappa_rows(
     return out
 
 
-def _kappa_summary(predictions: pd.DataFrame, kcfg: ExperimentConfig) -> str:
-    rows = [
-        {"dataset": d, "method": m, "mean κ": k, "mean pair error": e}
-        for (d, m), (k, e) in sorted(_kappa_rows(predictions, kcfg).items())
+def _kappa_section(predictions: pd.DataFrame, kcfg: ExperimentConfig, out_dir: Path) -> str:
+    rows = _kappa_rows(predictions, kcfg)
+    pairs = [
+        (rows[(d, m)], rows[(d, "N-" + family(m))])
+        for d, m in rows
+        if m.startswith("H-") and (d, "N-" + family(m)) in rows
     ]
-    return markdown_table(pd.DataFrame(rows), decimals=3, index=False)
+    lower_kappa = sum(h[0] < n[0] for h, n in pairs)
+    lower_error = sum(h[1] < n[1] for h, n in pairs)
+    table = pd.DataFrame(
+        [
+            {"dataset": d, "method": m, "mean κ": k, "mean pair error": e}
+            for (d, m), (k, e) in sorted(rows.items())
+        ]
+    )
+    figures = "\n".join(
+        f"![kappa-error diagram]({p})" for p in _kappa_figures(predictions, kcfg, out_dir)
+    )
+    return f"""## Kappa-error diagrams (one stratified half split; 10 members → 45 pairs)
+
+The paper explains the oracle's benefit by diversity (its 2-D example: the cloud of κ
+moves left). These diagrams record every member's test predictions on one stratified
+half split ({KAPPA_PROTOCOL.kind}, seed {SEED}; experiment `{kcfg.name}`), separate from
+the cross-validation above. In our {len(pairs)} (dataset, ensemble) diagrams the H-
+members have the lower mean κ in {lower_kappa} and the lower mean pair error in
+{lower_error}.
+
+{markdown_table(table, decimals=3, index=False)}
+
+{figures}
+"""
+
+
+def _progress_note(cfg: ExperimentConfig, results: pd.DataFrame, done: int, missing: list) -> str:
+    total = cfg.protocol.n_splits() * len(cfg.methods) * len(cfg.datasets)
+    cpu = (results["fit_cpu"].sum() + results["predict_cpu"].sum()) / 3600
+    if not missing:
+        head = f"The run is complete: all {len(cfg.datasets)} datasets, every method, every fold."
+    else:
+        head = (
+            f"**The run is not finished: {len(results)} of {total} tasks are stored, and "
+            f"every number below is over the {done} datasets on which all "
+            f"{len(cfg.methods)} methods finished all {cfg.protocol.n_splits()} folds.** "
+            f"The datasets run smallest first, so those still missing are the largest: "
+            f"{', '.join(missing)}. Nothing is extrapolated to them; `ensemble-lab "
+            "reproduce oracle` resumes the run."
+        )
+    return f"{head} The stored tasks took {cpu:.2f} CPU-hours (fitting and prediction)."
+
+
+def _ranked(results: pd.DataFrame, methods: list[str]) -> Any:
+    from ..reporting.tables import paired_by_prefix, rank_table
+
+    return rank_table(results, paired_by_prefix(methods), methods=methods)
+
+
+def _ledger(ranked: Any) -> list[Claim]:
+    wtl = ranked.data["win_tie_loss"].set_index("method")
+    counts = {m: (int(r.wins), int(r.ties), int(r.losses)) for m, r in wtl.iterrows()}
+    return oracle_claims(PAPER_TABLE_III, ranked.data["average_ranks"].to_dict(), counts)
+
+
+def _not_run_ledger(reason: str) -> list[Claim]:
+    """The ledger's claims, all ``not run`` (fewer than two datasets finished)."""
+    placeholder = {m: float(i) for i, m in enumerate(PAPER_TABLE_III, 1)}
+    wtl = {m: (0, 1, 0) for m, (_, c) in PAPER_TABLE_III.items() if c and c != "N/A"}
+    return [
+        replace(c, ours=reason, verdict="not run")
+        for c in oracle_claims(PAPER_TABLE_III, placeholder, wtl)
+    ]
 
 
 def write_report(
@@ -535,209 +524,132 @@ def write_report(
     *,
     quick: bool = False,
 ) -> Path:
-    """Write ``oracle.md`` and its figures from stored results (no fitting)."""
-    from ..reporting.tables import paired_by_prefix, rank_table
-
+    """Write ``oracle.md``, its figures and its claims ledger from stored results."""
     out_dir = Path(out_dir)
-    results, missing = complete_results(results, cfg)
+    complete, missing = complete_results(results, cfg)
+    n_datasets = complete["dataset"].nunique()
+    header = _header(cfg, kcfg, results, n_datasets, missing, quick)
+    if n_datasets < 2:
+        claims = _not_run_ledger(f"fewer than two datasets finished ({n_datasets})")
+        analysis = "No ranks yet: fewer than two datasets have every method's every fold.\n"
+    else:
+        claims, analysis = _analysis(cfg, complete, out_dir)
+    text = f"""{header}
+{analysis}
+## Claims ledger
+
+Each conclusion of the paper's Section V (and VI), the statistic that tests it and its
+criterion (fixed before our numbers were computed), the paper's value computed from its
+Table III, and ours over the {n_datasets} finished datasets.
+
+{ledger_table(claims)}
+
+{_kappa_section(predictions, kcfg, out_dir)}"""
+    write_ledger(out_dir, NAME, "Random Linear Oracle — Table III (paper 001)", claims)
+    write_summary(out_dir)
+    return write_page(out_dir, NAME, text)
+
+
+def _header(
+    cfg: ExperimentConfig,
+    kcfg: ExperimentConfig,
+    results: pd.DataFrame,
+    n_datasets: int,
+    missing: list,
+    quick: bool,
+) -> str:
+    quick_note = (
+        "\n**This is the `--quick` version** (3 small datasets, 5 methods of 5 members, "
+        "one 2-fold cross-validation): only the mechanics are exercised, the numbers mean "
+        "nothing.\n"
+        if quick
+        else ""
+    )
+    protocol = QUICK_PROTOCOL if quick else PAPER_PROTOCOL
+    return f"""# Random Linear Oracle — Table III (paper 001, Kuncheva & Rodríguez)
+{quick_note}
+Produced by `ensemble-lab reproduce oracle`. Results: `oracle.db` (experiments
+`{cfg.name}` and `{kcfg.name}`).
+
+## What was run
+
+* **Methods**: the {len(cfg.methods)} methods of Table III
+  (`ensemble_lab.methods.names(paper="001")`), each ensemble with the oracle (H-) and
+  without (N-); base learner the `j48` preset (pruned, `-P-`) or `j48-unpruned`
+  (`-U-`); Random Forest with its own random tree.
+* **Datasets**: the 35 datasets of Table I at full size, all present in the shared
+  collection; the paper's names map to ours as in the table below. Section VI's seven
+  medical datasets (Table V) are not in the collection and are not run.
+* **Protocol**: as the paper, {protocol.n_repetitions} repetitions of stratified
+  {protocol.n_folds}-fold cross-validation (seed {SEED}), the same splits for every
+  method; a method's accuracy on a dataset is the mean over the
+  {protocol.n_splits()} test folds, and the ranks, win-tie-loss counts and sign tests are
+  computed from those means as in Section V.
+
+{_progress_note(cfg, results, n_datasets, missing)}
+
+{_dataset_table(cfg, results, quick)}
+"""
+
+
+def _analysis(
+    cfg: ExperimentConfig, complete: pd.DataFrame, out_dir: Path
+) -> tuple[list[Claim], str]:
     methods = list(cfg.method_labels)
-    ranked = rank_table(results, paired_by_prefix(methods), methods=methods)
+    ranked = _ranked(complete, methods)
     average = ranked.data["average_ranks"]
     means = ranked.data["means"]
     n_datasets = means.shape[0]
     fr = stats.friedman(means)
     cd_png, cd = _cd_figure(average, n_datasets, out_dir)
-    kappa_pngs = _kappa_figures(predictions, kcfg, out_dir)
-    comparison = _comparison_table(ranked)
-    ours_benefit = rank_benefit(average)
     wtl = ranked.data["win_tie_loss"].set_index("method")
-    n_pairs = len(ours_benefit)
-    helped = sorted(ours_benefit.index[ours_benefit > 0])
-    hurt = sorted(ours_benefit.index[ours_benefit < 0])
-    significant = sorted(family(m) for m in wtl.index[wtl["better"]])
-    worse = sorted(family(m) for m in wtl.index[wtl["worse"]])
-    more_wins = sorted(family(m) for m in wtl.index if wtl.loc[m, "wins"] > wtl.loc[m, "losses"])
     critical = int(wtl["critical_value"].iloc[0]) if len(wtl) else 0
-    paper_best = {"Rand. Subs.", "Bagging"}
-    top_ours = ours_benefit.sort_values(ascending=False).index[:4].tolist()
-    top_paper = paper_benefit().sort_values(ascending=False).index[:4].tolist()
-    top_kinds = {t.split("-", 1)[1].split(" (")[0] for t in top_ours[:2]}
-    leaders = (
-        "our two largest gains are bagging / random subspace too"
-        if top_kinds <= paper_best
-        else "our two largest gains are not both bagging / random subspace"
-    )
-    hosts = pd.DataFrame(
-        {
-            "paper": paper_benefit().reindex(ours_benefit.index),
-            "ours": ours_benefit,
-            "ours, accuracy points": accuracy_gain(means).reindex(ours_benefit.index),
-        }
-    )
-    hosts = hosts.groupby(lambda f: f.split("-", 1)[1].split(" (")[0]).mean()
-    hosts.index.name = "host ensemble (mean over its versions)"
-    hosts = hosts.sort_values("ours", ascending=False)
-    host_gain = ", ".join(hosts.index[hosts["ours"] > 0]) or "none"
-    host_loss = ", ".join(hosts.index[hosts["ours"] < 0]) or "none"
-    rotation = [m for m in average.index if "Rotation Forest" in m]
-    rotation_text = ", ".join(f"{m} place {list(average.index).index(m) + 1}" for m in rotation)
-    kappa_rows = _kappa_rows(predictions, kcfg)
-    kappa_pairs = [
-        (d, m, kappa_rows[(d, m)], kappa_rows[(d, "N-" + family(m))])
-        for d, m in kappa_rows
-        if m.startswith("H-") and (d, "N-" + family(m)) in kappa_rows
-    ]
-    lower_kappa = sum(h[0] < n[0] for _, _, h, n in kappa_pairs)
-    lower_error = sum(h[1] < n[1] for _, _, h, n in kappa_pairs)
-    big = [PAPER_DATASETS[p] for p in PAPER_SIZES if PAPER_SIZES[p] > MAX_INSTANCES]
+    paper_critical = stats.sign_test(35, 0, 0).critical_value
     rho = float(
         pd.Series({m: PAPER_TABLE_III[m][0] for m in average.index if m in PAPER_TABLE_III})
         .rank()
         .corr(average.rank(), method="spearman")
     )
-    h_only = [m for m in ("H-P-Ensemble", "H-U-Ensemble") if m in average.index]
-    h_only_text = ", ".join(
-        f"{m} place {list(average.index).index(m) + 1} of {len(average)}" for m in h_only
+    gains = rank_benefit(average)
+    hosts = pd.DataFrame(
+        {
+            "paper": paper_benefit().reindex(gains.index),
+            "ours": gains,
+            "ours, accuracy points": accuracy_gain(means).reindex(gains.index),
+        }
     )
-    h_only_top = [m for m in h_only if list(average.index).index(m) < len(average) // 2]
-    h_only_note = (
-        f" Unlike the paper, {', '.join(h_only_top)} ranks in our top half; a possible "
-        "reason (not tested here) is that its members all see the whole training set "
-        "(no bootstrap) and differ only by their hyperplane, which may matter more with "
-        "our small training sets."
-        if h_only_top
-        else ""
-    )
-    protocol = (
-        f"a single stratified half split — the first fold of one stratified "
-        f"{PROTOCOL.n_folds}-fold cross-validation (seed {SEED}): train on one half, test "
-        f"on the other"
-    )
-    missing_note = (
-        f"**Incomplete run: ranks are over the {n_datasets} datasets every method finished "
-        f"on.** Not yet run (or not finished) when this page was written, and left out: "
-        f"{', '.join(missing)}. The datasets run smallest first, so the missing ones are "
-        "the largest.\n"
-        if missing
-        else f"All {n_datasets} datasets finished for every method.\n"
-    )
-    quick_note = (
-        "\n**This is the `--quick` version** (3 small datasets, 5 methods, 5 members): only "
-        "the mechanics are exercised, the numbers mean nothing.\n"
-        if quick
-        else ""
-    )
-    text = f"""# Random Linear Oracle — Table III (paper 001, Kuncheva & Rodríguez)
-{quick_note}
-Produced by `ensemble-lab reproduce oracle`. Results: `oracle.db` (experiments
-`{cfg.name}` and `{kcfg.name}`).
-
-## What was run, and how it differs from the paper
-
-* **Methods**: the {len(methods)} methods of Table III (`ensemble_lab.methods.names(paper="001")`),
-  {"10" if not quick else "5"} members each as in the paper; base learner the `j48` preset
-  (pruned, `-P-`) or `j48-unpruned` (`-U-`); Random Forest with its own random tree.
-* **Datasets**: the 35 datasets of Table I, all present in the shared collection
-  (none missing; the paper's names map to ours as in the table below).
-* **Protocol**: {protocol}. One accuracy per dataset and method, measured on half of
-  the data by a model trained on the other half; all 40 methods see the same split. The
-  paper ran **ten 10-fold** cross-validations (100 estimates per dataset and method,
-  models trained on 90 %): 140 000 fits, far beyond this run's budget (about 35
-  CPU-minutes on a 2-core machine shared with other jobs). Measured beforehand, one
-  10-fold CV fold of all 40 methods costs about 9 s of CPU on diabetes, 26 s on segment,
-  45 s on credit-g and 66 s on soybean (Rotation Forest, Decorate and the oracle's
-  per-member encoding of nominal data dominate), i.e. roughly 15–20 CPU-minutes for
-  one fold over the 35 datasets; one half split on datasets of at most
-  {MAX_INSTANCES} instances is what fits. The {len(results)} tasks of this run took
-  {results["fit_cpu"].sum() / 60:.1f} CPU-minutes of fitting and
-  {results["predict_cpu"].sum() / 60:.1f} of prediction.
-* **Subsampled datasets**: the {len(big)} datasets with more than {MAX_INSTANCES}
-  instances ({", ".join(big)}) are replaced by a stratified random subsample of about
-  {MAX_INSTANCES} instances (each class keeps its share, at least one instance; seed
-  {SUBSAMPLE_SEED}), named `<name>-{MAX_INSTANCES}`; so their models are trained on
-  about 250 instances, against the paper's 90 % of up to 20 000.
-* Consequences: each accuracy is a single holdout estimate, so on a given dataset many
-  H-/N- differences are within noise (a 250-instance test set has a standard error of
-  about 2–3 points of accuracy); win-tie-loss counts and the sign test on them are
-  much noisier than the paper's, while average ranks over many datasets are more robust.
-  Ties in win-tie-loss are exact equalities of accuracy (frequent on small test sets).
-
-{missing_note}
-{_dataset_table(cfg, results, quick)}
-
+    hosts = hosts.groupby(host).mean().sort_values("ours", ascending=False)
+    hosts.index.name = "host ensemble (mean over its versions)"
+    text = f"""
 ## Table III: average ranks and win-tie-loss, the paper's beside ours
 
 Sorted by our average rank. "place" is the position in the sorted table; W-T-L is the
-H- method against its N- version over the datasets (a bullet marks a significant sign
-test: wins + ties/2 ≥ {critical} of {n_datasets}, the paper's n_c with n = {n_datasets}; the paper's
-n_c = 24 for 35). The paper's numbers are transcribed from its Table III (total rank,
-win-tie-loss); its "Benefit" bars are not in the text and are recomputed below from its
-ranks.
+H- method against its N- version over the datasets, compared on mean accuracy (a bullet
+marks a significant sign test: wins + ties/2 ≥ n_c = {critical} for {n_datasets}
+datasets; the paper's n_c = {paper_critical} for 35). The paper's numbers are
+transcribed from its Table III; its "Benefit" bars are not in the text and are
+recomputed below from its ranks.
 
-{markdown_table(comparison, index=False)}
+{markdown_table(_comparison_table(ranked), index=False)}
 
-Spearman correlation between the paper's and our average ranks over the 40 methods:
-**{rho:.2f}**.
+Spearman correlation between the paper's and our average ranks over the
+{len(average)} methods: **{rho:.2f}**.
 
 **Friedman test** over {n_datasets} datasets × {len(methods)} methods: χ²_F = {fr.chi2:.1f}
 (p = {fr.chi2_p_value:.2g}), Iman–Davenport F = {fr.f_statistic:.2f} (p = {fr.f_p_value:.2g}).
-The paper reports the Friedman test only for its medical datasets (p ≈ 0).
 Nemenyi critical difference at 0.05: **{cd:.2f}** ranks.
 
 ![critical-difference diagram]({cd_png})
 
 ## Benefit of the oracle: rank of N- minus rank of H-
 
-Positive = the oracle version ranks better. The paper's column is computed from its
+Positive: the oracle version ranks better. The paper's column is computed from its
 Table III ranks.
 
-{markdown_table(_benefit_table(ours_benefit, means))}
+{markdown_table(_benefit_table(gains, means))}
 
-By host ensemble (mean rank gain over its pruned/unpruned and S/W versions): the
-oracle helps on average {host_gain}, and costs rank for {host_loss}.
+By host ensemble (mean over its pruned / unpruned and S / W versions):
 
 {markdown_table(hosts)}
-
-## Which of the paper's conclusions hold on our data
-
-* *"With no exception, the ensemble method with the oracle has a total rank better than
-  without"* (19 of 19 in the paper). Ours: the H- version ranks better for
-  **{len(helped)} of {n_pairs}** ensembles{"" if not hurt else "; worse for " + ", ".join(hurt)}.
-* *Significant improvement by the sign test* (paper: 11 of 19 bulleted; none
-  significantly worse). Ours: significant for **{len(significant)}**
-  ({", ".join(significant) or "none"}); significantly worse for {len(worse)}
-  ({", ".join(worse) or "none"}). More wins than losses: {len(more_wins)} of {n_pairs}.
-* *"The two ensemble approaches which benefit the most are random subspace and bagging"*;
-  the paper's four largest rank gains: {", ".join(top_paper)}. Ours: {", ".join(top_ours)}
-  ({leaders}).
-* *Rotation Forest ranks best overall* (places 1–4 in the paper): ours {rotation_text};
-  our top four are {", ".join(average.index[:4])}.
-* *The oracle alone is not a viable ensemble heuristic* (H-P/H-U-Ensemble near the
-  bottom in the paper): ours {h_only_text}.{h_only_note}
-* *The oracle makes the members more diverse* (the paper's explanation; its 2-D
-  example shows the cloud of κ moving left): in our {len(kappa_pairs)} (dataset, ensemble)
-  diagrams below the H- members have the lower mean κ in {lower_kappa} and the lower
-  mean pair error in {lower_error}.
-
-Why our numbers can differ from the paper's, besides chance:
-
-* **Noise.** One holdout accuracy per dataset instead of the mean of 100 makes the
-  per-dataset comparison of H- against N- close to a coin toss wherever the true
-  difference is below a couple of points; that is why our win-tie-loss counts are
-  flatter than the paper's and why the sign test rarely fires. The Nemenyi CD above
-  shows how far apart two average ranks must be to differ with 40 methods.
-* **Smaller training sets.** Our models learn from half of at most {MAX_INSTANCES}
-  instances. The oracle halves each member's training data again, which costs more
-  when there is little of it; the paper's members trained on 90 % of up to 20 000.
-* **Implementations.** Our J48 is a re-implementation of C4.5 (`j48` preset), and
-  Rotation Forest, Decorate, MultiBoost and the random tree are this project's
-  implementations, not Weka's code, so absolute accuracies are not comparable with
-  the paper's; the H- and N- version of a method share everything but the oracle.
-
-## Kappa-error diagrams (first test fold; 10 members → 45 pairs per ensemble)
-
-{_kappa_summary(predictions, kcfg)}
-
-{chr(10).join(f"![kappa-error diagram]({p})" for p in kappa_pngs)}
 """
-    return write_page(out_dir, NAME, text)
+    return _ledger(ranked), text
