@@ -56,3 +56,45 @@ def test_quick_run_writes_page_and_figures(tmp_path, shared_data_dir):
     text = page.read_text()
     assert "**Unfinished run**" in text and "glass" in text.split("Not run")[1]
     assert "| zoo | 96.05 / " in text and "| glass | 57.36 / " not in text
+
+
+def _paper_side(flip_w4=False):
+    from ensemble_lab.experiments._triskel_claims import Side
+
+    acc_marks = triskel.PAPER_ACCURACY_MARKERS.copy()
+    if flip_w4:  # every significant win of W4 over AdaBoost-50 becomes a loss
+        acc_marks["Triskel-W4"] = acc_marks["Triskel-W4"].replace({"◇": "*"})
+    return Side(triskel.PAPER_ACCURACY, triskel.PAPER_TIME, acc_marks, triskel.PAPER_TIME_MARKERS)
+
+
+def test_the_papers_own_tables_pass_the_tests_of_its_conclusions():
+    from ensemble_lab.experiments._triskel_claims import triskel_claims
+
+    paper = _paper_side()
+    claims = triskel_claims(paper, paper, triskel.FIGURE_DATASETS)
+    run = [c for c in claims if c.verdict != "not run"]
+    assert len(run) == 10
+    for c in run:
+        assert c.verdict == "holds", c.key
+        assert c.ours == c.paper, c.key
+    by_key = {c.key: c for c in claims}
+    assert by_key["w4-outperforms-adaboost50"].paper == "3 wins, 12 ties, 0 losses"
+    assert by_key["m1-beats-smo"].paper == "anneal.orig, hypothyroid, segment"
+
+
+def test_claims_fail_on_contrary_results():
+    from ensemble_lab.experiments._triskel_claims import Side, triskel_claims
+
+    paper = _paper_side()
+    acc = triskel.PAPER_ACCURACY.copy()
+    # the Triskel line 5 points below AdaBoost-3 everywhere: never above, never best
+    for m in ("Triskel-M1", "Triskel-1", "Triskel-W2", "Triskel-W4"):
+        acc[m] = acc["AdaBoost-3"] - 5
+    ours = _paper_side(flip_w4=True)
+    ours = Side(acc, ours.time, ours.accuracy_marks, ours.time_marks)
+    by_key = {c.key: c for c in triskel_claims(paper, ours, triskel.FIGURE_DATASETS)}
+    assert by_key["w4-outperforms-adaboost50"].verdict == "does not hold"
+    assert by_key["w4-outperforms-adaboost50"].ours == "0 wins, 12 ties, 3 losses"
+    assert by_key["figure2-triskel-line-above"].verdict == "does not hold"
+    assert by_key["figure2-best-triskel-above-best-adaboost"].ours == "higher on 0 of 6"
+    assert by_key["soft-covering-better"].verdict == "does not hold"
