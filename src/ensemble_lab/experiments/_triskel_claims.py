@@ -1,4 +1,7 @@
-"""The conclusions of Mehta et al. (Triskel), Sections 4–6, as tests on Tables 1–2.
+"""The conclusions of Khoussainov, Heß & Kushmerick (Triskel), Sections 4–6, as tests on Tables 1–2.
+
+The claims about the layered cake (Figures 1 and 4) are tested on their own page,
+:mod:`ensemble_lab.experiments.triskel_cake`.
 
 Used by :mod:`ensemble_lab.experiments.triskel`. Every claim is computed in the same
 way from the paper's Tables 1–2 (accuracy, training time and the corrected resampled
@@ -302,32 +305,6 @@ def _not_reproduced(key: str, quote: str, test: str, paper: str, why: str) -> Cl
     return Claim(key=key, quote=quote, test=test, paper=paper, ours=why, verdict="not run")
 
 
-def _layered_cake_claims() -> list[Claim]:
-    why = "the layered-cake experiment of Figures 1 and 4 is not yet reproduced on a page"
-    return [
-        _not_reproduced(
-            "layered-cake-boosting-fails",
-            "[On the layered cake] the Support Vector Machine with a linear kernel learns a "
-            "decision surface with a large error. Boosting SVM does not help [...] an "
-            "ensemble of three linear SVMs has zero training error.",
-            "training error of a linear SVM, of boosted linear SVMs and of a 3-member Triskel",
-            "large / no help / zero (Figure 1)",
-            why,
-        ),
-        _not_reproduced(
-            "layered-cake-asymmetric-bias",
-            "Running Triskel even with bias 0.4 already gives no improvement compared to the "
-            "base classifier. [...] Running Triskel with these asymmetric biases gives 0.803 "
-            "accuracy on the training set, while the maximum accuracy when running Triskel "
-            "with a symmetric bias is only 0.703.",
-            "training accuracy of Triskel on the layered cake with bias 0.4, with the best "
-            "symmetric bias and with the asymmetric pair read from the bias curves",
-            "no gain at 0.4; 0.803 asymmetric against 0.703 symmetric",
-            why,
-        ),
-    ]
-
-
 def triskel_claims(paper: Side, ours: Side, figure_datasets: Sequence[str]) -> list[Claim]:
     """The ledger of the paper's conclusions (Sections 4–6).
 
@@ -372,5 +349,4 @@ def triskel_claims(paper: Side, ours: Side, figure_datasets: Sequence[str]) -> l
         _figure2_trade_off(paper, ours, figure_datasets),
         _figure2_best(paper, ours, figure_datasets),
         _soft_covering(paper, ours),
-        *_layered_cake_claims(),
     ]

@@ -1,0 +1,358 @@
+"""The "layered cake" of the Triskel paper (paper 000, Figures 1 and 4, Section 5).
+
+``ensemble-lab reproduce triskel-cake`` fits, on several random layered cakes
+(:func:`ensemble_lab.datasets.make_layered_cake`, 400 points, four bands), a linear
+SVM (the ``smo`` preset), AdaBoost-50 of it, and single-round Triskel (three members)
+with the paper's biases, and writes ``triskel-cake.md`` (training accuracies and the
+claims ledger) and ``triskel-cake.png`` (decision regions of each model and the bias
+curves of Figure 4). Everything is computed on the page's run; nothing is stored
+(the whole run takes seconds).
+
+The paper's Figure 4 biases by oversampling, so the bias sweeps use
+:class:`~ensemble_lab.methods.Oversample` (and, for the paper's default setting,
+:class:`~ensemble_lab.methods.Undersample` with bias 0.9).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ..reporting.claims import (
+    Claim,
+    checked_notes,
+    ledger_table,
+    verdict,
+    write_ledger,
+    write_summary,
+)
+from ._common import markdown_table, save_figure, write_page
+
+DESCRIPTION = (
+    "The layered cake: linear SVM, boosted SVMs and Triskel with the paper's biases "
+    "(paper 000, Figures 1 and 4)"
+)
+NAME = "triskel-cake"
+SEEDS = range(5)
+N_SAMPLES = 400
+#: Oversampling biases of the sweeps (symmetric: both members; asymmetric: every pair).
+BIASES = np.round(np.arange(0.0, 0.91, 0.1), 2)
+#: The paper's numbers of Section 5 (training accuracy on its cake).
+PAPER_ASYMMETRIC = {"bias_plus": 0.11, "bias_minus": 0.085, "accuracy": 0.803}
+PAPER_SYMMETRIC = {"bias": 0.09, "accuracy": 0.703}
+STRONG_BIAS = 0.4
+#: Tolerance of "no improvement" / "does not help": training accuracy points.
+NO_GAIN = 0.02
+
+
+@dataclass(frozen=True)
+class CakeRun:
+    """Training accuracies on one cake."""
+
+    seed: int
+    svm: float
+    svm_one_class: float  # share of the training points the SVM gives its commoner label
+    adaboost: float
+    triskel_paper: float  # Undersample(0.9), the paper's Section 4 setting
+    triskel_auto: float  # bias pair read from the bias curves (Threshold)
+    triskel_strong: float  # Oversample(0.4)
+    symmetric: pd.Series  # Oversample(b) for b in BIASES
+    asymmetric: pd.DataFrame  # Oversample((b+, b-)), b+ rows, b- columns
+
+    def best_symmetric(self) -> tuple[float, float]:
+        return float(self.symmetric.idxmax()), float(self.symmetric.max())
+
+    def best_asymmetric(self) -> tuple[float, float, float]:
+        stacked = self.asymmetric.stack()
+        plus, minus = stacked.idxmax()
+        return float(plus), float(minus), float(stacked.max())
+
+
+def _svm() -> Any:
+    from ..learners import make_learner
+
+    return make_learner("smo")
+
+
+def _triskel(bias: Any, seed: int) -> Any:
+    from ..methods import TriskelClassifier
+
+    return TriskelClassifier(_svm(), 1, bias=bias, random_state=seed)
+
+
+def run_cake(seed: int, biases: np.ndarray = BIASES) -> CakeRun:
+    """Fit every model of the page on the cake of ``seed`` and score it on its training set."""
+    from ..datasets import make_layered_cake
+    from ..methods import Oversample, Undersample, make
+
+    X, y = make_layered_cake(N_SAMPLES, random_state=seed)
+
+    def score(model: Any) -> float:
+        return float(model.fit(X, y).score(X, y))
+
+    svm_labels = _svm().fit(X, y).predict(X)
+
+    grid = pd.DataFrame(
+        [[score(_triskel(Oversample((p, m)), seed)) for m in biases] for p in biases],
+        index=pd.Index(biases, name="bias h+"),
+        columns=pd.Index(biases, name="bias h-"),
+    )
+    return CakeRun(
+        seed=seed,
+        svm=score(_svm()),
+        svm_one_class=float(np.bincount(svm_labels).max() / svm_labels.size),
+        adaboost=score(make("AdaBoost-50", random_state=seed)),
+        triskel_paper=score(_triskel(Undersample(0.9), seed)),
+        triskel_auto=score(_triskel("auto", seed)),
+        triskel_strong=score(_triskel(Oversample(STRONG_BIAS), seed)),
+        symmetric=pd.Series(np.diag(grid.to_numpy()), index=biases),
+        asymmetric=grid,
+    )
+
+
+# --------------------------------------------------------------------------- claims
+def _claims(runs: list[CakeRun]) -> list[Claim]:
+    svm = np.array([r.svm for r in runs])
+    ada = np.array([r.adaboost for r in runs])
+    auto = np.array([r.triskel_auto for r in runs])
+    strong = np.array([r.triskel_strong for r in runs])
+    sym = [r.best_symmetric() for r in runs]
+    asym = [r.best_asymmetric() for r in runs]
+    n = len(runs)
+    asym_better = sum(a[2] > s[1] for a, s in zip(asym, sym))
+    small = sum(b <= 0.15 for b, _ in sym)
+    return [
+        Claim(
+            key="svm-large-error",
+            quote=(
+                "The Support Vector Machine algorithm with a linear kernel learns a "
+                "decision surface with a large error."
+            ),
+            test="training error of the linear SVM; holds: at least 0.2 on every cake",
+            paper="large (Figure 1a)",
+            ours=f"{1 - svm.max():.3f} to {1 - svm.min():.3f} on {n} cakes",
+            verdict=verdict(bool((1 - svm >= 0.2).all())),
+        ),
+        Claim(
+            key="boosting-does-not-help",
+            quote="Boosting SVM does not help [...] eventually boosting gives up.",
+            test=(
+                f"training accuracy of AdaBoost-50 of the SVM minus the SVM's; holds: at "
+                f"most {NO_GAIN} on every cake"
+            ),
+            paper="no gain",
+            ours=f"gain {(ada - svm).min():+.3f} to {(ada - svm).max():+.3f}",
+            verdict=verdict(bool((ada - svm <= NO_GAIN).all())),
+        ),
+        Claim(
+            key="three-lines-zero-error",
+            quote=(
+                "An ensemble of three linear SVMs that has zero training error when "
+                "combined with a simple majority vote."
+            ),
+            test=(
+                "training error of single-round Triskel (three SVMs) with the bias pair "
+                "read from the training bias curves; holds: zero on every cake; partly: "
+                "at most 0.05 on every cake"
+            ),
+            paper="0 (Figure 1b)",
+            ours=f"{1 - auto.max():.3f} to {1 - auto.min():.3f}",
+            verdict=verdict(bool((auto == 1).all()), bool((1 - auto <= 0.05).all())),
+        ),
+        replace(_strong_bias_claim(runs, svm, strong), checked=_why_strong_bias(runs)),
+        replace(
+            _small_bias_claim(sym, small, n),
+            checked="The cause is the one checked for the previous claim.",
+        ),
+        Claim(
+            key="asymmetric-bias-better",
+            quote=(
+                "Running Triskel with these asymmetric biases gives 0.803 accuracy on the "
+                "training set, while the maximum accuracy when running Triskel with a "
+                "symmetric bias is only 0.703."
+            ),
+            test=(
+                "best training accuracy over the asymmetric pairs of the sweep against the "
+                "best symmetric one; holds: strictly higher on most (more than half) of the "
+                "cakes"
+            ),
+            paper=(f"{PAPER_ASYMMETRIC['accuracy']} against {PAPER_SYMMETRIC['accuracy']}"),
+            ours="; ".join(f"{a[2]:.3f} against {s[1]:.3f}" for a, s in zip(asym, sym)),
+            verdict=verdict(asym_better > n / 2),
+        ),
+    ]
+
+
+def _why_strong_bias(runs: list[CakeRun]) -> str:
+    """What was checked for the strong-bias claims (numbers from this run)."""
+    one = [r.svm_one_class for r in runs]
+    return (
+        "Checked: our base SVM (the `smo` preset, C = 1 on min–max scaled features, "
+        "Weka's SMO defaults) draws its line across the middle of the cake (it gives "
+        f"each label to about half of the points: the commoner one to {min(one):.0%}–"
+        f"{max(one):.0%}), so it misclassifies the two middle bands (figure, first "
+        "panel). For a member's line to reach a band edge, a quarter of the height away, "
+        "its biasing has to outweigh about half of one class, which is where the sweep "
+        "finds the best biases (claim 5); a bias of 0.4 is already close to that, hence "
+        "the gain. Triskel does what Figure 1b shows once the members sit on the band "
+        "edges (the best pairs and the pair read from the curves). An optimum near 0.1, "
+        "as in the paper, needs a base line that already lies near a band edge; the "
+        "paper's cake is not published, so the difference is put down to the data, not "
+        "found in the code."
+    )
+
+
+def _strong_bias_claim(runs: list[CakeRun], svm: np.ndarray, strong: np.ndarray) -> Claim:
+    return Claim(
+        key="strong-bias-no-gain",
+        quote=(
+            "Running Triskel even with bias 0.4 already gives no improvement compared "
+            "to the base classifier."
+        ),
+        test=(
+            f"training accuracy of Triskel with oversampling bias {STRONG_BIAS} minus "
+            f"the SVM's; holds: at most {NO_GAIN} on every cake"
+        ),
+        paper="no improvement",
+        ours=f"gain {(strong - svm).min():+.3f} to {(strong - svm).max():+.3f}",
+        verdict=verdict(bool((strong - svm <= NO_GAIN).all())),
+    )
+
+
+def _small_bias_claim(sym: list[tuple[float, float]], small: int, n: int) -> Claim:
+    return Claim(
+        key="small-optimal-bias",
+        quote=(
+            "The optimal positions of the biased classifiers on this dataset "
+            "correspond to a quite small bias (around 0.1)."
+        ),
+        test=(
+            "best symmetric oversampling bias of the sweep; holds: at most 0.15 on "
+            "most (more than half) of the cakes"
+        ),
+        paper=f"{PAPER_SYMMETRIC['bias']}",
+        ours=", ".join(f"{b:.2f}" for b, _ in sym),
+        verdict=verdict(small > n / 2),
+    )
+
+
+# --------------------------------------------------------------------------- figure
+def _regions(ax: Any, model: Any, X: np.ndarray, y: np.ndarray, title: str) -> None:
+    grid = np.linspace(0, 1, 200)
+    xx, yy = np.meshgrid(grid, grid)
+    z = model.predict(np.column_stack([xx.ravel(), yy.ravel()])).reshape(xx.shape)
+    ax.contourf(xx, yy, z, levels=[-0.5, 0.5, 1.5], colors=["#d6e4f0", "#f6dcc8"])
+    wrong = model.predict(X) != y
+    ax.scatter(X[:, 0], X[:, 1], c=np.where(y == 1, "#c0504d", "#1f5f9f"), s=6)
+    ax.scatter(X[wrong, 0], X[wrong, 1], facecolors="none", edgecolors="k", s=30, lw=0.6)
+    ax.set_title(f"{title}\ntraining accuracy {np.mean(~wrong):.3f}", fontsize=9)
+    ax.set_xticks([])
+    ax.set_yticks([])
+
+
+def _figure(out_dir: Path, best: tuple[float, float]) -> str:
+    from matplotlib.figure import Figure
+
+    from ..datasets import make_layered_cake
+    from ..methods import Oversample, Undersample, make
+    from ..methods._triskel_roc import bias_curves
+    from ..reporting._roc_plots import plot_bias_curves
+
+    X, y = make_layered_cake(N_SAMPLES, random_state=SEEDS[0])
+    fig = Figure(figsize=(18, 3.8))
+    axes = fig.subplots(1, 6)
+    models = [
+        (_svm(), "linear SVM (Fig. 1a)"),
+        (make("AdaBoost-50", random_state=SEEDS[0]), "AdaBoost-50 of the SVM"),
+        (_triskel(Undersample(0.9), SEEDS[0]), "Triskel, undersampling 0.9"),
+        (_triskel(Oversample(best), SEEDS[0]), f"Triskel, oversampling {best}"),
+        (_triskel("auto", SEEDS[0]), "Triskel, bias from the curves"),
+    ]
+    for ax, (model, title) in zip(axes, models):
+        _regions(ax, model.fit(X, y), X, y, title)
+    curves = bias_curves(_svm(), X, y, biases=BIASES, strategy=Oversample(), random_state=0)
+    plot_bias_curves(curves, pair=best, ax=axes[-1])
+    axes[-1].set_title("bias curves, oversampling (Fig. 4)", fontsize=9)
+    fig.tight_layout()
+    return save_figure(fig, out_dir, f"{NAME}.png")
+
+
+# --------------------------------------------------------------------------- page
+def _table(runs: list[CakeRun]) -> pd.DataFrame:
+    rows = []
+    for r in runs:
+        b_sym, a_sym = r.best_symmetric()
+        plus, minus, a_asym = r.best_asymmetric()
+        rows.append(
+            {
+                "seed": r.seed,
+                "SVM": r.svm,
+                "AdaBoost-50": r.adaboost,
+                "Triskel, under 0.9": r.triskel_paper,
+                f"Triskel, over {STRONG_BIAS}": r.triskel_strong,
+                "best symmetric (bias)": f"{a_sym:.3f} ({b_sym:.2f})",
+                "best asymmetric (h+, h-)": f"{a_asym:.3f} ({plus:.2f}, {minus:.2f})",
+                "Triskel, bias from curves": r.triskel_auto,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def run(
+    out_dir: Path,
+    *,
+    data_dir: Path | None = None,
+    n_jobs: int = 1,
+    backend: Any = None,
+    progress: Callable[[Any], None] | None = None,
+    quick: bool = False,
+) -> Path:
+    """Fit every model on each cake and write the page (``quick``: two cakes, coarse sweep).
+
+    The data are synthetic (``data_dir`` is unused) and the fits small, so they run in
+    this process (``n_jobs``, ``backend`` and ``progress`` are unused).
+    """
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    seeds = SEEDS[:2] if quick else SEEDS
+    biases = BIASES[::3] if quick else BIASES
+    runs = [run_cake(seed, biases) for seed in seeds]
+    claims = _claims(runs)
+    plus, minus, _ = runs[0].best_asymmetric()
+    png = _figure(out_dir, (plus, minus))
+    write_ledger(out_dir, NAME, "Triskel — the layered cake (paper 000, Figures 1 and 4)", claims)
+    write_summary(out_dir)
+    text = f"""# Triskel — the layered cake (paper 000, Figures 1 and 4)
+
+Produced by `ensemble-lab reproduce {NAME}`: {len(runs)} random layered cakes
+(`make_layered_cake({N_SAMPLES}, random_state=seed)`: four horizontal bands, the outer
+bands one class each, the middle ones swapped), training accuracy of each model. The
+base learner is the `smo` preset (linear SVM, C = 1, on min–max scaled features);
+AdaBoost-50 is the `AdaBoost-50` method of the Triskel experiments; every Triskel has
+one round (three members). Oversampling biases swept: {", ".join(f"{b:.2f}" for b in biases)}
+(symmetric: both members; asymmetric: every pair). The paper's cake is its own random
+draw, not published, so only the shape of the results is comparable.
+
+{markdown_table(_table(runs), decimals=3, index=False)}
+
+![decision regions and bias curves, seed {SEEDS[0]}]({png})
+
+Left to right (seed {SEEDS[0]}; circles: misclassified training points): the SVM, AdaBoost-50,
+Triskel with the paper's Section 4 setting (undersampling 0.9), Triskel with the best
+asymmetric oversampling pair of the sweep, Triskel with the pair read from the bias
+curves, and the bias curves of h⁺ / h⁻ under oversampling (Figure 4's construction).
+
+## Claims ledger
+
+{ledger_table(claims)}
+
+What was checked where a claim does not hold (claim numbers as in the ledger):
+
+{checked_notes(claims)}
+"""
+    return write_page(out_dir, NAME, text)
