@@ -11,6 +11,7 @@ copy is in the repository's ``experiments/results/``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -20,11 +21,11 @@ import pandas as pd
 from ..evaluation import ExperimentConfig
 from ..evaluation.config import MethodSpec
 from ..evaluation.protocols import RepeatedCV
-from ..reporting.claims import ledger_table, write_ledger, write_summary
+from ..reporting.claims import checked_notes, ledger_table, write_ledger, write_summary
 from ..reporting.plots import plot_accuracy_vs_time
 from ..reporting.tables import accuracy_table, time_table
 from ._common import markdown_table, run_and_load, save_figure, write_page
-from ._triskel_claims import Side, triskel_claims
+from ._triskel_claims import ADABOOST_LINE, TRISKEL_LINE, Side, triskel_claims
 
 DESCRIPTION = (
     "Triskel vs one-vs-one AdaBoost of SMO: accuracy and training time on the UCI data "
@@ -50,8 +51,6 @@ PAIRS = (
     ("AdaBoost-10", "Triskel-W2"),
     ("AdaBoost-50", "Triskel-W4"),
 )
-TRISKEL_LINE = ("Triskel-M1", "Triskel-1", "Triskel-W2", "Triskel-W4")
-ADABOOST_LINE = ("AdaBoost-3", "AdaBoost-10", "AdaBoost-50")
 
 #: The paper's data set name -> ours (the ARFF files of the shared collection). The
 #: paper does not say which waveform it used; Weka ships waveform-5000. Its "vowel" is
@@ -412,6 +411,10 @@ def write_report(results: pd.DataFrame, out_dir: Path, cfg: ExperimentConfig) ->
         Side(acc_mean, time_mean, acc_marks, time_marks),
         fig_datasets,
     )
+    failing = [i for i, c in enumerate(claims) if c.verdict == "does not hold"]
+    for i in failing:
+        note = _checked(acc_mean, datasets) if i == failing[0] else f"See {failing[0] + 1}."
+        claims[i] = replace(claims[i], checked=note)
     write_ledger(out_dir, NAME, "Triskel — Tables 1–2 and Figure 2 (paper 000)", claims)
     write_summary(out_dir)
     n_splits = results.groupby(["dataset", "method"]).size()
@@ -494,6 +497,10 @@ splits a difference of the same size is less often significant.
 
 {ledger_table(claims)}
 
+What was checked where a claim does not hold (claim numbers as in the ledger):
+
+{checked_notes(claims)}
+
 ### Triskel-W4 against AdaBoost-50, data set by data set
 
 {claim}
@@ -525,6 +532,26 @@ splits a difference of the same size is less often significant.
   the many-class data sets are cheap for both). Compare ratios, not seconds.
 """
     return write_page(out_dir, NAME, text)
+
+
+def _checked(acc_mean: pd.DataFrame, datasets: list[str]) -> str:
+    """What was checked for the Triskel claims that do not hold (numbers from the store)."""
+    gap = (acc_mean - PAPER_ACCURACY.reindex(index=datasets, columns=acc_mean.columns)).abs()
+    partners = gap[["SMO", *ADABOOST_LINE]].stack().mean()
+    ours = gap[list(TRISKEL_LINE)].stack().mean()
+    return (
+        "Checked: our SMO and AdaBoost columns are close to the paper's (mean |ours − "
+        f"paper| {partners:.1f} points over SMO and AdaBoost-3/10/50) while the Triskel "
+        f"columns are further off ({ours:.1f} points), so the gap is in Triskel's own "
+        "rounds, not in the base learner or the boosting it is compared with. On "
+        "anneal.orig, where the paper's Triskel-M1 gains most over SMO, other biasing "
+        "settings were tried by 10-fold CV (undersampling 0.5 and 0.99, oversampling "
+        "0.9, the bias pair read from the curves) and so was one-vs-rest SMO: none comes "
+        "near the paper's Triskel-M1, and the cause is not found. The protocol (fewer "
+        "repetitions than the paper's) lowers the power of the significance test, which "
+        "weighs on counts of significant wins but not on the mean accuracies the Figure 2 "
+        "claims compare."
+    )
 
 
 def _claim_summary(
