@@ -10,6 +10,17 @@ from scipy import stats
 from ensemble_lab.evaluation import FiveByTwoCV, load_results
 from ensemble_lab.experiments import projection_boosting as pb
 from ensemble_lab.experiments import reproduction, reproduction_names
+from ensemble_lab.reporting.claims import read_ledger
+
+KEYS = [
+    "j48-better",
+    "mlp-better",
+    "rbf-svm-better",
+    "significant-at-95",
+    "more-points-below",
+    "points-below-farther",
+    "linear-faster-than-nonlinear",
+]
 
 
 def test_quick_run_writes_the_papers_numbers_ours_and_the_figure(tmp_path):
@@ -35,6 +46,12 @@ def test_quick_run_writes_the_papers_numbers_ours_and_the_figure(tmp_path):
             assert f"| {method} | " in text and f"{w}/{t}/{lo}" in text
     # a second call resumes from the store (nothing re-run) and rewrites the same page
     assert pb.run(tmp_path, quick=True).read_text() == text
+    # the claims ledger: on the page, stored beside it and in the summary; quick: not run
+    assert "## Claims ledger" in text and "| **not run** |" in text
+    _, _, ledger = read_ledger(tmp_path / "projection-boosting-claims.json")
+    assert [c.key for c in ledger] == KEYS
+    assert {c.verdict for c in ledger} == {"not run"}
+    assert "projection-boosting.md" in (tmp_path / "README.md").read_text()
 
     # an unfinished run: a dataset with a missing task is left out and named as missing
     with sqlite3.connect(db) as con:
@@ -132,3 +149,127 @@ def test_win_loss_split_by_attribute_type():
     assert "2/0 on the 2 datasets with only numeric attributes" in text
     assert "0/2 on the 2 datasets with nominal attributes" in text
     assert pb._by_attribute_type(errors, "PB-HDA", {}) == ""
+
+
+# ------------------------------------------------------------------------ claims ledger
+def _everywhere(cell):
+    return {base: dict.fromkeys(pb.PROPOSED, cell) for base in pb.BASES}
+
+
+def _by_key(claims):
+    return {c.key: c for c in claims}
+
+
+def test_the_papers_table_passes_the_claims_it_makes():
+    paper = pb.paper_cells()
+    # the text's 95 % cells are exactly the cells of its Table 1 with p < 0.05
+    assert {k for k, c in paper.items() if c.better(pb.ALPHA_SOME)} == set(pb.PAPER_95_CELLS)
+    ours = {b: {m: paper[(col, m)] for m in pb.PROPOSED} for b, col in pb.BASES.items()}
+    claims = _by_key(pb.claims(ours))
+    for key in KEYS[:5]:
+        assert claims[key].verdict == "holds", key
+        assert not claims[key].checked
+    assert claims["j48-better"].paper == "PB-HDA 31/14, p = 0.0650; PB-NDA 30/15, p = 0.0405"
+    assert claims["more-points-below"].paper == "6 of 6 (Table 1's win/loss)"
+    # Figure 2 is not in the text copy: the separation has no paper value to test
+    assert "no numbers" in claims["points-below-farther"].paper
+    assert claims["linear-faster-than-nonlinear"].verdict == "not run"
+
+
+def test_claims_hold_when_the_projection_ensembles_clearly_win():
+    win = pb.Cell(35, 1, 6, 0.001, ranks_favour=True, below=5.0, above=1.0)
+    claims = pb.claims(_everywhere(win))
+    assert [c.key for c in claims] == KEYS
+    assert [c.verdict for c in claims] == ["holds"] * 6 + ["not run"]
+    assert not any(c.checked for c in claims)
+    assert _by_key(claims)["j48-better"].ours == (
+        "PB-HDA 35/1/6, p = 0.0010; PB-NDA 35/1/6, p = 0.0010 (42 datasets)"
+    )
+
+
+def test_claims_fail_when_adaboost_wins_and_say_what_was_checked():
+    lose = pb.Cell(10, 0, 32, 0.001, ranks_favour=False, below=1.0, above=5.0)
+    claims = pb.claims(_everywhere(lose), finished={"j48": "2026-11-21T09:17:31+00:00"})
+    assert [c.verdict for c in claims] == ["does not hold"] * 6 + ["not run"]
+    assert all(c.checked for c in claims[:6]) and not claims[6].checked
+    c45 = claims[0].checked
+    assert "Algorithm 1" in c45 and "test_no_member_is_a_copy" in c45
+    assert "predate the fix and the rebuilding of J48" in c45
+    assert "claim 1" in claims[1].checked and "claim 1" in claims[2].checked
+
+
+def test_significance_needs_direction_and_a_strict_p():
+    assert pb.Cell(30, 0, 12, 0.099).better(0.10)  # the paper's cells: no rank sums
+    assert not pb.Cell(30, 0, 12, 0.10).better(0.10)  # p must be below alpha
+    assert not pb.Cell(30, 0, 12, 0.01, ranks_favour=False).better(0.10)  # ranks for AdaBoost
+    assert not pb.Cell(12, 0, 30, 0.01).better(0.10)  # more losses
+    assert not pb.Cell(21, 0, 21, 0.01).better(0.10)  # as many wins as losses
+
+
+def test_partly_verdicts():
+    win = pb.Cell(30, 0, 12, 0.01, ranks_favour=True, below=3.0, above=1.0)
+    ahead = pb.Cell(24, 0, 18, 0.40, ranks_favour=True, below=1.0, above=3.0)
+    lose = pb.Cell(12, 0, 30, 0.40, ranks_favour=False, below=1.0, above=3.0)
+    ours = _everywhere(win)
+    ours["j48"] = {"PB-HDA": win, "PB-NDA": lose}  # one significantly better: partly
+    ours["mlp"] = {"PB-HDA": ahead, "PB-NDA": ahead}  # both ahead, neither significant
+    claims = _by_key(pb.claims(ours))
+    assert claims["j48-better"].verdict == "partly"
+    assert claims["mlp-better"].verdict == "partly"
+    assert claims["rbf-svm-better"].verdict == "holds"
+    # 95 %: SVM PB-HDA and SVM PB-NDA are, Neural nets PB-HDA and C4.5 PB-NDA are not
+    assert claims["significant-at-95"].verdict == "partly"
+    assert claims["significant-at-95"].ours.endswith(": 2 of 4")
+    # more points below in 5 of 6 panels, farther below in 3 of 6
+    assert claims["more-points-below"].verdict == "partly"
+    assert claims["more-points-below"].ours == "5 of 6 (not: C4.5 PB-NDA)"
+    assert claims["points-below-farther"].verdict == "does not hold"
+    assert claims["points-below-farther"].ours.endswith("larger below in 3 of 6")
+
+
+def test_missing_base_learners_and_the_quick_version_are_not_run():
+    win = pb.Cell(35, 1, 6, 0.001, ranks_favour=True, below=5.0, above=1.0)
+    ours = _everywhere(win)
+    del ours["mlp"]
+    claims = _by_key(pb.claims(ours))
+    assert claims["mlp-better"].verdict == "not run"
+    assert claims["j48-better"].verdict == "holds"
+    for key in ("significant-at-95", "more-points-below", "points-below-farther"):
+        assert claims[key].verdict == "not run"
+        assert claims[key].ours == "needs every base learner; not run: Neural nets"
+        assert claims[key].quote and claims[key].paper  # quoted and the paper's value
+    quick = pb.claims(_everywhere(win), quick=True)
+    assert {c.verdict for c in quick} == {"not run"}
+    assert all(c.ours.startswith("quick version, no test: ") for c in quick)
+
+
+def test_cells_from_results_count_wins_ranks_and_distances():
+    ada = [0.20, 0.20, 0.20, 0.20, 0.30]
+    hda = [0.10, 0.16, 0.25, 0.20, 0.20]  # two wins (10, 4 points), one loss (5), tie, win
+    frame = pd.DataFrame(
+        {
+            "dataset": list("abcde") * 3,
+            "method": ["AdaBoost"] * 5 + ["PB-HDA"] * 5 + ["PB-NDA"] * 5,
+            "accuracy": [1 - e for e in ada + hda + [0.3] * 5],
+        }
+    )
+    cells = pb.ours_cells(frame)
+    h = cells["PB-HDA"]
+    assert (h.wins, h.ties, h.losses) == (3, 1, 1)
+    assert h.below == pytest.approx((10 + 4 + 10) / 3)
+    assert h.above == pytest.approx(5.0)
+    assert h.ranks_favour
+    n = cells["PB-NDA"]
+    assert (n.wins, n.ties, n.losses) == (0, 1, 4)
+    assert n.below == pytest.approx(0.0) and n.above == pytest.approx(10.0)
+    assert n.ranks_favour is False
+
+
+def test_notes_say_whether_the_stored_results_predate_the_fix():
+    before = pb._provenance("j48", {"j48": "2026-11-21T09:17:31+00:00"})
+    assert "predate the fix and the rebuilding of J48" in before
+    between = pb._provenance("mlp", {"mlp": "2026-11-24T01:00:00+00:00"})
+    assert "predate the fix:" in between and "J48" not in between
+    after = pb._provenance("j48", {"j48": "2026-12-01T00:00:00+00:00"})
+    assert "were run with the fix" in after
+    assert pb._provenance("j48", {}) == ""

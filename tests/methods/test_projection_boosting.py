@@ -39,19 +39,14 @@ def _reference_projection_boosting(X, y, X_test, make_projection, n_members, ran
     member = DecisionTreeClassifier(min_samples_leaf=5, random_state=seeds[0]).fit(X, y)
     test_labels = [member.predict(X_test)]
     train_pred = member.predict(X)
-    projection, used = None, ["identity"]
+    used = ["identity"]
     for t in range(1, n_members):
         wrong = train_pred != y
-        if not wrong.any():
-            break
         n_classes = len(set(y[wrong]))
-        if n_classes >= 2 and wrong.sum() > n_classes:
-            projection = make_projection(n_classes).fit(Z[wrong], y[wrong])
-            used.append("fitted")
-        else:  # keep the previous projection (or the identity)
-            used.append("identity" if projection is None else "previous")
-            if projection is None:
-                raise NotImplementedError("identity members are not part of this reference")
+        if n_classes < 2 or wrong.sum() <= n_classes:  # no errors, or too few: stop
+            break
+        projection = make_projection(n_classes).fit(Z[wrong], y[wrong])
+        used.append("fitted")
         member = DecisionTreeClassifier(min_samples_leaf=5, random_state=seeds[t])
         member.fit(projection.transform(Z), y)
         train_pred = member.predict(projection.transform(Z))
@@ -115,16 +110,33 @@ def test_perfect_first_member_completes_the_ensemble():
     pb = ProjectionBoostingClassifier(DecisionTreeClassifier(), n_estimators=10).fit(X, y)
     assert len(pb.estimators_) == 1
     assert pb.projections_used_ == ["identity"]
+    assert pb.stop_reason_ == "no errors"
     assert_array_equal(pb.train_errors_, [0.0])
 
 
-def test_single_class_errors_fall_back_to_identity():
+def test_single_class_errors_stop_the_ensemble():
     # a majority-class learner errs on every instance of the other class only
     X, y = load_iris(return_X_y=True)
     X, y = X[:80], y[:80]  # 50 of class 0, 30 of class 1
     pb = ProjectionBoostingClassifier(DummyClassifier(), n_estimators=4).fit(X, y)
-    assert pb.projections_used_ == ["identity"] * 4
-    assert pb.projections_ == [None] * 4
+    assert pb.projections_used_ == ["identity"]
+    assert pb.projections_ == [None]
+    assert pb.stop_reason_ == "one class"
+
+
+@pytest.mark.parametrize("projection", ["hda", "nda"])
+def test_no_member_is_a_copy_when_the_errors_are_too_few(projection):
+    # Weka's C4.5 (deterministic) errs on 2-3 of the 150 iris instances. Reusing the
+    # previous projection when S' cannot define one trained the same tree again, whose
+    # same errors fell back again: all members after C_1 were copies of C_1.
+    X, y = load_iris(return_X_y=True)
+    pb = ProjectionBoostingClassifier("j48", n_estimators=10, projection=projection).fit(X, y)
+    assert 1 < len(pb.estimators_) < 10
+    assert pb.stop_reason_ in ("one class", "too few errors")
+    fitted = pb.projections_[1:]
+    assert all(p is not None for p in fitted)
+    assert len({id(p) for p in fitted}) == len(fitted)  # a projection per member
+    assert pb.projections_used_ == ["identity"] + [projection] * len(fitted)
 
 
 class ScriptedClassifier(ClassifierMixin, BaseEstimator):
@@ -156,24 +168,28 @@ class ScriptedClassifier(ClassifierMixin, BaseEstimator):
 
 
 @pytest.mark.parametrize(
-    ("mistakes", "expected"),
+    ("mistakes", "expected", "reason"),
     [
-        # 2 classes, 3 instances: a projection; then one class: reuse it; then none: stop
-        (((0, 1, 60), (0,), ()), ["identity", "hda", "previous"]),
-        # 2 classes but 2 instances (no within-class scatter): identity; then a projection
-        (((0, 60), (0, 1, 60), (5,)), ["identity", "identity", "hda", "previous"]),
+        # 2 classes, 3 instances: a projection; then one class: stop
+        (((0, 1, 60), (0,), ()), ["identity", "hda"], "one class"),
+        # 2 classes, 3 instances twice; then none: stop
+        (((0, 1, 60), (2, 61, 62), ()), ["identity", "hda", "hda"], "no errors"),
+        # 2 classes but 2 instances (no within-class scatter): stop at once
+        (((0, 60), (0, 1, 60), (5,)), ["identity"], "too few errors"),
+        # errors at every step: all five members
+        (((0, 1, 60),) * 5, ["identity"] + ["hda"] * 4, None),
     ],
 )
-def test_degenerate_steps_are_reported(mistakes, expected):
+def test_degenerate_steps_stop_the_ensemble(mistakes, expected, reason):
     X, y = load_iris(return_X_y=True)
     X, y = X[:100], y[:100]
     seeds = tuple(int(s) for s in member_seeds(7, 5))
     base = ScriptedClassifier(seeds=seeds, mistakes=mistakes)
     pb = ProjectionBoostingClassifier(base, n_estimators=5, random_state=7).fit(X, y)
     assert pb.projections_used_ == expected
-    if "previous" in expected:
-        i = expected.index("previous")
-        assert pb.projections_[i] is pb.projections_[i - 1]
+    assert pb.stop_reason_ == reason
+    assert len(pb.estimators_) == len(pb.projections_) == len(pb.train_errors_) == len(expected)
+    assert all(p is not None for p in pb.projections_[1:])
 
 
 def test_string_labels_give_the_same_ensemble(wine_split):

@@ -51,7 +51,8 @@ class ProjectionBoostingClassifier(MemberPredictionsMixin, ClassifierMixin, Esti
         name of :func:`ensemble_lab.learners.make_learner`; None means ``"j48"``. The
         paper used C4.5, an MLP and an RBF-kernel SVM.
     n_estimators : int, default=10
-        Maximum ensemble size T (fewer when a member makes no training error).
+        Maximum ensemble size T (fewer when the errors of a member, S', are too few to
+        fit a projection; see Notes).
     projection : {"hda", "nda", "lda"} or transformer, default="hda"
         The supervised projection: :class:`~ensemble_lab.projections.HDA` (with ``lam``,
         ``eta``), :class:`~ensemble_lab.projections.NDA` (with ``k``, ``alpha``), or LDA,
@@ -92,12 +93,14 @@ class ProjectionBoostingClassifier(MemberPredictionsMixin, ClassifierMixin, Esti
     projections_ : list of fitted transformers or None
         ``projections_[t]`` is the projection member t sees (None: the original input).
     projections_used_ : list of str
-        Per member: ``"identity"`` (``C_0``, or a step whose S' could not define a
-        projection and had no previous one), the projection's name (e.g. ``"hda"``) for a
-        projection fitted at that step, or ``"previous"`` when the step reused the
-        previous step's projection because S' had a single class or too few instances.
+        Per member: ``"identity"`` for ``C_0``, then the name of the projection fitted at
+        each step (e.g. ``"hda"``).
     train_errors_ : ndarray of shape (n_members,)
         Fraction of the training set each member misclassifies.
+    stop_reason_ : str or None
+        Why the ensemble has fewer than ``n_estimators`` members: ``"no errors"`` (S'
+        empty), ``"one class"`` (S' of a single class) or ``"too few errors"`` (fewer
+        than ``n_classes(S') + 1`` instances); None when it has all of them.
     encoder_ : MixedEncoder
         Imputation, one-hot encoding and scaling of the input before projecting.
     classes_ : ndarray of shape (n_classes,)
@@ -113,18 +116,23 @@ class ProjectionBoostingClassifier(MemberPredictionsMixin, ClassifierMixin, Esti
     -----
     Readings of the paper:
 
-    * The ensemble stops growing when S' is empty (``C_{t−1}`` classifies S perfectly).
-    * S' with a single class, or with fewer than ``n_classes(S') + 1`` instances (no
-      class with two members, hence no within-class scatter), cannot define a
-      supervised projection; that step reuses the previous step's projection, or the
-      identity if there is none, and says so in ``projections_used_``.
+    * The ensemble stops growing when S' is empty (``C_{t−1}`` classifies S perfectly),
+      and likewise when S' cannot define a supervised projection: a single class, or
+      fewer than ``n_classes(S') + 1`` instances (no class with two members, hence no
+      within-class scatter). ``stop_reason_`` says which. Algorithm 1 has no step for
+      these cases. An earlier reading reused the previous projection (or the identity)
+      instead; with a deterministic base learner that trains the previous member again,
+      which makes the same errors, so every later step fell back too and the rest of
+      the ensemble were copies of one member — a vote weighted towards it, not the
+      paper's unweighted vote of members built on projections. A pruned C4.5 often
+      misclassifies only one or two training instances, so this was common with it.
     * Projections work on numbers: the input is imputed (mean/mode), nominal columns
       one-hot encoded and numeric columns standardised (``scale="standard"``) by a
       :class:`~ensemble_lab.learners.MixedEncoder` fitted on the whole training set.
       Standardising puts the features on the scale of HDA's identity term and of NDA's
       Euclidean neighbours; ``"minmax"`` (Weka's Normalize) is available.
-      ``C_0`` and identity members get the input as given (a mixed DataFrame goes to
-      the base learner untouched, as everywhere in the package).
+      ``C_0`` gets the input as given (a mixed DataFrame goes to the base learner
+      untouched, as everywhere in the package).
     * The within-class scatter is regularised by Eq. (4) when ``|S'| < 4·d``.
     * The paper gives neither T nor k, α, λ, η; the defaults are T = 10, k = 3, α = 1,
       λ = η = ½.
@@ -137,8 +145,8 @@ class ProjectionBoostingClassifier(MemberPredictionsMixin, ClassifierMixin, Esti
     Expected failed common check: ``check_sample_weight_equivalence_on_dense_data``
     (weights are not multiplicities for NDA's neighbours, HDA's zero-eigenvalue
     directions are not unique when n < d, and tree ties break differently).
-    With a base learner that fits the training data perfectly (an unpruned tree) the
-    ensemble stops after ``C_0``: S' is empty.
+    With a base learner that fits the training data perfectly (an unpruned tree), or
+    nearly so, the ensemble stops after ``C_0``: S' is empty or too small.
     """
 
     _expected_failed_checks = {
@@ -228,42 +236,43 @@ class ProjectionBoostingClassifier(MemberPredictionsMixin, ClassifierMixin, Esti
 
         self.estimators_ = [self._fit_member(base, X, y, sw, seeds[0])]
         self.projections_, self.projections_used_ = [None], ["identity"]
+        self.stop_reason_ = None
         predictions = [self.estimators_[0].predict(X)]
         for t in range(1, self.n_estimators):
             miss = predictions[-1] != y
             if sw is not None:
                 miss &= sw > 0
             if not miss.any():
+                self.stop_reason_ = "no errors"
                 break
             if self.instance_selection == "weighted":
                 weights = _adaboost_m1_update(weights, miss, initial)
                 rows, fit_weights = weights > 0, weights[weights > 0]
             else:
                 rows, fit_weights = miss, None if sw is None else sw[miss]
-            projection, used = self._step_projection(Z[rows], y_codes[rows], fit_weights)
-            X_member = X if projection is None else projection.transform(Z)
+            self.stop_reason_ = _unfit_reason(y_codes[rows])
+            if self.stop_reason_ is not None:
+                break
+            projection = self._fit_projection(Z[rows], y_codes[rows], fit_weights)
+            X_member = projection.transform(Z)
             member = self._fit_member(base, X_member, y, sw, seeds[t])
             self.estimators_.append(member)
             self.projections_.append(projection)
-            self.projections_used_.append(used)
+            self.projections_used_.append(
+                self.projection if isinstance(self.projection, str) else type(projection).__name__
+            )
             predictions.append(member.predict(X_member))
         self.train_errors_ = np.array([np.mean(p != y) for p in predictions])
         return self
 
-    def _step_projection(self, Z, y_codes, sample_weight):
-        """The projection of one step, fitted on S', or the fallback (previous/identity)."""
-        n_classes = np.unique(y_codes).size
-        if n_classes >= 2 and y_codes.size >= n_classes + 1:
-            projection = self._make_projection(n_classes)
-            if sample_weight is None:
-                projection.fit(Z, y_codes)
-            else:
-                projection.fit(Z, y_codes, sample_weight=sample_weight)
-            if isinstance(self.projection, str):
-                return projection, self.projection
-            return projection, type(projection).__name__
-        previous = self.projections_[-1]
-        return previous, "identity" if previous is None else "previous"
+    def _fit_projection(self, Z, y_codes, sample_weight):
+        """The projection of one step, fitted on S' (or, weighted, on S)."""
+        projection = self._make_projection(np.unique(y_codes).size)
+        if sample_weight is None:
+            projection.fit(Z, y_codes)
+        else:
+            projection.fit(Z, y_codes, sample_weight=sample_weight)
+        return projection
 
     def _make_projection(self, n_classes):
         if not isinstance(self.projection, str):
@@ -344,6 +353,16 @@ class ProjectionBoostingClassifier(MemberPredictionsMixin, ClassifierMixin, Esti
         tags = super().__sklearn_tags__()
         tags.input_tags.allow_nan = True
         return tags
+
+
+def _unfit_reason(y_codes):
+    """Why instances with labels ``y_codes`` cannot define a projection (None: they can)."""
+    n_classes = np.unique(y_codes).size
+    if n_classes < 2:
+        return "one class"
+    if y_codes.size < n_classes + 1:
+        return "too few errors"
+    return None
 
 
 def _adaboost_m1_update(weights, miss, initial):
