@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from ensemble_lab.experiments import reproduction, reproduction_names
+from ensemble_lab.reporting.claims import write_summary
 
 RESULTS = Path(__file__).resolve().parents[2] / "experiments" / "results"
 
@@ -41,3 +42,16 @@ def test_committed_page_is_written_from_the_committed_store(name, tmp_path, requ
     for number, (ours, theirs) in enumerate(zip(written, committed), start=1):
         assert ours == theirs, f"{name}.md line {number} differs from what the store gives"
     assert len(written) == len(committed)
+    ledger = tmp_path / f"{name}-claims.json"
+    assert ledger.is_file(), f"{name} writes no claims ledger"
+    assert ledger.read_text() == (RESULTS / ledger.name).read_text(), f"{ledger.name} is stale"
+
+
+def test_committed_summary_gathers_the_committed_ledgers(tmp_path):
+    for ledger in RESULTS.glob("*-claims.json"):
+        shutil.copy(ledger, tmp_path / ledger.name)
+    # every reproduction keeps a ledger, with a store or without one
+    expected = sorted(f"{n}-claims.json" for n in reproduction_names())
+    assert sorted(p.name for p in tmp_path.iterdir()) == expected
+    written = write_summary(tmp_path).read_text()
+    assert written == (RESULTS / "README.md").read_text(), "experiments/results/README.md is stale"

@@ -144,9 +144,9 @@ def write_summary(out_dir: Path) -> Path:
         "conclusions: the claim in the paper's words, the statistic and criterion that "
         "test it (chosen before the numbers were computed, and as strict as the "
         "paper's wording), the paper's value, ours, and the verdict. This page gathers "
-        "them; the numbers come from the committed results stores, through each page's "
-        "code (`ensemble-lab reproduce NAME --from-store` rewrites a page and this "
-        "summary).",
+        "them. Every number comes from a page's code: run on its committed results store "
+        "(`ensemble-lab reproduce NAME --from-store` rewrites the page and this summary), "
+        "or, for the pages without a store, computed afresh in seconds.",
         "",
         f"Over all pages: {_tally(every)} (of {len(every)} claims).",
     ]
