@@ -10,6 +10,7 @@ from ensemble_lab import methods
 from ensemble_lab.evaluation import load_predictions, load_results, stats
 from ensemble_lab.experiments import oracle, reproduction, reproduction_names
 from ensemble_lab.methods._reframe import FrameRestorer
+from ensemble_lab.reporting.claims import read_ledger
 
 
 def test_registered_as_a_reproduction():
@@ -128,6 +129,10 @@ def test_a_partial_run_is_reported_over_the_finished_datasets_only(tmp_path):
     means = complete.groupby(["dataset", "method"])["accuracy"].mean().unstack()
     ranks = means.rank(axis=1, ascending=False).mean()
     assert f"{ranks['H-P-Bagging']:.2f}" in text
+    ledger = read_ledger(tmp_path / "oracle-claims.json")[2]
+    # five of the 40 methods: no claim can be tested, and the ledger says why
+    assert {c.verdict for c in ledger} == {"not run"}
+    assert ledger[0].ours == "only 2 of 19 ensembles run"
     # with fewer than two finished datasets there is nothing to rank: every claim not run
     one = partial[partial["dataset"] == cfg.datasets[0]]
     text = oracle.write_report(tmp_path, cfg, kcfg, one, predictions, quick=True).read_text()

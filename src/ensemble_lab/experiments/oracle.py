@@ -534,6 +534,11 @@ def write_report(
         analysis = "No ranks yet: fewer than two datasets have every method's every fold.\n"
     else:
         claims, analysis = _analysis(cfg, complete, out_dir)
+        if missing:  # a partial run: every verdict is over the finished datasets only
+            scope = f"on {n_datasets} of {len(cfg.datasets)} datasets (run unfinished): "
+            claims = [
+                c if c.verdict == "not run" else replace(c, ours=scope + c.ours) for c in claims
+            ]
     text = f"""{header}
 {analysis}
 ## Claims ledger
