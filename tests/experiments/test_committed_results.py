@@ -20,6 +20,7 @@ RESULTS = Path(__file__).resolve().parents[2] / "experiments" / "results"
 READS_DATASETS = {"projection-boosting"}
 
 STORED = [name for name in reproduction_names() if hasattr(reproduction(name), "write_from_store")]
+STORELESS = [name for name in reproduction_names() if name not in STORED]
 
 
 def test_every_store_backed_reproduction_has_its_store_committed():
@@ -35,12 +36,23 @@ def test_committed_page_is_written_from_the_committed_store(name, tmp_path, requ
     for db in RESULTS.glob(f"{name}*.db"):
         shutil.copy(db, tmp_path / db.name)
     page = reproduction(name).write_from_store(tmp_path, data_dir=data_dir)
+    assert_same_page(name, page, tmp_path, "what the store gives")
+
+
+@pytest.mark.parametrize("name", STORELESS)
+def test_committed_storeless_page_is_what_a_fresh_run_computes(name, tmp_path):
+    """Pages without a store (synthetic data, seconds to compute) are rerun whole."""
+    assert_same_page(name, reproduction(name).run(tmp_path), tmp_path, "a fresh run")
+
+
+def assert_same_page(name, page, tmp_path, source):
+    """``page`` and its ledger, written into ``tmp_path``, equal the committed ones."""
     assert page == tmp_path / f"{name}.md"
     committed = (RESULTS / f"{name}.md").read_text().splitlines()
     written = page.read_text().splitlines()
     # Compare line by line so that a failure names the first line that differs.
     for number, (ours, theirs) in enumerate(zip(written, committed), start=1):
-        assert ours == theirs, f"{name}.md line {number} differs from what the store gives"
+        assert ours == theirs, f"{name}.md line {number} differs from {source}"
     assert len(written) == len(committed)
     ledger = tmp_path / f"{name}-claims.json"
     assert ledger.is_file(), f"{name} writes no claims ledger"

@@ -15,7 +15,7 @@ from dataclasses import replace
 import pandas as pd
 
 from ..evaluation import stats
-from ..reporting.claims import Claim, verdict
+from ..reporting.claims import Claim, listed, verdict
 
 __all__ = ["oracle_claims"]
 
@@ -55,10 +55,6 @@ def parse_wtl(cell: str) -> tuple[int, int, int]:
 def _places(ranks: Mapping[str, float]) -> dict[str, int]:
     order = sorted(ranks, key=lambda m: ranks[m])
     return {m: i + 1 for i, m in enumerate(order)}
-
-
-def _names(items: list[str]) -> str:
-    return ", ".join(items) if items else "none"
 
 
 class _Side:
@@ -117,8 +113,8 @@ def _significant(paper: _Side, ours: _Side) -> Claim:
         ),
         paper=f"{len(p_better)} better, {len(p_worse)} worse (n_c = 24 of 35)",
         ours=(
-            f"{len(o_better)} better ({_names(o_better)}), {len(o_worse)} worse"
-            f"{' (' + _names(o_worse) + ')' if o_worse else ''} "
+            f"{len(o_better)} better ({listed(o_better)}), {len(o_worse)} worse"
+            f"{' (' + listed(o_worse) + ')' if o_worse else ''} "
             f"(n_c = {n_c} of {ours.n_datasets})"
         ),
         verdict=verdict(
@@ -146,8 +142,8 @@ def _rotation_forest_only(paper: _Side, ours: _Side) -> Claim:
             "exactly the two Rotation Forests; partly: no ensemble other than Rotation "
             "Forest"
         ),
-        paper=_names(p_losing),
-        ours=_names(o_losing),
+        paper=listed(p_losing),
+        ours=listed(o_losing),
         verdict=verdict(o_losing == p_losing, not others),
     )
 

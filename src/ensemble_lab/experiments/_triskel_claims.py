@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from ..reporting.claims import Claim, verdict
+from ..reporting.claims import Claim, listed, verdict
 
 __all__ = ["Side", "triskel_claims"]
 
@@ -47,10 +47,6 @@ def _count(marks: pd.Series) -> tuple[int, int, int]:
     """(◇, neither, *) counts; garbled ("?") markers count as neither."""
     up, down = int((marks == "◇").sum()), int((marks == "*").sum())
     return up, int(marks.size) - up - down, down
-
-
-def _names(items: Sequence[str]) -> str:
-    return ", ".join(items) or "none"
 
 
 def _wtl(marks: pd.Series) -> str:
@@ -165,7 +161,7 @@ def _m1_beats_smo(paper: Side, ours: Side) -> Claim:
             "all three the paper names; partly: at least one of them"
         ),
         paper=", ".join(named),
-        ours=_names(better(ours)),
+        ours=listed(better(ours)),
         verdict=verdict(len(found) == len(named), bool(found)),
     )
 
@@ -178,7 +174,7 @@ def _m1_faster_than_smo(paper: Side, ours: Side) -> Claim:
         acc = side.marks("accuracy", "Triskel-M1", named)
         faster = [d for d in named if time[d] == "*"]
         worse = [d for d in named if acc[d] == "*"]
-        return f"faster on {_names(faster)}; less accurate on {_names(worse)}"
+        return f"faster on {listed(faster)}; less accurate on {listed(worse)}"
 
     time = ours.marks("time", "Triskel-M1", named)
     acc = ours.marks("accuracy", "Triskel-M1", named)

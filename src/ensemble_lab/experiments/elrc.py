@@ -24,7 +24,7 @@ import pandas as pd
 from ..evaluation import ExperimentConfig, MethodSpec, load_results, stats
 from ..evaluation.protocols import StratifiedKFold
 from ..methods._weka_hosts import ENSEMBLE_SIZE, adaboost_m1_21, bagging_21
-from ..reporting.claims import Claim, ledger_table, verdict, write_ledger, write_summary
+from ..reporting.claims import Claim, ledger_table, listed, verdict, write_ledger, write_summary
 from ._common import markdown_table, run_and_load, save_figure, write_page
 
 __all__ = [
@@ -213,10 +213,6 @@ def _shown(tests: dict[str, stats.SignTestResult]) -> str:
     return f"{counts} (n_c = {n_c})"
 
 
-def _datasets(rows: list[str]) -> str:
-    return ", ".join(rows) if rows else "none"
-
-
 def _beating_all(acc: pd.DataFrame) -> tuple[int, list[str]]:
     """Datasets on which ELRC beats all three single learners: how many, and the others."""
     beats = claim_check(acc)["beats all"]
@@ -226,7 +222,7 @@ def _beating_all(acc: pd.DataFrame) -> tuple[int, list[str]]:
 def _beats_singles(paper: pd.DataFrame, ours: pd.DataFrame) -> Claim:
     def shown(acc: pd.DataFrame) -> str:
         held, failing = _beating_all(acc)
-        return f"{held} of {len(acc)}" + (f" (not: {_datasets(failing)})" if failing else "")
+        return f"{held} of {len(acc)}" + (f" (not: {listed(failing)})" if failing else "")
 
     held, _ = _beating_all(ours)
     text = shown(ours)
@@ -351,8 +347,8 @@ def _where_stable_is_best(paper: pd.DataFrame, ours: pd.DataFrame) -> Claim:
     def shown(acc: pd.DataFrame) -> str:
         rows, beaten = _stable_best_rows(acc)
         missed = [d for d in rows if d not in beaten]
-        return f"{len(beaten)} of {len(rows)} ({_datasets(rows)})" + (
-            f"; not on {_datasets(missed)}" if missed else ""
+        return f"{len(beaten)} of {len(rows)} ({listed(rows)})" + (
+            f"; not on {listed(missed)}" if missed else ""
         )
 
     rows, beaten = _stable_best_rows(ours)

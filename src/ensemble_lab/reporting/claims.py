@@ -33,6 +33,7 @@ __all__ = [
     "Claim",
     "checked_notes",
     "ledger_table",
+    "listed",
     "read_ledger",
     "verdict",
     "write_ledger",
@@ -82,6 +83,11 @@ class Claim:
 def verdict(holds: bool, partly: bool = False) -> str:
     """``"holds"`` if ``holds``, else ``"partly"`` if ``partly``, else ``"does not hold"``."""
     return "holds" if holds else "partly" if partly else "does not hold"
+
+
+def listed(items: Sequence[str]) -> str:
+    """``"a, b"`` for a ledger cell, ``"none"`` when there is nothing to list."""
+    return ", ".join(items) if items else "none"
 
 
 def _cell(text: str) -> str:
