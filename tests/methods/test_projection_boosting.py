@@ -1,5 +1,7 @@
 """Projection boosting against a direct re-implementation of Algorithm 1, and its edge cases."""
 
+import warnings
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -302,3 +304,19 @@ def test_bad_parameters_are_named():
 )
 def test_sklearn_checks_with_a_tree_base(estimator, check):
     check(estimator)
+
+
+def test_error_sets_of_many_rare_classes_fit_without_warnings():
+    # One large class and 25 rare ones: the errors S' of a stump are the rare points,
+    # more than 20 of nearly as many classes, which scikit-learn's target check would
+    # call "regression" although the ensemble's target is a valid class label.
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(66, 4))
+    y = np.r_[np.zeros(40, int), np.arange(1, 25), [25, 25]]
+    model = ProjectionBoostingClassifier(
+        DecisionTreeClassifier(max_depth=1), n_estimators=4, random_state=0
+    )
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        model.fit(X, y)
+    assert len(model.estimators_) > 1

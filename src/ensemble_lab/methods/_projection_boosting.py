@@ -6,6 +6,7 @@ linear projections based on misclassified instances*, Algorithm 1.
 
 from __future__ import annotations
 
+import warnings
 from numbers import Integral, Real
 
 import numpy as np
@@ -266,12 +267,17 @@ class ProjectionBoostingClassifier(MemberPredictionsMixin, ClassifierMixin, Esti
         return self
 
     def _fit_projection(self, Z, y_codes, sample_weight):
-        """The projection of one step, fitted on S' (or, weighted, on S)."""
+        """The projection of one step, fitted on S' (or, weighted, on S).
+
+        S' is often a few points of several classes; ``y_codes`` are class codes that
+        ``fit`` has validated, so scikit-learn's "could represent a regression problem"
+        warning says nothing here and is silenced for this call only.
+        """
         projection = self._make_projection(np.unique(y_codes).size)
-        if sample_weight is None:
-            projection.fit(Z, y_codes)
-        else:
-            projection.fit(Z, y_codes, sample_weight=sample_weight)
+        weights = {} if sample_weight is None else {"sample_weight": sample_weight}
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", message="The number of unique classes is greater")
+            projection.fit(Z, y_codes, **weights)
         return projection
 
     def _make_projection(self, n_classes):
