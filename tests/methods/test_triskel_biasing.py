@@ -90,6 +90,27 @@ def test_oversample_in_triskel_runs_with_smote():
     assert clf.score(X, y) > 0.95
 
 
+def test_smote_grows_a_class_of_one_instance_by_copies():
+    rng = np.random.default_rng(0)
+    y = np.r_[np.ones(30, dtype=int), -1]
+    X = rng.normal(size=(y.size, 2))
+    w = np.r_[np.ones(30), 2.0]
+    Xr, yr, wr = Oversample(0.75, method="smote").fit_resample(X, y, w, target=1)
+    assert np.sum(yr == -1) == 4 and np.sum(yr == 1) == 30
+    assert_array_equal(Xr[yr == -1], np.repeat(X[-1:], 4, axis=0))
+    assert_array_equal(wr[yr == -1], 2.0)
+
+
+def test_smote_triskel_fits_a_dataset_with_classes_of_one_training_instance():
+    # One-vs-one Triskel meets the single instance in every pair with the rarest class.
+    X, y = load("soybean")
+    rare = y.value_counts().index[-1]
+    keep = (y != rare).to_numpy() | (np.cumsum((y == rare).to_numpy()) == 1)
+    X, y = X[keep], y[keep]  # the rarest class keeps a single instance
+    clf = TriskelClassifier(bias=Oversample(0.5, method="smote"), random_state=0).fit(X, y)
+    assert clf.score(X, y) > 0.9
+
+
 def _inclusion(h, h_plus, h_minus, X):
     pos = [m.predict(X) == 1 for m in (h_plus, h, h_minus)]
     return np.all(pos[0] <= pos[1]) and np.all(pos[1] <= pos[2]), pos

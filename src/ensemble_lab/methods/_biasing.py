@@ -309,8 +309,7 @@ class Undersample(_Resampler):
     the *other* class, and on the undersampled side whenever it is drawn. The paper
     does not say how its undersampling met the weights; drawing the kept rows in
     proportion to D (and giving them equal weights) is the other unbiased reading —
-    on balance-scale, vehicle and glass it changed 10-fold CV accuracy of Triskel-W4
-    by less than one point, within the noise of one cross-validation.
+    the paper's text does not decide between them.
     """
 
     def _resample(self, X, y, w, target, bias, rng):
@@ -343,7 +342,11 @@ class Oversample(_Resampler):
     Notes
     -----
     Added instances carry the mean weight of their class. SMOTE cannot take missing
-    values; impute them first.
+    values; impute them first. SMOTE interpolates between an instance and its
+    neighbours of the same class; a class of a single instance has none, so it is grown
+    by copies of that instance (what SMOTE's interpolation degenerates to), where
+    imbalanced-learn would raise. This happens inside ensembles on small classes, e.g.
+    in one-vs-one Triskel on audiology.
     """
 
     _parameter_constraints: dict = {
@@ -374,8 +377,9 @@ class Oversample(_Resampler):
         from imblearn.over_sampling import SMOTE, SMOTENC
 
         n_class = int(np.sum(y == grown))
-        if n_class < 2:
-            raise ValueError("SMOTE needs at least two instances of the class it grows")
+        if n_class == 1:
+            idx = np.concatenate([np.arange(y.size), np.repeat(np.flatnonzero(y == grown), n_new)])
+            return safe_rows(X, idx), y[idx], np.concatenate([w, w_new])
         nominal = nominal_columns(X)
         k = min(int(self.k_neighbors), n_class - 1)
         params = {
