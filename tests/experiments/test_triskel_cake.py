@@ -24,4 +24,5 @@ def test_quick_page_has_figure_and_ledger(tmp_path):
     text = triskel_cake.run(tmp_path, quick=True).read_text()
     assert "## Claims ledger" in text and text.count("| **") == 6
     assert (tmp_path / "triskel-cake.png").stat().st_size > 10_000
+    assert (tmp_path / "triskel-cake-rounds.png").stat().st_size > 10_000
     assert (tmp_path / "triskel-cake-claims.json").is_file()

@@ -64,6 +64,28 @@ def test_layered_cake_linear_svm_and_boosting_fail_triskel_succeeds(seed):
     assert len(triskel.estimators_[0].rounds) == 1  # three members in all
 
 
+def test_round_votes_route_as_the_cascade_predicts():
+    # Rebuild the prediction from the votes: the first round whose pair agrees decides,
+    # else the arbiter (Algorithm 1), with string labels to check the label mapping.
+    X, y = make_layered_cake(300, random_state=4)
+    labels = np.where(y == 1, "pos", "neg")
+    model = TriskelClassifier(
+        linear_svm(), 3, weighting="soft_covering", bias=0.5, random_state=0
+    ).fit(X, labels)
+    pairs, arbiter = model.round_votes(X)
+    assert pairs.shape == (model.n_rounds_, 2, len(y)) and set(np.unique(pairs)) <= {"neg", "pos"}
+    routed, open_ = arbiter.copy(), np.ones(len(y), dtype=bool)
+    for plus, minus in pairs:
+        decides = open_ & (plus == minus)
+        routed[decides] = plus[decides]
+        open_ &= ~decides
+    assert_array_equal(routed, model.predict(X))
+    with pytest.raises(ValueError, match="binary problem"):
+        TriskelClassifier(linear_svm(), random_state=0).fit(
+            *load_iris(return_X_y=True)
+        ).round_votes(load_iris().data)
+
+
 def test_layered_cake_fixed_threshold_bias():
     # the same with an explicit symmetric bias: Threshold(0.45) keeps 55 % of h's
     # positive (and negative) predictions

@@ -1,12 +1,13 @@
-"""The "layered cake" of the Triskel paper (paper 000, Figures 1 and 4, Section 5).
+"""The "layered cake" of the Triskel paper (paper 000, Figures 1, 3(c) and 4, Section 5).
 
 ``ensemble-lab reproduce triskel-cake`` fits, on several random layered cakes
 (:func:`ensemble_lab.datasets.make_layered_cake`, 400 points, four bands), a linear
 SVM (the ``smo`` preset), AdaBoost-50 of it, and single-round Triskel (three members)
 with the paper's biases, and writes ``triskel-cake.md`` (training accuracies and the
-claims ledger) and ``triskel-cake.png`` (decision regions of each model and the bias
-curves of Figure 4). Everything is computed on the page's run; nothing is stored
-(the whole run takes seconds).
+claims ledger), ``triskel-cake.png`` (decision regions of each model and the bias
+curves of Figure 4) and ``triskel-cake-rounds.png`` (the region each round of a Triskel
+decides, Figure 1(b), and the ROC spaces the rounds leave, Figure 3(c)). Everything is
+computed on the page's run; nothing is stored (the whole run takes seconds).
 
 The paper's Figure 4 biases by oversampling, so the bias sweeps use
 :class:`~ensemble_lab.methods.Oversample` (and, for the paper's default setting,
@@ -35,9 +36,10 @@ from ._common import markdown_table, save_figure, write_page
 
 DESCRIPTION = (
     "The layered cake: linear SVM, boosted SVMs and Triskel with the paper's biases "
-    "(paper 000, Figures 1 and 4)"
+    "(paper 000, Figures 1, 3(c) and 4)"
 )
 NAME = "triskel-cake"
+TITLE = "Triskel — the layered cake (paper 000, Figures 1, 3(c) and 4)"
 SEEDS = range(5)
 N_SAMPLES = 400
 #: Oversampling biases of the sweeps (symmetric: both members; asymmetric: every pair).
@@ -282,6 +284,107 @@ def _figure(out_dir: Path, best: tuple[float, float]) -> str:
     return save_figure(fig, out_dir, f"{NAME}.png")
 
 
+#: The Triskel whose rounds are drawn (Figure 1(b) has one round; Figure 3(c) several).
+ROUNDS = 2
+WEIGHTING = "separation"
+
+
+def _grid() -> np.ndarray:
+    xx, yy = np.meshgrid(np.linspace(0, 1, 200), np.linspace(0, 1, 200))
+    return np.column_stack([xx.ravel(), yy.ravel()])
+
+
+def _decided(ax: Any, X: np.ndarray, y: np.ndarray, label: np.ndarray, title: str) -> None:
+    """Grid cells coloured by the label a stage gives them, white where it passes them on."""
+    z = np.where(np.isnan(label), np.nan, label).reshape(200, 200)
+    ax.contourf(
+        *np.meshgrid(np.linspace(0, 1, 200), np.linspace(0, 1, 200)),
+        z,
+        levels=[-0.5, 0.5, 1.5],
+        colors=["#d6e4f0", "#f6dcc8"],
+    )
+    ax.scatter(X[:, 0], X[:, 1], c=np.where(y == 1, "#c0504d", "#1f5f9f"), s=4)
+    ax.set_title(title, fontsize=9)
+    ax.set_xticks([])
+    ax.set_yticks([])
+
+
+def _stages(model: Any, X: np.ndarray) -> list[np.ndarray]:
+    """Per round, then the arbiter: the label it gives the rows it decides (NaN elsewhere)."""
+    pairs, arbiter = model.round_votes(X)
+    open_ = np.ones(X.shape[0], dtype=bool)
+    stages = []
+    for plus, minus in pairs:
+        decides = open_ & (plus == minus)
+        stages.append(np.where(decides, plus, np.nan))
+        open_ &= ~decides
+    stages.append(np.where(open_, arbiter, np.nan))
+    return stages
+
+
+def _roc_point(pred: np.ndarray, y: np.ndarray) -> tuple[float, float]:
+    return float(np.mean(pred[y == 0] == 1)), float(np.mean(pred[y == 1] == 1))
+
+
+def _nested_spaces(ax: Any, model: Any, svm: Any, X: np.ndarray, y: np.ndarray) -> None:
+    """Figure 3(c): after each round, the ROC space left to the later rounds.
+
+    After round t the rows no pair has decided yet are open; labelling them all −1 or
+    all +1 gives the corners h⁺ / h⁻ of the space the later rounds (and the arbiter)
+    move the ensemble in, so the rectangles nest, and the ensemble ends inside the last.
+    """
+    from ..methods._triskel_roc import accuracy_line
+
+    stages = _stages(model, X)
+    decided = np.full(len(y), np.nan)
+    for t, stage in enumerate(stages[:-1], 1):
+        decided = np.where(np.isnan(decided), stage, decided)
+        plus = _roc_point(np.nan_to_num(decided, nan=0), y)
+        minus = _roc_point(np.nan_to_num(decided, nan=1), y)
+        ax.add_patch(_rectangle(plus, minus, t))
+    svm_point = _roc_point(svm.predict(X), y)
+    xs = np.linspace(0, 1, 50)
+    line = accuracy_line(svm.score(X, y), np.sum(y == 1), np.sum(y == 0), xs)
+    ok = (line >= 0) & (line <= 1)
+    ax.plot(xs[ok], line[ok], "k--", lw=0.8, label="accuracy of the SVM")
+    ax.plot(*svm_point, "k*", ms=9, label="SVM")
+    ax.plot(*_roc_point(model.predict(X), y), "o", color="tab:red", label="Triskel")
+    ax.set(xlim=(0, 1), ylim=(0, 1), xlabel="FPr", ylabel="TPr")
+    ax.legend(loc="lower right", fontsize=7)
+    ax.set_title("Fig. 3(c): the space left after each round", fontsize=9)
+
+
+def _rectangle(plus: tuple[float, float], minus: tuple[float, float], t: int) -> Any:
+    from matplotlib.patches import Rectangle
+
+    width, height = minus[0] - plus[0], minus[1] - plus[1]
+    colour = ["tab:green", "tab:purple", "tab:orange"][(t - 1) % 3]
+    return Rectangle(plus, width, height, fill=False, color=colour, label=f"after round {t}")
+
+
+def _rounds_figure(out_dir: Path, pair: tuple[float, float]) -> str:
+    """Figure 1(b) round by round, and Figure 3(c), for one Triskel on the seed-0 cake."""
+    from matplotlib.figure import Figure
+
+    from ..datasets import make_layered_cake
+    from ..methods import Oversample, TriskelClassifier
+
+    X, y = make_layered_cake(N_SAMPLES, random_state=SEEDS[0])
+    model = TriskelClassifier(
+        _svm(), ROUNDS, weighting=WEIGHTING, bias=Oversample(pair), random_state=SEEDS[0]
+    ).fit(X, y)
+    stages = _stages(model, _grid())
+    fig = Figure(figsize=(3.2 * (len(stages) + 2), 3.6))
+    axes = fig.subplots(1, len(stages) + 2)
+    names = [f"round {t}: h⁺ and h⁻ agree" for t in range(1, len(stages))] + ["arbiter"]
+    for ax, stage, name in zip(axes, stages, names):
+        _decided(ax, X, y, stage, f"{name}\n(white: passed on)")
+    _regions(axes[-2], model, X, y, f"Triskel, {model.n_rounds_} round(s)")
+    _nested_spaces(axes[-1], model, _svm().fit(X, y), X, y)
+    fig.tight_layout()
+    return save_figure(fig, out_dir, f"{NAME}-rounds.png")
+
+
 # --------------------------------------------------------------------------- page
 def _table(runs: list[CakeRun]) -> pd.DataFrame:
     rows = []
@@ -325,9 +428,12 @@ def run(
     claims = _claims(runs)
     plus, minus, _ = runs[0].best_asymmetric()
     png = _figure(out_dir, (plus, minus))
-    write_ledger(out_dir, NAME, "Triskel — the layered cake (paper 000, Figures 1 and 4)", claims)
+    rounds_png = _rounds_figure(out_dir, (plus, minus))
+    write_ledger(
+        out_dir, NAME, "Triskel — the layered cake (paper 000, Figures 1, 3(c) and 4)", claims
+    )
     write_summary(out_dir)
-    text = f"""# Triskel — the layered cake (paper 000, Figures 1 and 4)
+    text = f"""# {TITLE}
 
 Produced by `ensemble-lab reproduce {NAME}`: {len(runs)} random layered cakes
 (`make_layered_cake({N_SAMPLES}, random_state=seed)`: four horizontal bands, the outer
@@ -346,6 +452,17 @@ Left to right (seed {SEEDS[0]}; circles: misclassified training points): the SVM
 Triskel with the paper's Section 4 setting (undersampling 0.9), Triskel with the best
 asymmetric oversampling pair of the sweep, Triskel with the pair read from the bias
 curves, and the bias curves of h⁺ / h⁻ under oversampling (Figure 4's construction).
+
+![each round's decision regions and the nested ROC spaces, seed {SEEDS[0]}]({rounds_png})
+
+Figure 1(b) round by round (seed {SEEDS[0]}): Triskel with {ROUNDS} rounds ({WEIGHTING}:
+the points a round decides leave the training set of the next) and the best asymmetric
+oversampling pair above. Each panel colours the region a stage
+decides — a round where its h⁺ and h⁻ agree and no earlier round decided, the arbiter
+the rest — then the whole ensemble, and Figure 3(c) computed on the training set: after
+each round, the rectangle whose corners are the ensemble with every undecided point
+called −1 (h⁺ corner) or +1 (h⁻ corner); later rounds and the arbiter move the ensemble
+inside it.
 
 ## Claims ledger
 

@@ -681,6 +681,39 @@ class TriskelClassifier(MemberPredictionsMixin, ClassifierMixin, Estimator):
                 return self.classes_[self.estimators_[0].predict(X)]
             return self.classes_[self._class_scores(X).argmax(axis=1)]
 
+    def round_votes(self, X):
+        """What each round's biased pair and the arbiter say about ``X`` (two classes).
+
+        The cascade of a binary Triskel decides a row at the first round whose h⁺ and
+        h⁻ agree, else by the arbiter (paper Algorithm 1, Figure 1(b)); these are the
+        votes it routes by, for every row, so that each round's decision region can be
+        drawn (the rows a round decides are those where its pair agrees and no earlier
+        pair did).
+
+        Parameters
+        ----------
+        X : array-like or DataFrame of shape (n_samples, n_features)
+
+        Returns
+        -------
+        pairs : ndarray of shape (n_rounds_, 2, n_samples)
+            Labels (from ``classes_``) of h⁺ and h⁻ of each round.
+        arbiter : ndarray of shape (n_samples,)
+            Labels of the arbiter.
+        """
+        if self.classes_.size != 2:
+            raise ValueError(
+                f"round_votes needs a binary problem; this Triskel has {self.classes_.size} "
+                "classes (its cascades are in estimators_)"
+            )
+        X = self._validate_X(X)
+        cascade = self.estimators_[0]
+        with config_context(**_member_config(self.encoder_)):
+            votes = [[m.predict(X) for m in members] for members in cascade.rounds]
+            arbiter = cascade.arbiter.predict(X)
+        pairs = np.asarray(votes, dtype=int).reshape(len(votes), 2, -1)
+        return self.classes_[(pairs == 1).astype(int)], self.classes_[(arbiter == 1).astype(int)]
+
     def member_predictions(self, X):
         """Label each cascade of ``estimators_`` gives to each row of ``X``.
 
