@@ -398,3 +398,20 @@ def test_inverse_boosting_beneficial_only_on_cone_torus_qda():
     assert inverse_verdict(0.01, 0.0) == "holds"
     assert inverse_verdict(0.002, 0.0) == "partly"  # ours: +0.2 points is no benefit
     assert inverse_verdict(0.01, 0.01) == "does not hold"
+
+
+def test_split_notes_count_the_splits_on_which_a_rejected_claim_passes():
+    from ensemble_lab.reporting.claims import Claim
+
+    def claim(key, result):
+        return Claim(key, "quote", "test", "paper", "ours", result)
+
+    claims = [claim("fig2_inverse_best", "does not hold"), claim("conclusion", "holds")]
+    per_split = [
+        [claim("fig2_inverse_best", v), claim("conclusion", "holds")]
+        for v in ("holds", "partly", "does not hold", "does not hold", "not run")
+    ]
+    noted = bc.split_notes(claims, per_split)
+    assert "holds on 1, partly on 1, does not hold on 2 of 4" in noted[0].checked
+    assert "generated" in noted[0].checked  # a Figure 2 claim: the data are ours
+    assert noted[1] == claims[1]  # a claim that holds gets no note
