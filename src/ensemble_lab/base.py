@@ -19,6 +19,7 @@ from __future__ import annotations
 import numbers
 from collections.abc import Iterable, Iterator
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -150,9 +151,10 @@ def validate_mixed_data(estimator, X, y=None, *, reset=True, allow_nan=True, **c
 
 
 def _float_frame_values(X, arrays: list, allow_nan: bool) -> np.ndarray | None:
-    """The values of a non-empty DataFrame of float64 columns (``arrays``), when they
-    pass ``check_array`` as they are (finite, or NaN where allowed); else None, and
-    scikit-learn's own validation runs and words any error.
+    """Values of a non-empty DataFrame of float64 columns (``arrays``), or None.
+
+    The values are returned when they pass ``check_array`` as they are (finite, or NaN
+    where allowed); else None, and scikit-learn's own validation runs and words any error.
 
     ``check_array`` would return exactly this array; it is skipped because its generic
     dataframe inspection costs more than fitting a small tree.
@@ -167,8 +169,11 @@ def _float_frame_values(X, arrays: list, allow_nan: bool) -> np.ndarray | None:
 
 
 def _check_frame_columns(estimator, X, reset):
-    """scikit-learn's column-name and column-count checks, skipped when a DataFrame has
-    exactly the columns seen in ``fit`` (the common case, and the costly one)."""
+    """scikit-learn's column-name and column-count checks.
+
+    Skipped when a DataFrame has exactly the columns seen in ``fit`` (the common case, and
+    the costly one).
+    """
     columns = np.asarray(X.columns, dtype=object)
     if reset and all(isinstance(name, str) for name in columns):
         estimator.feature_names_in_ = columns
@@ -328,6 +333,9 @@ class MemberPredictionsMixin:
     * ``_member_labels(index, predicted)`` turns member ``index``'s output into labels
       of ``classes_`` (default: the output is already such labels).
     """
+
+    if TYPE_CHECKING:  # set by the ensemble's ``fit``
+        estimators_: list
 
     def member_predictions(self, X):
         """Class label each member gives to each row of ``X``.

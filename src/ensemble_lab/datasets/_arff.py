@@ -111,7 +111,7 @@ class _Lines:
 
 
 def _decode(raw: bytes, path: Path) -> str:
-    """Strict UTF-8 without a leading byte-order mark, with ``\n`` line breaks only."""
+    r"""Strict UTF-8 without a leading byte-order mark, with ``\n`` line breaks only."""
     bom = raw.startswith(b"\xef\xbb\xbf")
     try:
         text = raw.decode("utf-8-sig")

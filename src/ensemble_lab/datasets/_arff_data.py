@@ -312,9 +312,11 @@ def _fast_rows(data: str, lines: list[str], n: int) -> np.ndarray | None:
 
 
 def _pandas_frame(data: str, attributes: Sequence[Attribute]) -> pd.DataFrame:
-    """The section through pandas' C parser: numbers as floats, nominal values as text
-    (pandas' categories would turn "true" or "01" into a bool or a number, and merge
-    "1" with "1.0"); columns named by position."""
+    """The section through pandas' C parser, columns named by position.
+
+    Numbers are read as floats, nominal values as text (pandas' categories would turn
+    "true" or "01" into a bool or a number, and merge "1" with "1.0").
+    """
     kinds = {str(i): a.kind for i, a in enumerate(attributes)}
     return pd.read_csv(
         io.StringIO(data),
@@ -338,8 +340,11 @@ def _pandas_frame(data: str, attributes: Sequence[Attribute]) -> pd.DataFrame:
 def _read_fast(
     data: str, lines: list[str], attributes: Sequence[Attribute]
 ) -> tuple[list[pd.Series], np.ndarray] | None:
-    """The columns and the row lines through pandas' C parser, or None where it might
-    differ from Weka's reading (or a value is invalid: the general reader says which)."""
+    """The columns and the row lines through pandas' C parser, or None.
+
+    None where the parser might differ from Weka's reading (or a value is invalid: the
+    general reader says which).
+    """
     if any(a.kind not in {"numeric", "nominal"} for a in attributes):
         return None
     if not _in_fast_subset(data):
@@ -366,7 +371,7 @@ def _read_fast(
 
 
 def read_data(data: str, first_line: int, attributes: Sequence[Attribute]) -> Columns:
-    """Read the data section ``data`` (``\\n`` line breaks), whose first line is ``first_line``.
+    r"""Read the data section ``data`` (``\n`` line breaks), whose first line is ``first_line``.
 
     Raises
     ------

@@ -154,8 +154,10 @@ def scan_line(line: str, lineno: int) -> list[Token]:
 
 
 def split_plain(line: str) -> list[str | None] | None:
-    """The values of a line without braces or backslashes (None for ``?``), as
-    :func:`scan_line` gives them, or None when the line needs :func:`scan_line`.
+    """The values of a line without braces or backslashes (None for ``?``).
+
+    The values come as :func:`scan_line` gives them; the result is None when the line
+    needs :func:`scan_line`.
 
     Control characters must have been ruled out (:func:`has_control`).
     """

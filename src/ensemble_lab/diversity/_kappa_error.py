@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -28,7 +28,7 @@ def pairwise_kappa(predictions: np.ndarray) -> np.ndarray:
     """
     predictions = np.asarray(predictions)
     _, codes = np.unique(predictions, return_inverse=True)
-    codes = codes.reshape(predictions.shape)
+    codes = cast(np.ndarray, codes.reshape(predictions.shape))
     n_members, n_samples = codes.shape
     n_labels = int(codes.max()) + 1
     onehot = np.zeros((n_members, n_samples, n_labels))

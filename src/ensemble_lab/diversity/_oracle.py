@@ -57,7 +57,7 @@ def oracle_outputs(
     *,
     member_predictions: npt.ArrayLike | None = None,
 ) -> np.ndarray:
-    """Oracle matrix of a fitted ensemble: is each member right on each sample?
+    """Oracle matrix of a fitted ensemble: whether each member is right on each sample.
 
     Parameters
     ----------

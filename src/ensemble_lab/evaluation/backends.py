@@ -52,6 +52,7 @@ class SequentialBackend(Backend):
     def run(
         self, fn: Callable[..., Any], calls: Iterable[tuple[Any, ...]]
     ) -> Generator[Any, None, None]:
+        """Yield ``fn(*args)`` for every ``args`` of ``calls``, one after the other."""
         for args in calls:
             yield fn(*args)
 
@@ -114,6 +115,7 @@ class JoblibBackend(Backend):
     def run(
         self, fn: Callable[..., Any], calls: Iterable[tuple[Any, ...]]
     ) -> Generator[Any, None, None]:
+        """Yield ``fn(*args)`` for every ``args`` of ``calls`` as the workers finish them."""
         from joblib import Parallel, delayed
 
         parallel = Parallel(
@@ -212,6 +214,7 @@ class DaskBackend(Backend):
         return backend
 
     def share(self, obj: Any) -> Any:
+        """A future holding ``obj`` on the cluster, to pass to the calls in its place."""
         # A task holding the object (not a scattered copy): if the worker that holds
         # its result dies, the scheduler recomputes it from the graph instead of failing
         # every task that depends on it with "lost dependencies".
@@ -220,6 +223,7 @@ class DaskBackend(Backend):
     def run(
         self, fn: Callable[..., Any], calls: Iterable[tuple[Any, ...]]
     ) -> Generator[Any, None, None]:
+        """Submit every call to the cluster; yield each result once, as it completes."""
         from distributed import as_completed
 
         futures = [
@@ -238,6 +242,7 @@ class DaskBackend(Backend):
             self.client.cancel([f for f in futures if not f.done()])
 
     def close(self) -> None:
+        """Close the client and the local cluster, if this backend started them."""
         if self._own:
             self.client.close()
         if self._cluster is not None:

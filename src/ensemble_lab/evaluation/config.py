@@ -168,6 +168,7 @@ class DatasetFiles:
     test: str
 
     def to_dict(self) -> dict[str, Any]:
+        """Declarative form: the name and the two files."""
         return {"name": self.name, "train": self.train, "test": self.test}
 
 

@@ -193,6 +193,7 @@ class RepeatedCV(Protocol):
             raise ValueError(f"n_repetitions must be at least 1, got {self.n_repetitions}")
 
     def splits(self, y: ArrayLike, seed: int = 0) -> list[Split]:
+        """The stratified folds of every repetition, repetition ``i`` shuffled with ``seed + i``."""
         labels = _as_labels(y)
         out: list[Split] = []
         for repetition in range(self.n_repetitions):
@@ -200,9 +201,11 @@ class RepeatedCV(Protocol):
         return out
 
     def split_ids(self) -> list[tuple[int, int]]:
+        """``(repetition, fold)`` of every fold of every repetition."""
         return [(r, f) for r in range(self.n_repetitions) for f in range(self.n_folds)]
 
     def to_dict(self) -> dict[str, Any]:
+        """The declarative form: kind, folds and repetitions."""
         return {"kind": self.kind, "folds": self.n_folds, "repetitions": self.n_repetitions}
 
 
@@ -220,6 +223,7 @@ class StratifiedKFold(RepeatedCV):
     kind: str = field(default="cv", init=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
+        """The declarative form: kind and folds."""
         return {"kind": self.kind, "folds": self.n_folds}
 
 
@@ -235,6 +239,7 @@ class FiveByTwoCV(RepeatedCV):
     kind: str = field(default="5x2cv", init=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
+        """The declarative form: the kind alone (folds and repetitions are fixed)."""
         return {"kind": self.kind}
 
 
@@ -262,6 +267,7 @@ class RandomHalfSplits(Protocol):
             raise ValueError(f"train_size must be in (0, 1), got {self.train_size}")
 
     def splits(self, y: ArrayLike, seed: int = 0) -> list[Split]:
+        """One stratified split per repetition, repetition ``i`` drawn with ``seed + i``."""
         labels = _as_labels(y)
         placeholder = np.zeros((len(labels), 1))
         out = []
@@ -276,9 +282,11 @@ class RandomHalfSplits(Protocol):
         return out
 
     def split_ids(self) -> list[tuple[int, int]]:
+        """``(repetition, 0)`` of every repetition."""
         return [(r, 0) for r in range(self.n_repetitions)]
 
     def to_dict(self) -> dict[str, Any]:
+        """The declarative form: kind, repetitions, and ``train_size`` unless it is 0.5."""
         out: dict[str, Any] = {"kind": self.kind, "repetitions": self.n_repetitions}
         if self.train_size != 0.5:
             out["train_size"] = self.train_size
@@ -335,6 +343,7 @@ class FixedSplit(Protocol):
         )
 
     def bind(self, X: Any, y: ArrayLike) -> tuple[Any, Protocol]:
+        """Turn ``test_column`` into row positions and drop it from ``X`` (else ``(X, self)``)."""
         if self.test_column is None:
             return X, self
         if not isinstance(X, pd.DataFrame) or self.test_column not in X.columns:
@@ -350,6 +359,7 @@ class FixedSplit(Protocol):
         return X.drop(columns=self.test_column), FixedSplit.from_mask(is_test)
 
     def splits(self, y: ArrayLike, seed: int = 0) -> list[Split]:
+        """The one given split; a split read from a column must be bound to the data first."""
         labels = _as_labels(y)
         if self.train_idx is None or self.test_idx is None:
             raise ValueError(
@@ -362,9 +372,11 @@ class FixedSplit(Protocol):
         return [Split(0, 0, _sorted(self.train_idx), _sorted(self.test_idx))]
 
     def split_ids(self) -> list[tuple[int, int]]:
+        """The one split, ``(0, 0)``."""
         return [(0, 0)]
 
     def to_dict(self) -> dict[str, Any]:
+        """The declarative form: the test column and value, or the row positions."""
         if self.test_column is not None:
             return {
                 "kind": self.kind,

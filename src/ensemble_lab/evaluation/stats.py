@@ -324,7 +324,10 @@ def _check_alpha(alpha: float) -> None:
 def _variance_ttest(
     diff: NDArray[np.float64], variance_factor: float, alpha: float, test: str
 ) -> PairedTestResult:
-    """t = mean(d) / sqrt(variance_factor * var(d)), df = k - 1, as Weka's PairedStats."""
+    """Paired t test as Weka's PairedStats.
+
+    t = mean(d) / sqrt(variance_factor * var(d)), df = k - 1.
+    """
     k = diff.size
     mean = float(diff.mean())
     sd = float(diff.std(ddof=1))

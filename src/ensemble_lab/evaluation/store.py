@@ -182,8 +182,10 @@ class NotAStoreError(ValueError):
 
 
 def _check_store(con: sqlite3.Connection, path: Path, *, empty_ok: bool = True) -> None:
-    """Raise :class:`NotAStoreError` unless ``con`` is a results store (or, if
-    ``empty_ok``, an empty database that can become one)."""
+    """Raise :class:`NotAStoreError` unless ``con`` is a results store.
+
+    With ``empty_ok``, an empty database that can become one passes too.
+    """
     try:
         tables = {row[0] for row in con.execute("SELECT name FROM sqlite_master")}
     except sqlite3.DatabaseError as exc:

@@ -395,7 +395,7 @@ def _inverse_benefit(gains: Gains) -> Claim:
 
 
 def _at_lowest_q(gain: pd.DataFrame) -> tuple[int, float, float, bool]:
-    """k ≥ 2 of lowest testing Q, the improvement there, the best one, and whether they meet."""
+    """K ≥ 2 of lowest testing Q, the improvement there, the best one, and whether they meet."""
     k_q = int(gain["q"].iloc[1:].idxmin())
     at_q, best = float(gain["gain"].loc[k_q]), float(gain["gain"].max())
     return k_q, at_q, best, at_q >= best - NEAR_BEST

@@ -30,7 +30,7 @@ from joblib import Parallel, delayed
 from ..datasets import load, make_cone_torus
 from ..evaluation import Progress
 from ..methods._boosting import BoostingClassifier
-from ..reporting.claims import checked_notes, ledger_table, write_ledger, write_summary
+from ..reporting.claims import Claim, checked_notes, ledger_table, write_ledger, write_summary
 from ._boosting_claims import (
     DATASET_TITLES,
     GROUP,
@@ -81,6 +81,7 @@ class Case:
 
     @property
     def key(self) -> str:
+        """The case's identity in the store (study/data/base/N/L/split)."""
         return (
             f"{self.study}/{self.dataset}/{self.base}/N{self.n_train}"
             f"/L{self.n_members}/split{self.split}"
@@ -626,18 +627,20 @@ def write_from_store(out_dir: Path, *, data_dir: Path | None = None, quick: bool
         figures["fig4"] = figure_4(means, proto.phoneme_sizes, proto.bases)
     names = {k: save_figure(f, out_dir, f"{NAME}-{k}.png", dpi=70) for k, f in figures.items()}
 
-    settings = {
-        "fig3_datasets": proto.fig3_datasets,
-        "phoneme_sizes": proto.phoneme_sizes,
-        "bases": proto.bases,
-    }
-    claims = check_claims(means, stops, weights, X_train, y_train, **settings)
-    per_split = [
-        check_claims(
-            mean_curves(part), stopping_points(part), weights.iloc[:0], X_train, y_train, **settings
+    def claims_of(frame: pd.DataFrame, weights: pd.DataFrame) -> list[Claim]:
+        return check_claims(
+            mean_curves(frame),
+            stopping_points(frame),
+            weights,
+            X_train,
+            y_train,
+            fig3_datasets=proto.fig3_datasets,
+            phoneme_sizes=proto.phoneme_sizes,
+            bases=proto.bases,
         )
-        for _, part in frame.groupby("split")
-    ]
+
+    claims = claims_of(frame, weights)
+    per_split = [claims_of(part, weights.iloc[:0]) for _, part in frame.groupby("split")]
     claims = split_notes(claims, per_split)
     splits = frame.groupby(["study", "dataset", "base", "n_train"])["key"].nunique()
     split_lines = "\n".join(

@@ -1,5 +1,7 @@
-"""Table 2 of the ELRC paper (Lee, Na, Oh & Yang, paper 004): accuracy of single
-learners, their AdaBoost and Bagging ensembles of 21 members, and ELRC.
+"""Table 2 of the ELRC paper (Lee, Na, Oh & Yang, paper 004).
+
+Accuracy of single learners, their AdaBoost and Bagging ensembles of 21 members, and
+ELRC.
 
 ``ensemble-lab reproduce elrc`` writes ``elrc.md``, ``elrc-accuracy.png``,
 ``elrc-vs-single.png`` and the store ``elrc.db``; the committed copy is in the
@@ -139,7 +141,8 @@ def large_config() -> ExperimentConfig:
 
     A separate experiment (and store) from :func:`config` so that the large datasets can
     be run with fewer folds on a small machine by changing ``LARGE_FOLDS``; the page
-    says which datasets did not get the paper's 10 folds."""
+    says which datasets did not get the paper's 10 folds.
+    """
     return ExperimentConfig(
         name=f"{NAME}-large",
         datasets=LARGE_DATASETS,

@@ -157,12 +157,15 @@ class FirstFold(Protocol):
     kind: str = field(default="cv-first-fold", init=False, repr=False)
 
     def splits(self, y: Any, seed: int = 0) -> list[Split]:
+        """The first split of one stratified ``n_folds``-fold cross-validation."""
         return RepeatedCV(n_folds=self.n_folds, n_repetitions=1).splits(y, seed)[:1]
 
     def split_ids(self) -> list[tuple[int, int]]:
+        """(repetition, fold) of the one split."""
         return [(0, 0)]
 
     def to_dict(self) -> dict[str, Any]:
+        """The protocol as stored with the experiment's configuration."""
         return {"kind": self.kind, "folds": self.n_folds}
 
 
@@ -196,8 +199,10 @@ _QUICK_METHODS = (
 
 # --------------------------------------------------------------------------- configs
 def dataset_names(*, quick: bool = False) -> list[str]:
-    """Our names of the run's datasets, smallest first (a run stopped early misses the
-    largest datasets, not a random set)."""
+    """Our names of the run's datasets, smallest first.
+
+    A run stopped early misses the largest datasets, not a random set.
+    """
     if quick:
         return list(_QUICK_DATASETS)
     order = sorted(PAPER_DATASETS, key=lambda paper: (PAPER_SIZES[paper], paper))
@@ -205,8 +210,9 @@ def dataset_names(*, quick: bool = False) -> list[str]:
 
 
 def config(quick: bool = False) -> ExperimentConfig:
-    """Table III at the paper's protocol: the 40 methods on the 35 datasets, full size,
-    10×10 cross-validation (140 000 fits), smallest dataset first.
+    """Table III at the paper's protocol, smallest dataset first.
+
+    The 40 methods on the 35 datasets, full size, 10×10 cross-validation (140 000 fits).
 
     ``quick``: 3 small datasets, 5 methods of 5 members, one 2-fold cross-validation.
     """

@@ -67,9 +67,11 @@ class CakeRun:
     asymmetric: pd.DataFrame  # Oversample((b+, b-)), b+ rows, b- columns
 
     def best_symmetric(self) -> tuple[float, float]:
+        """(bias, accuracy) of the best symmetric oversampling bias."""
         return float(self.symmetric.idxmax()), float(self.symmetric.max())
 
     def best_asymmetric(self) -> tuple[float, float, float]:
+        """(bias of h⁺, bias of h⁻, accuracy) of the best asymmetric pair."""
         stacked = self.asymmetric.stack()
         plus, minus = stacked.idxmax()
         return float(plus), float(minus), float(stacked.max())

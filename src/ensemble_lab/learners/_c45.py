@@ -230,9 +230,11 @@ class C45TreeClassifier(WekaTreeMixin, ClassifierMixin, Estimator):
         return self._fit_encoded(encode_training(self, X, y, sample_weight))
 
     def _fit_encoded(self, data: EncodedData, rows=None, weight=None):
-        """Grow the tree on ``rows`` of data encoded once by an ensemble (see
-        :class:`~ensemble_lab.learners._encoded.EncodedData`); ``weight`` is indexed by
-        row. No validation: the ensemble validated the data."""
+        """Grow the tree on ``rows`` of data encoded once by an ensemble.
+
+        See :class:`~ensemble_lab.learners._encoded.EncodedData`; ``weight`` is indexed by
+        row. No validation: the ensemble validated the data.
+        """
         rows, weight = self._rows_and_weight(data, rows, weight)
         cf = float(np.float32(self.confidence_factor))  # Weka's m_CF is a float
         self.tree_ = grow_tree(

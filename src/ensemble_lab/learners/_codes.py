@@ -72,8 +72,10 @@ class MixedCodes:
         return out
 
     def matrix(self, X) -> np.ndarray:
-        """All columns in input order as one C-contiguous float matrix, the way Weka
-        stores instances: numeric values, nominal value codes; NaN is missing."""
+        """All columns in input order as one C-contiguous float matrix.
+
+        The way Weka stores instances: numeric values, nominal value codes; NaN is missing.
+        """
         if not isinstance(X, pd.DataFrame):
             return np.ascontiguousarray(X, dtype=float)
         out = np.empty((X.shape[0], self.nominal_mask.shape[0]))

@@ -165,8 +165,10 @@ class TestData:
 
 
 class _Deferred:
-    """A ``source`` computed only if a member that cannot read the encoded matrix asks:
-    selecting DataFrame columns costs more than fitting a small member on the codes."""
+    """A ``source`` computed only if a member that cannot read the encoded matrix asks.
+
+    Selecting DataFrame columns costs more than fitting a small member on the codes.
+    """
 
     def __init__(self, make, *args):
         self.make, self.args = make, args
@@ -235,9 +237,11 @@ def encode_test(estimator, codes: MixedCodes, X) -> TestData:
 
 
 def remember_features(estimator, data: EncodedData) -> None:
-    """Record on a member fitted from encoded data what its own ``fit`` would have
-    recorded of the columns (count, names, which were nominal), so that it also
-    predicts from a DataFrame of those columns."""
+    """Record the columns on a member fitted from encoded data, as its own ``fit`` would.
+
+    The count, the names and which columns were nominal, so that the member also predicts
+    from a DataFrame of those columns.
+    """
     estimator.n_features_in_ = data.n_features
     estimator._nominal_in_fit = data.codes.nominal_mask
     names = data.feature_names
@@ -281,8 +285,9 @@ def fit_member(estimator, data: EncodedData, rows=None, weight=None):
 
 
 def member_distribution(estimator, classes: np.ndarray, test: TestData) -> np.ndarray:
-    """Class distribution ``estimator`` gives each test row, columns in ``classes`` (the
-    ensemble's classes in Weka's numbering, ``EncodedData.classes``).
+    """Class distribution ``estimator`` gives each test row, columns in ``classes``.
+
+    ``classes`` are the ensemble's classes in Weka's numbering (``EncodedData.classes``).
 
     A learner with ``_encoded_distribution`` gives Weka's ``distributionForInstance``;
     any other its ``predict_proba``, with zero for the classes it did not see, or, if it

@@ -201,9 +201,11 @@ class RandomTreeClassifier(WekaTreeMixin, ClassifierMixin, Estimator):
         return self._fit_encoded(encode_training(self, X, y, sample_weight))
 
     def _fit_encoded(self, data: EncodedData, rows=None, weight=None):
-        """Grow the tree on ``rows`` of data encoded once by an ensemble (see
-        :class:`~ensemble_lab.learners._encoded.EncodedData`), in that order; ``weight``
-        is indexed by row. No validation: the ensemble validated the data."""
+        """Grow the tree on ``rows`` of data encoded once by an ensemble, in that order.
+
+        See :class:`~ensemble_lab.learners._encoded.EncodedData`; ``weight`` is indexed by
+        row. No validation: the ensemble validated the data.
+        """
         rows, weight = self._rows_and_weight(data, rows, weight)
         n_features = data.n_features
         self.k_ = random_tree_k(n_features) if self.k < 1 else min(self.k, n_features)

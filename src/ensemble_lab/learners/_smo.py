@@ -354,8 +354,11 @@ def _sigmoid(z):
 
 
 def _logistic_1d(x, positive, weight, ridge=1e-8, max_iter=100):
-    """``(a, c)`` of ``P(positive | x) = 1 / (1 + exp(-(a + c x)))`` by weighted maximum
-    likelihood with Weka's ``Logistic`` ridge on the standardised slope."""
+    """``(a, c)`` of ``P(positive | x) = 1 / (1 + exp(-(a + c x)))``.
+
+    Fitted by weighted maximum likelihood, with Weka's ``Logistic`` ridge on the
+    standardised slope.
+    """
     t = positive.astype(float)
     scale = x.std()
     if not scale > 0:  # Weka drops a constant attribute: the prior alone
@@ -378,8 +381,10 @@ def _logistic_1d(x, positive, weight, ridge=1e-8, max_iter=100):
 
 
 def _pairwise_coupling(pairs, n, r, n_classes, max_iter=1000):
-    """Hastie & Tibshirani's coupling of the pairwise probabilities ``r`` (samples ×
-    pairs, of the first class of each pair) weighted by the pairs' weights ``n``.
+    """Hastie & Tibshirani's coupling of the pairwise probabilities ``r``.
+
+    ``r`` (samples × pairs) holds the probability of the first class of each pair; the
+    pairs are weighted by their weights ``n``.
 
     Each sample's class probabilities ``p`` start uniform and are multiplied by
     observed / expected pairwise mass, then normalised, until no probability moves by

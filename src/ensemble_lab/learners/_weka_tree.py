@@ -10,6 +10,8 @@ how a class is picked from a distribution, which subclasses name as
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from ..base import validate_mixed_data
@@ -20,9 +22,11 @@ __all__ = ["WekaTreeMixin", "first_largest"]
 
 
 def first_largest(distribution: np.ndarray) -> np.ndarray:
-    """Weka's ``Classifier.classifyInstance`` on class distributions: the first class of
-    strictly largest probability, without J48's 1e-6 slack (a row of zeros gives the
-    first class, where Weka would answer "missing")."""
+    """Weka's ``Classifier.classifyInstance`` on class distributions.
+
+    The first class of strictly largest probability, without J48's 1e-6 slack (a row of
+    zeros gives the first class, where Weka would answer "missing").
+    """
     return np.argmax(distribution, axis=1)
 
 
@@ -34,6 +38,12 @@ class WekaTreeMixin:
     class index Weka predicts), both as static methods, and call :meth:`_fitted_on`
     at the end of ``_fit_encoded``.
     """
+
+    if TYPE_CHECKING:  # set by the subclasses
+        tree_: np.ndarray
+
+        @staticmethod
+        def _tree_distribution(tree: np.ndarray, X: np.ndarray) -> np.ndarray: ...
 
     @staticmethod
     def _rows_and_weight(data: EncodedData, rows, weight):
@@ -47,8 +57,11 @@ class WekaTreeMixin:
         return rows, weight
 
     def _fitted_on(self, data: EncodedData, rows: np.ndarray):
-        """Record what the grown ``tree_`` was fitted on: classes (those seen in
-        ``rows``, sorted, as ``classes_``), the encoding, the columns, the tree's size."""
+        """Record what the grown ``tree_`` was fitted on.
+
+        The classes (those seen in ``rows``, sorted, as ``classes_``), the encoding, the
+        columns, the tree's size.
+        """
         self.encoding_ = data.codes
         self.weka_classes_ = labels = data.classes
         seen = np.flatnonzero(np.bincount(data.y[rows], minlength=data.n_classes))
@@ -62,8 +75,10 @@ class WekaTreeMixin:
         return self
 
     def _encoded_distribution(self, test: TestData) -> np.ndarray:
-        """Weka's ``distributionForInstance`` for rows already encoded like the training
-        data; columns in ``weka_classes_``."""
+        """Weka's ``distributionForInstance`` for rows already encoded like the training data.
+
+        Columns in ``weka_classes_``.
+        """
         return self._tree_distribution(self.tree_, test.X)
 
     def _weka_distribution(self, X):

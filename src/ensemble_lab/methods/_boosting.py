@@ -121,8 +121,10 @@ def _boosting_data(X, y_codes, classes, weka_labels) -> EncodedData:
 
 
 def _member_codes(member, test, X) -> np.ndarray:
-    """Class indices a member predicts: from the encoded rows ``test`` when it was
-    trained on encoded data, else from ``X``."""
+    """Class indices a member predicts.
+
+    From the encoded rows ``test`` when it was trained on encoded data, else from ``X``.
+    """
     if test is not None and hasattr(member, "_encoded_distribution"):
         dist = np.ascontiguousarray(member._encoded_distribution(test))
         return np.asarray(member.weka_classes_)[weka_argmax(dist)].astype(np.intp)

@@ -94,8 +94,10 @@ def inverse_labels(distribution: np.ndarray, uniform: np.ndarray) -> np.ndarray:
 
 
 def _row_sums(a: np.ndarray) -> np.ndarray:
-    """Row sums added column after column (``Utils.sum``); NumPy's pairwise sum rounds
-    differently once a row has eight or more columns."""
+    """Row sums added column after column (``Utils.sum``).
+
+    NumPy's pairwise sum rounds differently once a row has eight or more columns.
+    """
     total = a[:, 0].copy()
     for j in range(1, a.shape[1]):
         total += a[:, j]
@@ -170,8 +172,10 @@ def _laplace_cumulative(codes: np.ndarray, n_values: int) -> np.ndarray:
 
 
 def _java_seed(random_state) -> int:
-    """Weka's ``-S``: an int is the seed itself (as a Java ``int``); None or a
-    ``RandomState`` draw one."""
+    """Weka's ``-S`` from ``random_state``.
+
+    An int is the seed itself (as a Java ``int``); None or a ``RandomState`` draw one.
+    """
     if isinstance(random_state, Integral) and not isinstance(random_state, bool):
         return (int(random_state) + 2**31) % 2**32 - 2**31
     return int(check_random_state(random_state).randint(np.iinfo(np.int32).max))
@@ -336,8 +340,7 @@ class DecorateClassifier(ClassifierMixin, Estimator):
         return encode_test(self, self.encoding_, X)
 
     def predict_proba(self, X):
-        """Members' class distributions summed and normalised (Weka's
-        ``distributionForInstance``).
+        """Members' class distributions summed and normalised (Weka's ``distributionForInstance``).
 
         Parameters
         ----------
@@ -392,8 +395,11 @@ class DecorateClassifier(ClassifierMixin, Estimator):
 
 
 def _reads_encoded(estimator) -> bool:
-    """Whether ``estimator`` and every learner inside it train and predict on encoded
-    data alone (the ``_fit_encoded`` / ``_encoded_distribution`` protocol)."""
+    """Whether ``estimator`` and every learner inside it work on encoded data alone.
+
+    They train and predict through the ``_fit_encoded`` / ``_encoded_distribution``
+    protocol.
+    """
     if not (hasattr(estimator, "_fit_encoded") and hasattr(estimator, "_encoded_distribution")):
         return False
     inner = estimator.get_params(deep=False).values()
@@ -420,8 +426,11 @@ def _training_error(votes: np.ndarray, y: np.ndarray) -> float:
 
 
 def _header(data: EncodedData) -> EncodedData:
-    """The data set without its rows (Weka's ``new Instances(data, 0)``): what a fitted
-    ensemble keeps of its training data to map members' outputs onto its classes."""
+    """The data set without its rows (Weka's ``new Instances(data, 0)``).
+
+    What a fitted ensemble keeps of its training data to map members' outputs onto its
+    classes.
+    """
     return EncodedData(
         np.empty((0, data.n_features)), data.n_values, np.empty(0, dtype=np.int32),
         data.classes, np.empty(0), data.codes, None,
@@ -449,8 +458,11 @@ def _with_rows(data: EncodedData, rows: np.ndarray, labels: np.ndarray, extra: T
 
 
 def _source_rows(data: EncodedData, rows: np.ndarray):
-    """Encoded rows in the form of the validated input, for members that cannot read the
-    encoded matrix (None when the input had no DataFrame's nominal columns to restore)."""
+    """Encoded rows in the form of the validated input.
+
+    For members that cannot read the encoded matrix; None when the input had no
+    DataFrame's nominal columns to restore.
+    """
     if not isinstance(data.source, pd.DataFrame):
         return rows
     columns, k = {}, 0

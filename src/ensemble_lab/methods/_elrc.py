@@ -10,6 +10,7 @@ from __future__ import annotations
 import warnings
 from dataclasses import dataclass
 from numbers import Integral
+from typing import Any
 
 import numpy as np
 from joblib import Parallel, delayed
@@ -39,8 +40,10 @@ DEFAULT_ESTIMATORS = ("smo", "nb", "j48")
 
 
 def accepts_nan(estimator) -> bool:
-    """Whether a learner takes missing values (a Pipeline: whether its first step does,
-    since the later steps see its output)."""
+    """Whether a learner takes missing values.
+
+    For a Pipeline: whether its first step does, since the later steps see its output.
+    """
     if isinstance(estimator, Pipeline):
         steps = [step for _, step in estimator.steps if step not in (None, "passthrough")]
         if steps:
@@ -49,8 +52,10 @@ def accepts_nan(estimator) -> bool:
 
 
 def _seeded_clone(estimator, seed: int):
-    """Clone ``estimator`` and seed every ``random_state`` parameter it has (as sklearn's
-    ensembles do), so the region's fits are reproducible."""
+    """Clone ``estimator`` and seed every ``random_state`` parameter it has.
+
+    As sklearn's ensembles do, so that the region's fits are reproducible.
+    """
     estimator = clone(estimator)
     keys = [
         k
@@ -63,8 +68,10 @@ def _seeded_clone(estimator, seed: int):
 
 
 def _fit_learner(estimator, X, y, seed: int):
-    """Fit a seeded clone; a training set with one class gets a constant predictor of it
-    (what any learner would answer, and many sklearn classifiers refuse one class)."""
+    """Fit a seeded clone; a training set with one class gets a constant predictor of it.
+
+    That is what any learner would answer, and many sklearn classifiers refuse one class.
+    """
     if np.unique(y).size < 2:
         return DummyClassifier(strategy="prior").fit(X, y)
     return _seeded_clone(estimator, seed).fit(X, y)
@@ -83,8 +90,10 @@ def member_proba(estimator, X, classes: np.ndarray) -> np.ndarray:
 
 
 def _run_fold(learners, X, y, train, test, seed, classes, want_proba):
-    """Fit every candidate on ``train``; per candidate, return (correct count on
-    ``test``, test probabilities or None)."""
+    """Fit every candidate on ``train`` and score it on ``test``.
+
+    Per candidate, return (correct count on ``test``, test probabilities or None).
+    """
     X_train, y_train, X_test = safe_rows(X, train), y[train], safe_rows(X, test)
     out = []
     for learner in learners:
@@ -344,8 +353,10 @@ class ELRCClassifier(MemberPredictionsMixin, ClassifierMixin, Estimator):
         return self
 
     def _route(self, X):
-        """Yield ``(node, rows, X)`` for every node and the rows of ``X`` in its region,
-        parents before children (boolean masks per node, no loop over samples)."""
+        """Yield ``(node, rows, X)`` for every node and the rows of ``X`` in its region.
+
+        Parents come before children (boolean masks per node, no loop over samples).
+        """
         X = validate_mixed_data(self, X, reset=False, allow_nan=self._allow_nan)
         Z = split_matrix(X, self._categories)
         stack = [(0, np.arange(Z.shape[0]))]
@@ -369,6 +380,7 @@ class ELRCClassifier(MemberPredictionsMixin, ClassifierMixin, Estimator):
                 votes = np.zeros((rows.shape[0], self.classes_.shape[0]))
             proba = member_proba(node.estimator, safe_rows(X_valid, rows), self.classes_)
             votes[rows] += node.weight * proba
+        assert votes is not None  # _route yields the root first
         return votes
 
     def apply(self, X):
@@ -605,11 +617,15 @@ class _Grower:
         return rank_candidates(cv_correct, train_correct, counts)
 
     def _choose_level(self, level: list[_Pending], parallel: Parallel) -> list[tuple]:
-        """Cross-validate and fit every candidate on every region of a level (one
-        ``Parallel`` call for the whole level); keep each region's best."""
+        """Cross-validate and fit every candidate on every region of a level.
+
+        One ``Parallel`` call for the whole level; each region keeps its best.
+        """
         classes = self.est.classes_
         want_proba = self.est.prune
-        plans, tasks = [], []
+        folds: list[tuple[np.ndarray, np.ndarray]] | None  # None: a single-class region
+        plans: list[tuple[Any, Any, list[tuple[np.ndarray, np.ndarray]] | None, int]] = []
+        tasks = []
         for pending in level:
             X, y = safe_rows(self.X, pending.indices), self.y[pending.indices]
             seed = self._node_seed(pending.position)
@@ -637,8 +653,11 @@ class _Grower:
         return choices
 
     def _constant(self, X, y, ancestors):
-        """A single-class region: a constant predictor; every candidate counts as
-        perfect, so the ancestors' choice (then the priority) names the learner."""
+        """A single-class region: a constant predictor.
+
+        Every candidate counts as perfect, so the ancestors' choice (then the priority) names
+        the learner.
+        """
         n, n_cand = y.shape[0], len(self.learners)
         model = DummyClassifier(strategy="prior").fit(X, y)
         full = np.full(n_cand, n)
@@ -677,6 +696,7 @@ def _prune(regions: list[_Region], classes: np.ndarray, y: np.ndarray) -> int:
         votes = np.zeros((rows.size, classes.shape[0]))
         current: _Region | None = region
         while current is not None:
+            assert current.held_out is not None  # fitted with prune=True
             positions = np.searchsorted(current.indices, rows)
             votes += current.node.weight * current.held_out[positions]
             parent = current.node.parent
@@ -684,6 +704,7 @@ def _prune(regions: list[_Region], classes: np.ndarray, y: np.ndarray) -> int:
         return votes
 
     def subtree_votes(region: _Region, rows: np.ndarray) -> np.ndarray:
+        assert region.held_out is not None  # fitted with prune=True
         votes = region.node.weight * region.held_out[np.searchsorted(region.indices, rows)]
         for child in (region.node.left, region.node.right):
             if child is None:
@@ -741,8 +762,12 @@ def _renumber(regions: list[_Region]) -> list[ELRCNode]:
 
 
 def _make_elrc(base=None, random_state=None, **params) -> ELRCClassifier:
-    """``make("ELRC")``: ``base`` None → smo/nb/j48; a list/tuple → those candidates;
-    a single learner → ELRC with that one candidate."""
+    """``make("ELRC")``: ELRC over the candidate learners ``base``.
+
+    ``base`` None → smo/nb/j48; a list/tuple → those candidates; a single learner → ELRC
+    with that one candidate.
+    """
+    estimators: tuple[Any, ...]
     if base is None:
         estimators = DEFAULT_ESTIMATORS
     elif isinstance(base, list | tuple):

@@ -117,6 +117,7 @@ class RegionSplit:
         """Boolean mask of the rows of the split matrix ``Z`` that go to the left child."""
         column = Z[:, self.feature]
         if self.nominal:
+            assert self.left_codes is not None and self.right_codes is not None
             left = np.isin(column, self.left_codes)
             known = left | np.isin(column, self.right_codes)
         else:
@@ -129,6 +130,7 @@ class RegionSplit:
         name = feature_names[self.feature]
         if self.nominal:
             codes = self.left_codes if left else self.right_codes
+            assert codes is not None
             labels = ", ".join(str(categories[self.feature][c]) for c in codes)
             text = f"{name} in {{{labels}}}"
         else:

@@ -35,8 +35,11 @@ __all__ = ["EncodedEnsemble", "MemberPlan"]
 
 
 class MemberPlan:
-    """How one member is trained: its seed (None if it takes none), rows, weights and
-    feature subset (None for all features)."""
+    """How one member is trained.
+
+    Its seed (None if it takes none), rows, weights and feature subset (None for all
+    features).
+    """
 
     __slots__ = ("features", "rows", "seed", "weight")
 
@@ -61,8 +64,9 @@ def _fit_planned(base, data: EncodedData, plan: MemberPlan):
 
 
 class EncodedEnsemble(ClassifierMixin, Estimator, metaclass=ABCMeta):
-    """Members on rows of one encoded data set; the normalised sum of their class
-    distributions decides.
+    """Members on rows of one encoded data set.
+
+    The normalised sum of their class distributions decides.
 
     Subclasses implement ``_plans(data, base)``, returning one :class:`MemberPlan` per
     member. All random draws happen there, before any member is trained, so the result
@@ -138,12 +142,16 @@ class EncodedEnsemble(ClassifierMixin, Estimator, metaclass=ABCMeta):
             yield member_distribution(member, self.weka_classes_, view)
 
     def _distribution(self, X) -> np.ndarray:
-        """Weka's ``distributionForInstance``: the members' distributions summed, member
-        after member, and normalised by their sum taken class after class
-        (``Utils.normalize``); a row whose sum is 0 (within 1e-6) is left as it is."""
+        """Weka's ``distributionForInstance``: the members' distributions, normalised.
+
+        The distributions are summed member after member and normalised by their sum taken
+        class after class (``Utils.normalize``); a row whose sum is 0 (within 1e-6) is left
+        as it is.
+        """
         total = None
         for dist in self._member_distributions(X):
             total = dist.copy() if total is None else total + dist
+        assert total is not None  # n_estimators >= 1
         norm = np.zeros(total.shape[0])
         for column in total.T:  # Utils.sum's order: numpy's row sum is pairwise
             norm += column
@@ -165,8 +173,9 @@ class EncodedEnsemble(ClassifierMixin, Estimator, metaclass=ABCMeta):
         return self._distribution(X)[:, self._columns]
 
     def predict(self, X):
-        """The class of largest average distribution, the first in Weka's order on an
-        exact tie (as Weka's ``Bagging`` classifies).
+        """The class of largest average distribution, as Weka's ``Bagging`` classifies.
+
+        On an exact tie, the first in Weka's order.
 
         Parameters
         ----------

@@ -1,5 +1,7 @@
-"""Random Linear Oracle (Kuncheva & Rodríguez): a random hyperplane routes each object to
-one of two sub-classifiers."""
+"""Random Linear Oracle (Kuncheva & Rodríguez).
+
+A random hyperplane routes each object to one of two sub-classifiers.
+"""
 
 from __future__ import annotations
 
@@ -64,8 +66,11 @@ def draw_hyperplane(Z: np.ndarray, weights: np.ndarray, rng: np.random.RandomSta
 
 
 def draw_pair(E: np.ndarray, weights: np.ndarray, rng: np.random.RandomState):
-    """Rows ``(a, b)`` of two distinct points drawn by weight (``b == a`` when all rows
-    of positive weight equal row ``a``). ``E`` only decides which rows are equal."""
+    """Rows ``(a, b)`` of two distinct points drawn by weight.
+
+    ``b == a`` when all rows of positive weight equal row ``a``. ``E`` only decides which
+    rows are equal.
+    """
     a = _weighted_choice(weights, rng)
     # The second point is drawn among the rows that differ from the first, so duplicated
     # rows never give a degenerate plane and both sides always hold a drawn point.
@@ -230,8 +235,9 @@ class RandomLinearOracle(ClassifierMixin, Estimator):
         return self
 
     def _fit_encoded(self, data, rows=None, weight=None):
-        """Fit on ``rows`` of data an ensemble encoded once (see
-        :class:`~ensemble_lab.learners._encoded.EncodedData`), without re-validating.
+        """Fit on ``rows`` of data an ensemble encoded once, without re-validating.
+
+        See :class:`~ensemble_lab.learners._encoded.EncodedData`.
 
         The same oracle as :meth:`fit`: the space is fitted on the rows of positive
         weight, the two points are drawn by weight (each repeated row an instance), the
@@ -282,8 +288,10 @@ class RandomLinearOracle(ClassifierMixin, Estimator):
         return self._encoded_distribution(TestData(self._codes.matrix(X), X))
 
     def _encoded_distribution(self, test):
-        """Class distribution (columns in ``weka_classes_``) of encoded test rows, from
-        the sub-classifier of each row's side."""
+        """Class distribution (columns in ``weka_classes_``) of encoded test rows.
+
+        Each row's distribution comes from the sub-classifier of its side.
+        """
         positive = (
             self.encoded_space_.scores(test.X, self.hyperplane_normal_) > self.hyperplane_offset_
         )
@@ -514,11 +522,12 @@ class _Constant:
 
 
 class _EncodedSpace:
-    """The hyperplane's space computed from an encoded data set: numeric columns imputed
-    by their mean and min–max scaled, nominal columns one-hot (a missing value imputed
-    by the mode), statistics from the training rows ``X`` (repeats count). The space of
-    :meth:`RandomLinearOracle.fit`, up to the order of the one-hot columns, which does
-    not move the hyperplane.
+    """The hyperplane's space computed from an encoded data set.
+
+    Numeric columns are imputed by their mean and min–max scaled, nominal columns one-hot
+    (a missing value imputed by the mode), statistics from the training rows ``X``
+    (repeats count). The space of :meth:`RandomLinearOracle.fit`, up to the order of the
+    one-hot columns, which does not move the hyperplane.
 
     Only the two drawn points are ever one-hot encoded: which rows equal a drawn point
     is read from the imputed codes (the scaling is one-to-one), and a row's side from
@@ -547,8 +556,10 @@ class _EncodedSpace:
 
     @staticmethod
     def _modes(codes: np.ndarray, n_values: np.ndarray) -> np.ndarray:
-        """Most frequent code of each column (the first on ties), -1 for a column with
-        no value."""
+        """Most frequent code of each column (the first on ties).
+
+        -1 for a column with no value.
+        """
         if codes.shape[1] == 0:
             return np.empty(0)
         width = int(n_values.max())
@@ -568,8 +579,10 @@ class _EncodedSpace:
         return (np.where(np.isnan(block), self.fill, block) - self.lo) / self.span
 
     def imputed(self, X: np.ndarray) -> np.ndarray:
-        """Rows with missing values imputed: two rows are equal here exactly when they
-        are equal in the space."""
+        """Rows with missing values imputed.
+
+        Two rows are equal here exactly when they are equal in the space.
+        """
         return np.hstack(
             [np.where(np.isnan(X[:, self.numeric]), self.fill, X[:, self.numeric]), self._codes(X)]
         )

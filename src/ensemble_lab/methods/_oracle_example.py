@@ -103,8 +103,10 @@ def oracle_2d_example(
 
 
 def plot_oracle_2d_example(result: Oracle2DResult, axes: Any = None) -> Any:
-    """Figures 3 and 4 of the paper: training data, the test set as each ensemble labels
-    it (with the optimal boundary dashed), and the kappa-error diagram.
+    """Figures 3 and 4 of the paper.
+
+    Training data, the test set as each ensemble labels it (with the optimal boundary
+    dashed), and the kappa-error diagram.
 
     Parameters
     ----------

@@ -26,8 +26,11 @@ __all__ = ["RandomSubspaceClassifier", "subspace_size"]
 
 
 def subspace_size(n_features: int, size: float) -> int:
-    """Number of features per subspace: ``Math.round(d · size)`` for a float share (as
-    Weka rounds it), ``size`` itself for an int, within ``[1, d]``."""
+    """Number of features per subspace, within ``[1, d]``.
+
+    ``Math.round(d · size)`` for a float share (as Weka rounds it), ``size`` itself for
+    an int.
+    """
     k = size if isinstance(size, Integral) else int(np.floor(n_features * size + 0.5))
     return max(1, min(int(k), n_features))
 

@@ -111,8 +111,11 @@ class WekaFilters:
 
 
 def _useful(X: np.ndarray, n_values: np.ndarray) -> np.ndarray:
-    """``RemoveUseless``: which columns vary, and, if nominal, repeat a value (no more
-    than 99 % of their non-missing values distinct)."""
+    """``RemoveUseless``: which columns vary and, if nominal, repeat a value.
+
+    A nominal column repeats a value when no more than 99 % of its non-missing values are
+    distinct.
+    """
     present = X.shape[0] - np.isnan(X).sum(axis=0)
     ordered = np.sort(X, axis=0)  # missing values last
     steps = (ordered[1:] != ordered[:-1]) & ~np.isnan(ordered[1:])
@@ -202,8 +205,10 @@ class GroupPCA:
 
     @classmethod
     def fit(cls, block: np.ndarray, attributes, n_values, variance_covered: float):
-        """Fit on ``block`` (sample rows × group attributes); None if no column varies
-        (where Weka's filter throws)."""
+        """Fit on ``block`` (sample rows × group attributes).
+
+        None if no column varies (where Weka's filter throws).
+        """
         if block.shape[0] == 0:
             return None
         fill = _means_and_modes(block, n_values)
@@ -251,8 +256,10 @@ def _sequential_sum(a: np.ndarray) -> np.ndarray:
 
 
 def _means_and_modes(block: np.ndarray, n_values: np.ndarray) -> np.ndarray:
-    """``ReplaceMissingValues``: mean of each numeric column, first mode of each nominal
-    one (0 where all values are missing)."""
+    """``ReplaceMissingValues``: mean of each numeric column, first mode of each nominal one.
+
+    0 for a column whose values are all missing.
+    """
     fill = np.zeros(block.shape[1])
     numeric = n_values == 0
     if numeric.any():
@@ -273,10 +280,12 @@ def _means_and_modes(block: np.ndarray, n_values: np.ndarray) -> np.ndarray:
 
 @lru_cache(maxsize=1024)
 def _binary_columns(n_values: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
-    """``NominalToBinary``: a nominal attribute of more than two values becomes one
-    indicator per value; any other attribute stays one column. Returns, per binary
-    column, its attribute (position in ``n_values``) and its value (-1: the attribute's
-    own value)."""
+    """``NominalToBinary``: the binary columns of the attributes.
+
+    A nominal attribute of more than two values becomes one indicator per value; any
+    other attribute stays one column. Returns, per binary column, its attribute
+    (position in ``n_values``) and its value (-1: the attribute's own value).
+    """
     source = [np.full(v if v > 2 else 1, j) for j, v in enumerate(n_values)]
     value = [np.arange(v) if v > 2 else [-1] for v in n_values]
     return np.concatenate(source).astype(np.intp), np.concatenate(value).astype(np.intp)
@@ -295,8 +304,10 @@ def _binarised(block, source, value, fill) -> np.ndarray:
 
 
 def _correlation(products: np.ndarray) -> list[list[float]]:
-    """``Utils.correlation`` of every pair of columns from their centred cross products
-    (1 where a column has no spread)."""
+    """``Utils.correlation`` of every pair of columns from their centred cross products.
+
+    1 where a column has no spread.
+    """
     diagonal = products.diagonal()
     norms = np.multiply.outer(diagonal, diagonal)
     if diagonal.all():
@@ -317,8 +328,11 @@ def _variance(total, squares, n: int) -> np.ndarray:
 
 
 def _leading_components(eigenvalues: list[float], variance_covered: float) -> list[int]:
-    """Components by decreasing eigenvalue (negative ones count as 0) until their share
-    of the total reaches ``variance_covered`` (Weka's ``determineOutputFormat``)."""
+    """Components by decreasing eigenvalue until their share reaches ``variance_covered``.
+
+    Negative eigenvalues count as 0; the share is of their total (Weka's
+    ``determineOutputFormat``).
+    """
     values = [0.0 if v < 0 else v for v in eigenvalues]
     total = 0.0
     for v in values:
@@ -334,8 +348,10 @@ def _leading_components(eigenvalues: list[float], variance_covered: float) -> li
 
 
 def _weka_sort(values: list[float]) -> list[int]:
-    """``Utils.sort``: indices in ascending order of ``values``, by Weka's quicksort (its
-    order of equal values is what decides which of two equal eigenvalues comes first)."""
+    """``Utils.sort``: indices in ascending order of ``values``, by Weka's quicksort.
+
+    Its order of equal values is what decides which of two equal eigenvalues comes first.
+    """
     index = list(range(len(values)))
     if len(values) > 1:
         _quick_sort(values, index, 0, len(values) - 1)
@@ -378,10 +394,11 @@ def _quick_sort(a, index, left: int, right: int) -> None:
 
 
 def symmetric_eigen(A: list[list[float]]) -> tuple[list[float], np.ndarray]:
-    """Eigenvalues (ascending) and eigenvectors (columns) of a symmetric matrix, computed
-    as JAMA's ``EigenvalueDecomposition`` (Householder ``tred2``, QL ``tql2``), which
-    Weka's ``PrincipalComponents`` uses; same operations in the same order, so the same
-    signs and rounding.
+    """Eigenvalues (ascending) and eigenvectors (columns) of a symmetric matrix.
+
+    Computed as JAMA's ``EigenvalueDecomposition`` (Householder ``tred2``, QL ``tql2``),
+    which Weka's ``PrincipalComponents`` uses; same operations in the same order, so the
+    same signs and rounding.
 
     Small matrices go through plain Python loops; larger ones have their loops over rows
     or columns done as NumPy operations on whole vectors, element by element the same
@@ -485,10 +502,12 @@ def _tridiagonalise(V: list[list[float]]) -> tuple[list[float], list[float]]:
 
 
 def _tridiagonalise_vectorised(V: np.ndarray) -> tuple[list[float], list[float]]:
-    """``tred2`` as :func:`_tridiagonalise`, each loop over a row or column one NumPy
-    operation. Where JAMA accumulates ``e[j]`` over the columns ``j`` of the lower
-    triangle, the same products are added in the same order along the rows of the
-    symmetric matrix that triangle stands for."""
+    """``tred2`` as :func:`_tridiagonalise`, each loop over a row or column one NumPy operation.
+
+    Where JAMA accumulates ``e[j]`` over the columns ``j`` of the lower triangle, the same
+    products are added in the same order along the rows of the symmetric matrix that
+    triangle stands for.
+    """
     n = V.shape[0]
     d, e = V[n - 1].copy(), np.zeros(n)
     for i in range(n - 1, 0, -1):
@@ -538,9 +557,11 @@ def _tridiagonalise_vectorised(V: np.ndarray) -> tuple[list[float], list[float]]
 
 
 def _diagonalise(V: Any, d: list[float], e: list[float]) -> None:
-    """``tql2``: implicit QL iterations on the tridiagonal ``(d, e)``, rotations
-    accumulated into ``V`` (rows as lists, or an array rotated column by column); then
-    eigenvalues sorted ascending (selection sort)."""
+    """``tql2``: implicit QL iterations on the tridiagonal ``(d, e)``.
+
+    Rotations are accumulated into ``V`` (rows as lists, or an array rotated column by
+    column); then the eigenvalues are sorted ascending (selection sort).
+    """
     n = len(d)
     whole_columns = isinstance(V, np.ndarray)
     for i in range(1, n):
@@ -620,9 +641,10 @@ def _diagonalise(V: Any, d: list[float], e: list[float]) -> None:
 
 
 class MemberRotation:
-    """One member's projection: the principal components of each of its groups, side by
-    side. ``rotation.transform(Z)`` — or ``Z @ rotation`` — is the member's view of the
-    filtered data ``Z`` (see :class:`WekaFilters`).
+    """One member's projection: the principal components of each of its groups, side by side.
+
+    ``rotation.transform(Z)`` — or ``Z @ rotation`` — is the member's view of the filtered
+    data ``Z`` (see :class:`WekaFilters`).
 
     The groups are applied together: their binary columns are standardised at once,
     and the components of all groups are summed term by term, each over its own group's
@@ -677,8 +699,11 @@ def _concatenate(arrays: list[np.ndarray], dtype) -> np.ndarray:
 
 
 def _projected_group(random, Z, n_values, group, class_rows, n_classes, params):
-    """The PCA of one group, drawing its sample (and, where the sample cannot be
-    projected, Weka's random instances) from ``random``."""
+    """The PCA of one group, drawing its sample from ``random``.
+
+    Where the sample cannot be projected, Weka's random instances are drawn from
+    ``random`` too.
+    """
     removed_percentage, variance_covered = params
     rows = pca_sample(random, class_rows, removed_percentage)
     group_values = n_values[group]
@@ -908,8 +933,10 @@ class RotationForestClassifier(MemberPredictionsMixin, ClassifierMixin, Estimato
         self.classes_ = data.classes[self._columns]
 
     def _weka_distribution(self, X) -> np.ndarray:
-        """``distributionForInstance``: the members' distributions (over all declared
-        classes) added up, then normalised unless they sum to 0."""
+        """``distributionForInstance``: the members' distributions added up, then normalised.
+
+        The distributions cover all declared classes; their sum is normalised unless it is 0.
+        """
         check_is_fitted(self)
         Z = self.encoder_.encoded(encode_test(self, self.encoder_.codes, X).X)
         total = np.zeros((Z.shape[0], self.weka_classes_.shape[0]))
@@ -934,8 +961,9 @@ class RotationForestClassifier(MemberPredictionsMixin, ClassifierMixin, Estimato
         return self._weka_distribution(X)[:, self._columns]
 
     def predict(self, X):
-        """Class with the highest average probability (the first, on ties, in Weka's
-        order of the classes).
+        """Class with the highest average probability.
+
+        On ties, the first in Weka's order of the classes.
 
         Parameters
         ----------

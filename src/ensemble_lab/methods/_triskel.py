@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from itertools import combinations
 from numbers import Integral, Real
+from typing import TYPE_CHECKING
 
 import numpy as np
 from sklearn import config_context
@@ -71,6 +72,11 @@ class _Cascade:
     classifier per class for Triskel-M); ``decide(votes)`` says, row by row, whether a
     round settles the instance and with which label.
     """
+
+    if TYPE_CHECKING:  # defined by each subclass
+
+        @staticmethod
+        def decide(votes: np.ndarray) -> tuple[np.ndarray, np.ndarray]: ...
 
     def __init__(self, rounds, arbiter, biases):
         self.rounds = rounds

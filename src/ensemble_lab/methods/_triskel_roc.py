@@ -187,7 +187,9 @@ def accuracy_line(accuracy: float, n_pos: float, n_neg: float, fpr):
     return accuracy + n_neg / n_pos * (accuracy + np.asarray(fpr, dtype=float) - 1.0)
 
 
-def embed_point(plus: tuple[float, float], minus: tuple[float, float], inner):
+def embed_point(
+    plus: tuple[float, float] | np.ndarray, minus: tuple[float, float] | np.ndarray, inner
+):
     """Map a point of the hard instances' ROC space into the outer space (Prop. 1).
 
     The embedded space has its (0, 0) corner at h⁺ and its (1, 1) corner at h⁻:

@@ -113,15 +113,15 @@ class Table:
         return "\n".join(parts) + "\n"
 
     def to_latex(self, *, booktabs: bool = True, float_env: bool = True) -> str:
-        """A LaTeX ``tabular`` (inside a ``table`` float with the caption).
+        r"""A LaTeX ``tabular`` (inside a ``table`` float with the caption).
 
         Parameters
         ----------
         booktabs : bool, default=True
-            Use ``\\toprule``/``\\midrule``/``\\bottomrule`` (needs the
-            ``booktabs`` package) instead of ``\\hline``.
+            Use ``\toprule``/``\midrule``/``\bottomrule`` (needs the
+            ``booktabs`` package) instead of ``\hline``.
         float_env : bool, default=True
-            Wrap the tabular in ``table`` with ``\\caption``.
+            Wrap the tabular in ``table`` with ``\caption``.
         """
         top, mid, bottom = (
             (r"\toprule", r"\midrule", r"\bottomrule") if booktabs else (r"\hline",) * 3

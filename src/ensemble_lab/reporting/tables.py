@@ -426,7 +426,7 @@ def time_table(
 
 
 def failure_table(failures: pd.DataFrame, results: pd.DataFrame | None = None) -> Table:
-    """The failed tasks: one row per method and data set, with the first error.
+    r"""The failed tasks: one row per method and data set, with the first error.
 
     Parameters
     ----------
@@ -447,7 +447,7 @@ def failure_table(failures: pd.DataFrame, results: pd.DataFrame | None = None) -
     --------
     >>> import pandas as pd
     >>> failures = pd.DataFrame({"dataset": ["iris"] * 2, "method": ["SMO"] * 2,
-    ...     "repetition": [0, 0], "fold": [0, 1], "error": ["ValueError: no\\n..."] * 2})
+    ...     "repetition": [0, 0], "fold": [0, 1], "error": ["ValueError: no\n..."] * 2})
     >>> failure_table(failures).frame.to_dict("records")
     [{'Data set': 'iris', 'Failed': '2', 'First error': 'ValueError: no'}]
     """

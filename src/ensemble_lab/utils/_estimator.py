@@ -29,8 +29,11 @@ _MAX_REMEMBERED = 4096
 
 
 class Estimator(BaseEstimator):
-    """``BaseEstimator`` whose parameter names are introspected once per class and whose
-    simple parameter values are validated once per class and value."""
+    """``BaseEstimator`` that checks its parameters once.
+
+    Parameter names are introspected once per class, and simple parameter values are
+    validated once per class and value.
+    """
 
     @classmethod
     def _get_param_names(cls):

@@ -66,8 +66,10 @@ def double_to_string(value: float, after_decimal_point: int = 6) -> str:
 
 
 def quote(text: str) -> str:
-    """``Utils.quote``: backslash-escape special characters and enclose in ``'`` when
-    needed (spaces, commas, braces, ``?``, the empty string)."""
+    """``Utils.quote``: backslash-escape special characters and enclose in ``'`` when needed.
+
+    Quotes are needed for spaces, commas, braces, ``?`` and the empty string.
+    """
     escaped = any(c in text for c in _BACKQUOTED)
     if escaped:
         text = "".join(_BACKQUOTED.get(c, c) for c in text)
@@ -86,8 +88,10 @@ def java_hash(text: str) -> int:
 
 
 def instance_text(data, row: int) -> str:
-    """``Instance.toString`` of row ``row`` of an encoded data set, without its weight:
-    the attribute values in column order, then the class."""
+    """``Instance.toString`` of row ``row`` of an encoded data set, without its weight.
+
+    The attribute values in column order, then the class.
+    """
     fields = []
     nominal = data.codes.nominal_mask
     kept = np.cumsum(nominal) - 1
@@ -103,9 +107,11 @@ def instance_text(data, row: int) -> str:
 
 
 def random_number_generator(seed: int, data, rows=None) -> JavaRandom:
-    """``Instances.getRandomNumberGenerator(seed)`` for the instances ``rows`` of
-    ``data`` (an :class:`~ensemble_lab.learners._encoded.EncodedData`; all rows when
-    None), in that order."""
+    """``Instances.getRandomNumberGenerator(seed)`` for the instances ``rows`` of ``data``.
+
+    ``data`` is an :class:`~ensemble_lab.learners._encoded.EncodedData`; the instances
+    are taken in the order of ``rows``, all rows when None.
+    """
     random = JavaRandom(seed)
     n = data.n_samples if rows is None else len(rows)
     pick = random.next_int_below(n)
@@ -127,6 +133,8 @@ def java_seed(random_state) -> int:
 
 
 def sklearn_seed(seed: int) -> int:
-    """A Java ``int`` seed (Weka's ``nextInt()`` for a member) as a scikit-learn
-    ``random_state`` in ``[0, 2**32)``; :func:`java_seed` maps it back."""
+    """A Java ``int`` seed as a scikit-learn ``random_state`` in ``[0, 2**32)``.
+
+    The seed is Weka's ``nextInt()`` for a member; :func:`java_seed` maps it back.
+    """
     return int(seed) % 2**32
