@@ -7,7 +7,7 @@ line's ``--help``) does not pay for scikit-learn.
 
 from typing import Any
 
-__version__ = "0.1.0"
+from ._version import __version__
 
 __all__ = [
     "BoostingClassifier",

@@ -46,7 +46,6 @@ __all__ = [
     "member_predictions",
     "member_seeds",
     "nominal_columns",
-    "resolve_estimator",
     "safe_rows",
     "validate_mixed_data",
 ]
@@ -302,22 +301,6 @@ def align_proba(proba, member_classes, classes) -> np.ndarray:
     out = np.zeros((proba.shape[0], classes.shape[0]))
     out[:, np.searchsorted(classes, member_classes)] = proba
     return out
-
-
-def resolve_estimator(estimator, default: str = "j48"):
-    """The base learner an ensemble should clone.
-
-    ``None`` means the preset ``default``; a string is a preset name of
-    :func:`ensemble_lab.learners.make_learner`; anything else is returned as is (the
-    caller clones it, never mutates it).
-    """
-    if estimator is None:
-        estimator = default
-    if isinstance(estimator, str):
-        from .learners import make_learner
-
-        return make_learner(estimator)
-    return estimator
 
 
 class MemberPredictionsMixin:

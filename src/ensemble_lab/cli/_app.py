@@ -27,7 +27,7 @@ console = Console()
 
 def _version(value: bool) -> None:
     if value:
-        from .. import __version__
+        from .._version import __version__
 
         console.print(f"ensemble-lab {__version__}")
         raise typer.Exit()

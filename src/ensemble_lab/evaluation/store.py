@@ -348,7 +348,7 @@ class ResultsStore:
         ExperimentConflictError
             If ``name`` exists with another hash and ``overwrite`` is false.
         """
-        from ensemble_lab import __version__
+        from .._version import __version__
 
         row = self._con.execute(
             "SELECT id, config_hash FROM experiments WHERE name = ?", (name,)

@@ -12,11 +12,8 @@ from typing import Any
 
 import numpy as np
 
-from ensemble_lab.methods._oracle_example import (
-    PAPER_NUMBERS,
-    oracle_2d_example,
-    plot_oracle_2d_example,
-)
+from ensemble_lab.methods._oracle_example import PAPER_NUMBERS, oracle_2d_example
+from ensemble_lab.reporting._oracle_2d_plot import plot_oracle_2d_example
 from ensemble_lab.reporting.claims import Claim, ledger_table, verdict, write_ledger, write_summary
 
 DESCRIPTION = "Bagging vs bagging + oracle of linear classifiers on a 2-D task (paper 001, Fig. 3)"

@@ -3,7 +3,13 @@
 from ._c45 import C45TreeClassifier, c45_added_errors
 from ._encoding import MixedEncoder
 from ._naive_bayes import MixedNaiveBayes
-from ._presets import SVM_MAX_ITER, EncodedClassifier, learner_names, make_learner
+from ._presets import (
+    SVM_MAX_ITER,
+    EncodedClassifier,
+    learner_names,
+    make_learner,
+    resolve_estimator,
+)
 from ._qda import RegularizedQDA
 from ._random_tree import RandomTreeClassifier
 from ._smo import SMOClassifier
@@ -20,4 +26,5 @@ __all__ = [
     "c45_added_errors",
     "learner_names",
     "make_learner",
+    "resolve_estimator",
 ]

@@ -26,7 +26,7 @@ from ._naive_bayes import MixedNaiveBayes
 from ._qda import RegularizedQDA
 from ._smo import SMOClassifier
 
-__all__ = ["EncodedClassifier", "learner_names", "make_learner"]
+__all__ = ["EncodedClassifier", "learner_names", "make_learner", "resolve_estimator"]
 
 # Checks that fail for a wrapped learner of this class, with the reason.
 _INNER_EXPECTED_FAILURES = {
@@ -348,3 +348,17 @@ def make_learner(name: str, **params) -> BaseEstimator:
         own = {"estimator", "scale", "random_state"}
         params = {k if k in own or "__" in k else f"estimator__{k}": v for k, v in params.items()}
     return estimator.set_params(**params)
+
+
+def resolve_estimator(estimator, default: str = "j48"):
+    """The base learner an ensemble should clone.
+
+    ``None`` means the preset ``default``; a string is a preset name of
+    :func:`ensemble_lab.learners.make_learner`; anything else is returned as is (the
+    caller clones it, never mutates it).
+    """
+    if estimator is None:
+        estimator = default
+    if isinstance(estimator, str):
+        return make_learner(estimator)
+    return estimator

@@ -29,12 +29,11 @@ from ..base import (
     MemberPredictionsMixin,
     check_sample_weight,
     member_seeds,
-    resolve_estimator,
     safe_rows,
     validate_mixed_data,
 )
 from ..diversity import oracle_outputs, pairwise_matrix
-from ..learners import MixedEncoder
+from ..learners import MixedEncoder, resolve_estimator
 from ..learners._c45_core import weka_argmax
 from ..learners._codes import fit_mixed_codes
 from ..learners._encoded import EncodedData, TestData, class_codes

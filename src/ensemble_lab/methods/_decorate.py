@@ -15,7 +15,7 @@ import pandas as pd
 from sklearn.base import ClassifierMixin, clone
 from sklearn.utils import check_random_state
 
-from ..base import resolve_estimator
+from ..learners import resolve_estimator
 from ..learners._c45_core import weka_argmax
 from ..learners._encoded import (
     EncodedData,

@@ -25,10 +25,10 @@ from ..base import (
     align_proba,
     member_seeds,
     nominal_columns,
-    resolve_estimator,
     safe_rows,
     validate_mixed_data,
 )
+from ..learners import resolve_estimator
 from ..utils._estimator import Estimator
 from ..utils._sklearn_compat import Interval, _fit_context, check_is_fitted
 from ._elrc_tree import ELRCNode, best_split, split_categories, split_matrix

@@ -18,7 +18,7 @@ import pandas as pd
 from joblib import Parallel, delayed
 from sklearn.base import ClassifierMixin, clone
 
-from ..base import resolve_estimator
+from ..learners import resolve_estimator
 from ..learners._encoded import (
     EncodedData,
     encode_test,

@@ -18,11 +18,10 @@ from ..base import (
     align_proba,
     is_mixed_frame,
     nominal_columns,
-    resolve_estimator,
     safe_rows,
     validate_mixed_data,
 )
-from ..learners import MixedEncoder
+from ..learners import MixedEncoder, resolve_estimator
 from ..learners._c45_core import weka_argmax
 from ..learners._encoded import TestData, fit_member, member_distribution, remember_features
 from ..utils._estimator import Estimator

@@ -12,7 +12,7 @@ once per fit.
 
 from __future__ import annotations
 
-from ..base import resolve_estimator
+from ..learners import resolve_estimator
 from ._bagging import WekaBaggingClassifier
 from ._boosting import _HOW, adaboost_m1
 from ._decorate import DecorateClassifier

@@ -17,10 +17,9 @@ from ..base import (
     MemberPredictionsMixin,
     check_sample_weight,
     member_seeds,
-    resolve_estimator,
     validate_mixed_data,
 )
-from ..learners import MixedEncoder
+from ..learners import MixedEncoder, resolve_estimator
 from ..projections import HDA, NDA
 from ..utils._estimator import Estimator
 from ..utils._sklearn_compat import (

@@ -26,7 +26,8 @@ import numpy as np
 from joblib import Parallel, delayed
 from sklearn.base import ClassifierMixin, clone
 
-from ..base import MemberPredictionsMixin, resolve_estimator
+from ..base import MemberPredictionsMixin
+from ..learners import resolve_estimator
 from ..learners._codes import MixedCodes
 from ..learners._encoded import (
     EncodedData,

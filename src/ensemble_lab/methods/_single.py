@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sklearn.base import clone
 
-from ..base import resolve_estimator
+from ..learners import resolve_estimator
 from ._registry import register
 
 

@@ -22,11 +22,10 @@ from sklearn.utils.parallel import Parallel, delayed
 from ..base import (
     MemberPredictionsMixin,
     member_seeds,
-    resolve_estimator,
     safe_rows,
     validate_mixed_data,
 )
-from ..learners import EncodedClassifier, MixedEncoder
+from ..learners import EncodedClassifier, MixedEncoder, resolve_estimator
 from ..utils._estimator import Estimator
 from ..utils._sklearn_compat import (
     HasMethods,

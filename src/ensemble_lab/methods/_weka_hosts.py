@@ -7,7 +7,7 @@ which hands a member its bootstrap sample as rows, as Weka does.
 
 from __future__ import annotations
 
-from ..base import resolve_estimator
+from ..learners import resolve_estimator
 from ._bagging import WekaBaggingClassifier
 from ._boosting import BoostingClassifier
 from ._registry import register
