@@ -47,6 +47,7 @@ REPRODUCTIONS: dict[str, str] = {
     "oracle-2d": "oracle_2d",
     "projection-boosting": "projection_boosting",
     "triskel": "triskel",
+    "triskel-bias": "triskel_bias",
     "triskel-cake": "triskel_cake",
 }
 
