@@ -246,17 +246,25 @@ def _small_bias_claim(sym: list[tuple[float, float]], small: int, n: int) -> Cla
 
 
 # --------------------------------------------------------------------------- figure
-def _regions(ax: Any, model: Any, X: np.ndarray, y: np.ndarray, title: str) -> None:
-    grid = np.linspace(0, 1, 200)
-    xx, yy = np.meshgrid(grid, grid)
-    z = model.predict(np.column_stack([xx.ravel(), yy.ravel()])).reshape(xx.shape)
-    ax.contourf(xx, yy, z, levels=[-0.5, 0.5, 1.5], colors=["#d6e4f0", "#f6dcc8"])
-    wrong = model.predict(X) != y
-    ax.scatter(X[:, 0], X[:, 1], c=np.where(y == 1, "#c0504d", "#1f5f9f"), s=6)
-    ax.scatter(X[wrong, 0], X[wrong, 1], facecolors="none", edgecolors="k", s=30, lw=0.6)
-    ax.set_title(f"{title}\ntraining accuracy {np.mean(~wrong):.3f}", fontsize=9)
+#: The unit square the cakes live in, as a 200 × 200 grid of points to label.
+_AXIS = np.linspace(0, 1, 200)
+_GRID = np.column_stack([a.ravel() for a in np.meshgrid(_AXIS, _AXIS)])
+
+
+def _paint(ax: Any, X: np.ndarray, y: np.ndarray, labels: np.ndarray, title: str) -> None:
+    """The grid coloured by ``labels`` (NaN: left white), the training points on top."""
+    z = np.asarray(labels, dtype=float).reshape(_AXIS.size, _AXIS.size)
+    ax.contourf(_AXIS, _AXIS, z, levels=[-0.5, 0.5, 1.5], colors=["#d6e4f0", "#f6dcc8"])
+    ax.scatter(X[:, 0], X[:, 1], c=np.where(y == 1, "#c0504d", "#1f5f9f"), s=5)
+    ax.set_title(title, fontsize=9)
     ax.set_xticks([])
     ax.set_yticks([])
+
+
+def _regions(ax: Any, model: Any, X: np.ndarray, y: np.ndarray, title: str) -> None:
+    wrong = model.predict(X) != y
+    _paint(ax, X, y, model.predict(_GRID), f"{title}\ntraining accuracy {np.mean(~wrong):.3f}")
+    ax.scatter(X[wrong, 0], X[wrong, 1], facecolors="none", edgecolors="k", s=30, lw=0.6)
 
 
 def _figure(out_dir: Path, best: tuple[float, float]) -> str:
@@ -291,26 +299,6 @@ ROUNDS = 2
 WEIGHTING = "separation"
 
 
-def _grid() -> np.ndarray:
-    xx, yy = np.meshgrid(np.linspace(0, 1, 200), np.linspace(0, 1, 200))
-    return np.column_stack([xx.ravel(), yy.ravel()])
-
-
-def _decided(ax: Any, X: np.ndarray, y: np.ndarray, label: np.ndarray, title: str) -> None:
-    """Grid cells coloured by the label a stage gives them, white where it passes them on."""
-    z = np.where(np.isnan(label), np.nan, label).reshape(200, 200)
-    ax.contourf(
-        *np.meshgrid(np.linspace(0, 1, 200), np.linspace(0, 1, 200)),
-        z,
-        levels=[-0.5, 0.5, 1.5],
-        colors=["#d6e4f0", "#f6dcc8"],
-    )
-    ax.scatter(X[:, 0], X[:, 1], c=np.where(y == 1, "#c0504d", "#1f5f9f"), s=4)
-    ax.set_title(title, fontsize=9)
-    ax.set_xticks([])
-    ax.set_yticks([])
-
-
 def _stages(model: Any, X: np.ndarray) -> list[np.ndarray]:
     """Per round, then the arbiter: the label it gives the rows it decides (NaN elsewhere)."""
     pairs, arbiter = model.round_votes(X)
@@ -325,7 +313,11 @@ def _stages(model: Any, X: np.ndarray) -> list[np.ndarray]:
 
 
 def _roc_point(pred: np.ndarray, y: np.ndarray) -> tuple[float, float]:
-    return float(np.mean(pred[y == 0] == 1)), float(np.mean(pred[y == 1] == 1))
+    """(FPr, TPr) of labels ``pred`` against the cake's 0/1 classes (1 positive)."""
+    from ..methods._triskel_roc import _roc
+
+    fpr, tpr = _roc(np.where(pred == 1, 1, -1), np.where(y == 1, 1, -1), np.ones(len(y)))
+    return float(fpr), float(tpr)
 
 
 def _nested_spaces(ax: Any, model: Any, svm: Any, X: np.ndarray, y: np.ndarray) -> None:
@@ -375,12 +367,12 @@ def _rounds_figure(out_dir: Path, pair: tuple[float, float]) -> str:
     model = TriskelClassifier(
         _svm(), ROUNDS, weighting=WEIGHTING, bias=Oversample(pair), random_state=SEEDS[0]
     ).fit(X, y)
-    stages = _stages(model, _grid())
+    stages = _stages(model, _GRID)
     fig = Figure(figsize=(3.2 * (len(stages) + 2), 3.6))
     axes = fig.subplots(1, len(stages) + 2)
     names = [f"round {t}: h⁺ and h⁻ agree" for t in range(1, len(stages))] + ["arbiter"]
     for ax, stage, name in zip(axes, stages, names):
-        _decided(ax, X, y, stage, f"{name}\n(white: passed on)")
+        _paint(ax, X, y, stage, f"{name}\n(white: passed on)")
     _regions(axes[-2], model, X, y, f"Triskel, {model.n_rounds_} round(s)")
     _nested_spaces(axes[-1], model, _svm().fit(X, y), X, y)
     fig.tight_layout()
