@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from importlib import resources
 from pathlib import Path
+from string import Template
 from typing import Any
 
 import pandas as pd
@@ -11,7 +13,7 @@ from matplotlib.figure import Figure
 
 from ..evaluation import ExperimentConfig, load_results, run_experiment
 
-__all__ = ["markdown_table", "run_and_load", "save_figure", "write_page"]
+__all__ = ["fill_template", "markdown_table", "run_and_load", "save_figure", "write_page"]
 
 
 def run_and_load(
@@ -76,3 +78,28 @@ def write_page(out_dir: Path, name: str, text: str) -> Path:
     path = Path(out_dir) / f"{name}.md"
     path.write_text(text.rstrip() + "\n", encoding="utf-8")
     return path
+
+
+def fill_template(name: str, values: Mapping[str, str]) -> str:
+    """The page template ``templates/NAME.md`` with its placeholders replaced by ``values``.
+
+    A template is Markdown with :class:`string.Template` placeholders (``$name`` or
+    ``${name}``; ``$$`` is a dollar sign); ``values`` maps each placeholder to its text,
+    already formatted.
+
+    Raises
+    ------
+    ValueError
+        When the template has a placeholder that ``values`` gives no text for, or
+        ``values`` has an entry the template does not use (both are named).
+    """
+    source = resources.files(f"{__package__}.templates").joinpath(f"{name}.md")
+    template = Template(source.read_text(encoding="utf-8"))
+    wanted = set(template.get_identifiers())
+    missing = sorted(wanted - set(values))
+    if missing:
+        raise ValueError(f"template {name}.md: no value for placeholder(s) ${', $'.join(missing)}")
+    unused = sorted(set(values) - wanted)
+    if unused:
+        raise ValueError(f"template {name}.md has no placeholder(s) ${', $'.join(unused)}")
+    return template.substitute(values)

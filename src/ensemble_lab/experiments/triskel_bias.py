@@ -39,7 +39,7 @@ from ..reporting.claims import (
     write_ledger,
     write_summary,
 )
-from ._common import markdown_table, run_into, write_page
+from ._common import fill_template, markdown_table, run_into, write_page
 from .triskel import DATASETS, RUN_ORDER, complete_splits
 
 DESCRIPTION = (
@@ -276,34 +276,37 @@ def _progress(f: Findings) -> str:
     )
 
 
-def write_report(f: Findings, out_dir: Path) -> Path:
-    """The page and the claims ledger (no fitting)."""
-    ledger = claims(f)
-    write_ledger(out_dir, NAME, TITLE, ledger)
-    write_summary(out_dir)
-    tables = ""
-    if not f.accuracy.empty:
-        tables = f"""Mean accuracy (%); ◇ / * : significantly above / below `{PAPER_STRATEGY}`
+def _tables(f: Findings) -> str:
+    """The accuracy and summary tables, or nothing when no data set is complete."""
+    if f.accuracy.empty:
+        return ""
+    return f"""Mean accuracy (%); ◇ / * : significantly above / below `{PAPER_STRATEGY}`
 (corrected resampled t-test, α = 0.05, over the splits of the data set):
 
 {markdown_table(_marked(f))}
 
 {markdown_table(_tally(f), decimals=2)}
 """
-    text = f"""# {TITLE}
 
-Produced by `ensemble-lab reproduce {NAME}`: {VARIANT} with SMO members (the `smo`
-preset) and each biasing strategy at bias 0.9, the single SMO for reference,
-{_protocol(f.cfg)} (seed 1; the paper gives no protocol for these preliminary runs).
-`oversample 0.9` grows the other class to ten times its size, the class ratio that
-undersampling 0.9 reaches; the paper does not say how strongly it oversampled.
-{_progress(f)}
 
-{tables}
-## Claims ledger
+def _values(f: Findings, ledger: list[Claim]) -> dict[str, str]:
+    """The text of each placeholder of the page's template."""
+    return {
+        "title": TITLE,
+        "name": NAME,
+        "variant": VARIANT,
+        "protocol": _protocol(f.cfg),
+        "seed": str(f.cfg.seed),
+        "progress": _progress(f),
+        "tables": _tables(f),
+        "ledger": ledger_table(ledger),
+        "checked": checked_notes(ledger),
+    }
 
-{ledger_table(ledger)}
 
-{checked_notes(ledger)}
-"""
-    return write_page(out_dir, NAME, text)
+def write_report(f: Findings, out_dir: Path) -> Path:
+    """The page and the claims ledger (no fitting)."""
+    ledger = claims(f)
+    write_ledger(out_dir, NAME, TITLE, ledger)
+    write_summary(out_dir)
+    return write_page(out_dir, NAME, fill_template(NAME, _values(f, ledger)))
