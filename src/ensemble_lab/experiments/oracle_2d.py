@@ -7,6 +7,7 @@ ten seconds); the committed copy is in the repository's experiments/results/.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -16,9 +17,14 @@ from ensemble_lab.methods._oracle_example import PAPER_NUMBERS, oracle_2d_exampl
 from ensemble_lab.reporting._oracle_2d_plot import plot_oracle_2d_example
 from ensemble_lab.reporting.claims import Claim, ledger_table, verdict, write_ledger, write_summary
 
+from ._common import fill_template, write_page
+
 DESCRIPTION = "Bagging vs bagging + oracle of linear classifiers on a 2-D task (paper 001, Fig. 3)"
+NAME = "oracle-2d"
+TITLE = "Random Linear Oracle — the 2-D example (paper 001)"
 SEEDS = range(10)
 KEYS = ("individual_error", "ensemble_error", "mean_kappa")
+ENSEMBLES = ("bagging", "bagging+oracle")
 
 
 def run(
@@ -38,61 +44,79 @@ def run(
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     seeds = range(3) if quick else SEEDS
-    runs = [oracle_2d_example(seed) for seed in seeds]
-    rows = []
-    for name in ("bagging", "bagging+oracle"):
-        values = {k: np.array([r.summary[name][k] for r in runs]) for k in KEYS}
-        first = runs[0].summary[name]
+    return write_report(findings([oracle_2d_example(seed) for seed in seeds]), out_dir)
+
+
+# --------------------------------------------------------------------------- findings
+@dataclass(frozen=True)
+class Findings:
+    """What the runs say: each quantity of each ensemble, seed by seed, and the claims."""
+
+    runs: tuple[Any, ...]  # one Oracle2DResult per seed; the first is plotted
+    values: dict[str, dict[str, np.ndarray]]  # ensemble -> quantity -> one value per seed
+    claims: tuple[Claim, ...]
+
+    def mean(self, ensemble: str, key: str) -> float:
+        """Mean of ``key`` of ``ensemble`` over the seeds."""
+        return float(np.mean(self.values[ensemble][key]))
+
+
+def findings(runs: list[Any]) -> Findings:
+    """The quantities of the two ensembles over the seeds, and the ledger."""
+    values = {
+        name: {k: np.array([r.summary[name][k] for r in runs]) for k in KEYS} for name in ENSEMBLES
+    }
+    return Findings(runs=tuple(runs), values=values, claims=tuple(_claims(runs)))
+
+
+# --------------------------------------------------------------------------- page
+def _table(f: Findings) -> str:
+    """Paper, seed 0 and mean ± sd over the seeds of each quantity, one row per ensemble."""
+    header = " | ".join(f"{k}: paper | ours seed 0 | ours mean ± sd" for k in KEYS)
+    lines = [f"| ensemble | {header} |", f"|---|{'---|' * 3 * len(KEYS)}"]
+    for name in ENSEMBLES:
+        values, first = f.values[name], f.runs[0].summary[name]
         cells = [
             f"{PAPER_NUMBERS[name][k]:.4f} | {first[k]:.4f} | "
             f"{values[k].mean():.4f} ± {values[k].std(ddof=1):.4f}"
             for k in KEYS
         ]
-        rows.append(f"| {name} | " + " | ".join(cells) + " |")
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def _figure(f: Findings, out_dir: Path) -> str:
     from matplotlib.figure import Figure
 
     fig = Figure(figsize=(16, 4))
-    plot_oracle_2d_example(runs[0], axes=fig.subplots(1, 4))
+    plot_oracle_2d_example(f.runs[0], axes=fig.subplots(1, 4))
     fig.tight_layout()
-    fig.savefig(out_dir / "oracle-2d.png", dpi=55)
-    header = " | ".join(f"{k}: paper | ours seed 0 | ours mean ± sd" for k in KEYS)
-    claims = _claims(runs)
-    write_ledger(out_dir, "oracle-2d", "Random Linear Oracle — the 2-D example (paper 001)", claims)
-    write_summary(out_dir)
-    mean = {
-        name: {k: float(np.mean([r.summary[name][k] for r in runs])) for k in KEYS}
-        for name in ("bagging", "bagging+oracle")
+    name = f"{NAME}.png"
+    fig.savefig(out_dir / name, dpi=55)
+    return name
+
+
+def _values(f: Findings, figure: str) -> dict[str, str]:
+    """The text of each placeholder of the page's template."""
+    return {
+        "bagging_error": f"{f.mean('bagging', 'individual_error'):.3f}",
+        "paper_bagging_error": str(PAPER_NUMBERS["bagging"]["individual_error"]),
+        "oracle_error": f"{f.mean('bagging+oracle', 'individual_error'):.3f}",
+        "paper_oracle_error": str(PAPER_NUMBERS["bagging+oracle"]["individual_error"]),
+        "name": NAME,
+        "n_seeds": str(len(f.runs)),
+        "table": _table(f),
+        "figure": figure,
+        "ledger": ledger_table(f.claims),
     }
-    text = f"""# Random Linear Oracle — the 2-D example (paper 001, Section IV)
 
-Bagging of 11 linear discriminants (LDA) vs the same bagging with a Random Linear Oracle
-around each member; 400 training and 4000 test points from
-`ensemble_lab.datasets.make_oracle_2d` (uniform on the unit square, class boundary
-`x2 = 0.5 + 0.45 sin(2π x1)`). The paper does not give its distribution, so only the
-direction and rough size of the differences are comparable: on our task the bagged
-lines err {mean["bagging"]["individual_error"]:.3f} on average (the paper's:
-{PAPER_NUMBERS["bagging"]["individual_error"]}), and the oracle members
-{mean["bagging+oracle"]["individual_error"]:.3f} (the paper's:
-{PAPER_NUMBERS["bagging+oracle"]["individual_error"]}).
 
-Produced by `ensemble-lab reproduce oracle-2d` ({len(seeds)} seeds; seed 0 is the one plotted).
-
-| ensemble | {header} |
-|---|{"---|" * 9}
-{chr(10).join(rows)}
-
-Bagging alone barely improves on its members (a linear classifier is stable): see the
-bagging row, ensemble ≈ individual error.
-
-![training data, test data labelled by each ensemble, kappa-error diagram](oracle-2d.png)
-
-## Claims ledger
-
-{ledger_table(claims)}
-"""
-    page = out_dir / "oracle-2d.md"
-    page.write_text(text)
-    return page
+def write_report(f: Findings, out_dir: Path) -> Path:
+    """The page, its figure and the claims ledger."""
+    figure = _figure(f, out_dir)
+    write_ledger(out_dir, NAME, TITLE, list(f.claims))
+    write_summary(out_dir)
+    return write_page(out_dir, NAME, fill_template(NAME, _values(f, figure)))
 
 
 _QUOTES = {
