@@ -32,7 +32,7 @@ from ..reporting.claims import (
     write_ledger,
     write_summary,
 )
-from ._common import markdown_table, save_figure, write_page
+from ._common import fill_template, markdown_table, save_figure, write_page
 
 DESCRIPTION = (
     "The layered cake: linear SVM, boosted SVMs and Triskel with the paper's biases "
@@ -119,77 +119,110 @@ def run_cake(seed: int, biases: np.ndarray = BIASES) -> CakeRun:
     )
 
 
+# --------------------------------------------------------------------------- findings
+@dataclass(frozen=True)
+class Findings:
+    """What the cakes say: each cake's accuracies, the sweep, and the claims ledger."""
+
+    runs: tuple[CakeRun, ...]
+    biases: np.ndarray  # oversampling biases swept
+    best_pair: tuple[float, float]  # best asymmetric (h⁺, h⁻) pair of the first cake
+    claims: tuple[Claim, ...]
+
+
+def findings(runs: list[CakeRun], biases: np.ndarray = BIASES) -> Findings:
+    """The claims over the cakes and the pair the figures draw (the first cake's best)."""
+    plus, minus, _ = runs[0].best_asymmetric()
+    return Findings(tuple(runs), biases, (plus, minus), tuple(_claims(runs)))
+
+
 # --------------------------------------------------------------------------- claims
 def _claims(runs: list[CakeRun]) -> list[Claim]:
     svm = np.array([r.svm for r in runs])
-    ada = np.array([r.adaboost for r in runs])
-    auto = np.array([r.triskel_auto for r in runs])
-    strong = np.array([r.triskel_strong for r in runs])
     sym = [r.best_symmetric() for r in runs]
-    asym = [r.best_asymmetric() for r in runs]
-    n = len(runs)
-    asym_better = sum(a[2] > s[1] for a, s in zip(asym, sym))
     small = sum(b <= 0.15 for b, _ in sym)
     return [
-        Claim(
-            key="svm-large-error",
-            quote=(
-                "The Support Vector Machine algorithm with a linear kernel learns a "
-                "decision surface with a large error."
-            ),
-            test="training error of the linear SVM; holds: at least 0.2 on every cake",
-            paper="large (Figure 1a)",
-            ours=f"{1 - svm.max():.3f} to {1 - svm.min():.3f} on {n} cakes",
-            verdict=verdict(bool((1 - svm >= 0.2).all())),
-        ),
-        Claim(
-            key="boosting-does-not-help",
-            quote="Boosting SVM does not help [...] eventually boosting gives up.",
-            test=(
-                f"training accuracy of AdaBoost-50 of the SVM minus the SVM's; holds: at "
-                f"most {NO_GAIN} on every cake"
-            ),
-            paper="no gain",
-            ours=f"gain {(ada - svm).min():+.3f} to {(ada - svm).max():+.3f}",
-            verdict=verdict(bool((ada - svm <= NO_GAIN).all())),
-        ),
-        Claim(
-            key="three-lines-zero-error",
-            quote=(
-                "An ensemble of three linear SVMs that has zero training error when "
-                "combined with a simple majority vote."
-            ),
-            test=(
-                "training error of single-round Triskel (three SVMs) with the bias pair "
-                "read from the training bias curves; holds: zero on every cake; partly: "
-                "at most 0.05 on every cake"
-            ),
-            paper="0 (Figure 1b)",
-            ours=f"{1 - auto.max():.3f} to {1 - auto.min():.3f}",
-            verdict=verdict(bool((auto == 1).all()), bool((1 - auto <= 0.05).all())),
-        ),
-        replace(_strong_bias_claim(runs, svm, strong), checked=_why_strong_bias(runs)),
+        _svm_error_claim(svm),
+        _boosting_claim(svm, np.array([r.adaboost for r in runs])),
+        _three_lines_claim(np.array([r.triskel_auto for r in runs])),
         replace(
-            _small_bias_claim(sym, small, n),
+            _strong_bias_claim(runs, svm, np.array([r.triskel_strong for r in runs])),
+            checked=_why_strong_bias(runs),
+        ),
+        replace(
+            _small_bias_claim(sym, small, len(runs)),
             checked="The cause is the one checked for the previous claim.",
         ),
-        Claim(
-            key="asymmetric-bias-better",
-            quote=(
-                "Running Triskel with these asymmetric biases gives 0.803 accuracy on the "
-                "training set, while the maximum accuracy when running Triskel with a "
-                "symmetric bias is only 0.703."
-            ),
-            test=(
-                "best training accuracy over the asymmetric pairs of the sweep against the "
-                "best symmetric one; holds: strictly higher on most (more than half) of the "
-                "cakes"
-            ),
-            paper=(f"{PAPER_ASYMMETRIC['accuracy']} against {PAPER_SYMMETRIC['accuracy']}"),
-            ours="; ".join(f"{a[2]:.3f} against {s[1]:.3f}" for a, s in zip(asym, sym)),
-            verdict=verdict(asym_better > n / 2),
-        ),
+        _asymmetric_claim(runs),
     ]
+
+
+def _svm_error_claim(svm: np.ndarray) -> Claim:
+    return Claim(
+        key="svm-large-error",
+        quote=(
+            "The Support Vector Machine algorithm with a linear kernel learns a "
+            "decision surface with a large error."
+        ),
+        test="training error of the linear SVM; holds: at least 0.2 on every cake",
+        paper="large (Figure 1a)",
+        ours=f"{1 - svm.max():.3f} to {1 - svm.min():.3f} on {len(svm)} cakes",
+        verdict=verdict(bool((1 - svm >= 0.2).all())),
+    )
+
+
+def _boosting_claim(svm: np.ndarray, ada: np.ndarray) -> Claim:
+    return Claim(
+        key="boosting-does-not-help",
+        quote="Boosting SVM does not help [...] eventually boosting gives up.",
+        test=(
+            f"training accuracy of AdaBoost-50 of the SVM minus the SVM's; holds: at "
+            f"most {NO_GAIN} on every cake"
+        ),
+        paper="no gain",
+        ours=f"gain {(ada - svm).min():+.3f} to {(ada - svm).max():+.3f}",
+        verdict=verdict(bool((ada - svm <= NO_GAIN).all())),
+    )
+
+
+def _three_lines_claim(auto: np.ndarray) -> Claim:
+    return Claim(
+        key="three-lines-zero-error",
+        quote=(
+            "An ensemble of three linear SVMs that has zero training error when "
+            "combined with a simple majority vote."
+        ),
+        test=(
+            "training error of single-round Triskel (three SVMs) with the bias pair "
+            "read from the training bias curves; holds: zero on every cake; partly: "
+            "at most 0.05 on every cake"
+        ),
+        paper="0 (Figure 1b)",
+        ours=f"{1 - auto.max():.3f} to {1 - auto.min():.3f}",
+        verdict=verdict(bool((auto == 1).all()), bool((1 - auto <= 0.05).all())),
+    )
+
+
+def _asymmetric_claim(runs: list[CakeRun]) -> Claim:
+    sym = [r.best_symmetric() for r in runs]
+    asym = [r.best_asymmetric() for r in runs]
+    asym_better = sum(a[2] > s[1] for a, s in zip(asym, sym))
+    return Claim(
+        key="asymmetric-bias-better",
+        quote=(
+            "Running Triskel with these asymmetric biases gives 0.803 accuracy on the "
+            "training set, while the maximum accuracy when running Triskel with a "
+            "symmetric bias is only 0.703."
+        ),
+        test=(
+            "best training accuracy over the asymmetric pairs of the sweep against the "
+            "best symmetric one; holds: strictly higher on most (more than half) of the "
+            "cakes"
+        ),
+        paper=(f"{PAPER_ASYMMETRIC['accuracy']} against {PAPER_SYMMETRIC['accuracy']}"),
+        ours="; ".join(f"{a[2]:.3f} against {s[1]:.3f}" for a, s in zip(asym, sym)),
+        verdict=verdict(asym_better > len(runs) / 2),
+    )
 
 
 def _why_strong_bias(runs: list[CakeRun]) -> str:
@@ -418,52 +451,32 @@ def run(
     out_dir.mkdir(parents=True, exist_ok=True)
     seeds = SEEDS[:2] if quick else SEEDS
     biases = BIASES[::3] if quick else BIASES
-    runs = [run_cake(seed, biases) for seed in seeds]
-    claims = _claims(runs)
-    plus, minus, _ = runs[0].best_asymmetric()
-    png = _figure(out_dir, (plus, minus))
-    rounds_png = _rounds_figure(out_dir, (plus, minus))
-    write_ledger(
-        out_dir, NAME, "Triskel — the layered cake (paper 000, Figures 1, 3(c) and 4)", claims
-    )
+    return write_report(findings([run_cake(seed, biases) for seed in seeds], biases), out_dir)
+
+
+def _values(f: Findings, figure: str, rounds_figure: str) -> dict[str, str]:
+    """The text of each placeholder of the page's template."""
+    return {
+        "title": TITLE,
+        "name": NAME,
+        "n_cakes": str(len(f.runs)),
+        "n_samples": str(N_SAMPLES),
+        "biases": ", ".join(f"{b:.2f}" for b in f.biases),
+        "table": markdown_table(_table(list(f.runs)), decimals=3, index=False),
+        "seed": str(SEEDS[0]),
+        "figure": figure,
+        "rounds_figure": rounds_figure,
+        "rounds": str(ROUNDS),
+        "weighting": WEIGHTING,
+        "ledger": ledger_table(f.claims),
+        "checked": checked_notes(f.claims),
+    }
+
+
+def write_report(f: Findings, out_dir: Path) -> Path:
+    """The page, its two figures (the first cake, refitted) and the claims ledger."""
+    figure = _figure(out_dir, f.best_pair)
+    rounds_figure = _rounds_figure(out_dir, f.best_pair)
+    write_ledger(out_dir, NAME, TITLE, list(f.claims))
     write_summary(out_dir)
-    text = f"""# {TITLE}
-
-Produced by `ensemble-lab reproduce {NAME}`: {len(runs)} random layered cakes
-(`make_layered_cake({N_SAMPLES}, random_state=seed)`: four horizontal bands, the outer
-bands one class each, the middle ones swapped), training accuracy of each model. The
-base learner is the `smo` preset (linear SVM, C = 1, on min–max scaled features);
-AdaBoost-50 is the `AdaBoost-50` method of the Triskel experiments; every Triskel has
-one round (three members). Oversampling biases swept: {", ".join(f"{b:.2f}" for b in biases)}
-(symmetric: both members; asymmetric: every pair). The paper's cake is its own random
-draw, not published, so only the shape of the results is comparable.
-
-{markdown_table(_table(runs), decimals=3, index=False)}
-
-![decision regions and bias curves, seed {SEEDS[0]}]({png})
-
-Left to right (seed {SEEDS[0]}; circles: misclassified training points): the SVM, AdaBoost-50,
-Triskel with the paper's Section 4 setting (undersampling 0.9), Triskel with the best
-asymmetric oversampling pair of the sweep, Triskel with the pair read from the bias
-curves, and the bias curves of h⁺ / h⁻ under oversampling (Figure 4's construction).
-
-![each round's decision regions and the nested ROC spaces, seed {SEEDS[0]}]({rounds_png})
-
-Figure 1(b) round by round (seed {SEEDS[0]}): Triskel with {ROUNDS} rounds ({WEIGHTING}:
-the points a round decides leave the training set of the next) and the best asymmetric
-oversampling pair above. Each panel colours the region a stage
-decides — a round where its h⁺ and h⁻ agree and no earlier round decided, the arbiter
-the rest — then the whole ensemble, and Figure 3(c) computed on the training set: after
-each round, the rectangle whose corners are the ensemble with every undecided point
-called −1 (h⁺ corner) or +1 (h⁻ corner); later rounds and the arbiter move the ensemble
-inside it.
-
-## Claims ledger
-
-{ledger_table(claims)}
-
-What was checked where a claim does not hold (claim numbers as in the ledger):
-
-{checked_notes(claims)}
-"""
-    return write_page(out_dir, NAME, text)
+    return write_page(out_dir, NAME, fill_template(NAME, _values(f, figure, rounds_figure)))
