@@ -123,7 +123,8 @@ def test_a_partial_run_is_reported_over_the_finished_datasets_only(tmp_path):
     complete, missing = oracle.complete_results(partial, cfg)
     assert missing == [last] and last not in set(complete["dataset"])
     predictions = load_predictions(tmp_path / "oracle.db", oracle.KAPPA_NAME)
-    text = oracle.write_report(tmp_path, cfg, kcfg, partial, predictions, quick=True).read_text()
+    f = oracle.findings(cfg, kcfg, partial, predictions, quick=True)
+    text = oracle.write_report(f, tmp_path).read_text()
     assert f"{len(partial)} of {len(results)} tasks are stored" in text
     assert "over the 2 datasets on which all" in text and f"largest: {last}." in text
     means = complete.groupby(["dataset", "method"])["accuracy"].mean().unstack()
@@ -135,7 +136,9 @@ def test_a_partial_run_is_reported_over_the_finished_datasets_only(tmp_path):
     assert ledger[0].ours == "only 2 of 19 ensembles run"
     # with fewer than two finished datasets there is nothing to rank: every claim not run
     one = partial[partial["dataset"] == cfg.datasets[0]]
-    text = oracle.write_report(tmp_path, cfg, kcfg, one, predictions, quick=True).read_text()
+    f = oracle.findings(cfg, kcfg, one, predictions, quick=True)
+    assert f.ranks is None
+    text = oracle.write_report(f, tmp_path).read_text()
     assert "No ranks yet" in text and "**holds**" not in text
     assert text.count("**not run**") == 8
 

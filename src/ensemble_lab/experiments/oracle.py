@@ -33,7 +33,7 @@ from ..evaluation import (
     stats,
 )
 from ..reporting.claims import Claim, ledger_table, write_ledger, write_summary
-from ._common import markdown_table, run_into, save_figure, write_page
+from ._common import fill_template, markdown_table, run_into, save_figure, write_page
 from ._oracle_claims import family, host, oracle_claims, rank_gain
 
 DESCRIPTION = (
@@ -41,6 +41,7 @@ DESCRIPTION = (
     "win-tie-loss, sign test, Friedman, CD and kappa-error diagrams (paper 001, Table III)"
 )
 NAME = "oracle"
+TITLE = "Random Linear Oracle — Table III (paper 001)"
 KAPPA_NAME = "oracle-kappa"
 
 #: Table I of the paper: its dataset name -> our registry name (``datasets.load`` aliases).
@@ -317,14 +318,8 @@ def write_from_store(out_dir: Path, *, data_dir: Path | None = None, quick: bool
     """
     db = Path(out_dir) / f"{NAME}.db"
     cfg, kcfg = config(quick), kappa_config(quick)
-    return write_report(
-        out_dir,
-        cfg,
-        kcfg,
-        load_results(db, cfg.name),
-        load_predictions(db, KAPPA_NAME),
-        quick=quick,
-    )
+    results, predictions = load_results(db, cfg.name), load_predictions(db, KAPPA_NAME)
+    return write_report(findings(cfg, kcfg, results, predictions, quick=quick), out_dir)
 
 
 def complete_results(results: pd.DataFrame, cfg: ExperimentConfig) -> tuple[pd.DataFrame, list]:
@@ -336,7 +331,7 @@ def complete_results(results: pd.DataFrame, cfg: ExperimentConfig) -> tuple[pd.D
     return results[results["dataset"].isin(done)], missing
 
 
-def _dataset_table(cfg: ExperimentConfig, results: pd.DataFrame, quick: bool) -> str:
+def _dataset_table(cfg: ExperimentConfig, results: pd.DataFrame, quick: bool) -> pd.DataFrame:
     """Each dataset: the paper's name and size, ours, and the tasks finished."""
     sizes = results.groupby("dataset")[["n_train", "n_test"]].first().sum(axis=1)
     tasks = results.groupby("dataset").size()
@@ -353,7 +348,7 @@ def _dataset_table(cfg: ExperimentConfig, results: pd.DataFrame, quick: bool) ->
         for d in cfg.datasets
     ]
     columns = ["paper's name", "our dataset", "paper n", "our n", "tasks finished"]
-    return markdown_table(pd.DataFrame(rows, columns=columns), index=False)
+    return pd.DataFrame(rows, columns=columns)
 
 
 def _comparison_table(ranked: Any) -> pd.DataFrame:
@@ -405,100 +400,6 @@ def _benefit_table(ours: pd.Series, means: pd.DataFrame) -> pd.DataFrame:
     return frame.sort_values("paper: rank gain", ascending=False)
 
 
-def _cd_figure(average: pd.Series, n_datasets: int, out_dir: Path) -> tuple[str, float]:
-    from matplotlib.figure import Figure
-
-    from ..reporting.plots import plot_critical_difference
-
-    cd = stats.nemenyi_cd(len(average), n_datasets)
-    fig = Figure(figsize=(16, 9))
-    ax = fig.subplots()
-    plot_critical_difference(average.to_dict(), cd, ax=ax, title=f"Nemenyi CD = {cd.cd:.2f}")
-    return save_figure(fig, out_dir, f"{NAME}-cd.png"), cd.cd
-
-
-def _kappa_figures(predictions: pd.DataFrame, kcfg: ExperimentConfig, out_dir: Path) -> list[str]:
-    from matplotlib.figure import Figure
-
-    from ..reporting._kappa_error_plot import plot_kappa_error
-
-    names = []
-    for dataset in kcfg.datasets:
-        points = kappa_error_by_method(predictions, str(dataset))
-        pairs = [(m, "N-" + family(m)) for m in points if m.startswith("H-")]
-        pairs = [p for p in pairs if p[1] in points]
-        fig = Figure(figsize=(5 * len(pairs), 4))
-        axes = np.atleast_1d(fig.subplots(1, len(pairs)))
-        for ax, (h, n) in zip(axes, pairs):
-            plot_kappa_error({n: points[n], h: points[h]}, ax=ax)
-            ax.set_title(f"{dataset}: {family(h)}")
-        fig.tight_layout()
-        names.append(save_figure(fig, out_dir, f"{NAME}-kappa-{dataset}.png"))
-    return names
-
-
-def _kappa_rows(
-    predictions: pd.DataFrame, kcfg: ExperimentConfig
-) -> dict[tuple[str, str], tuple[float, float]]:
-    """(dataset, method) -> (mean κ, mean pair error) of the kappa-error points."""
-    out = {}
-    for dataset in kcfg.datasets:
-        points = kappa_error_by_method(predictions, str(dataset))
-        for method, p in points.items():
-            out[(str(dataset), method)] = (float(np.nanmean(p[:, 0])), float(np.nanmean(p[:, 1])))
-    return out
-
-
-def _kappa_section(predictions: pd.DataFrame, kcfg: ExperimentConfig, out_dir: Path) -> str:
-    rows = _kappa_rows(predictions, kcfg)
-    pairs = [
-        (rows[(d, m)], rows[(d, "N-" + family(m))])
-        for d, m in rows
-        if m.startswith("H-") and (d, "N-" + family(m)) in rows
-    ]
-    lower_kappa = sum(h[0] < n[0] for h, n in pairs)
-    lower_error = sum(h[1] < n[1] for h, n in pairs)
-    table = pd.DataFrame(
-        [
-            {"dataset": d, "method": m, "mean κ": k, "mean pair error": e}
-            for (d, m), (k, e) in sorted(rows.items())
-        ]
-    )
-    figures = "\n".join(
-        f"![kappa-error diagram]({p})" for p in _kappa_figures(predictions, kcfg, out_dir)
-    )
-    return f"""## Kappa-error diagrams (one stratified half split; 10 members → 45 pairs)
-
-The paper explains the oracle's benefit by diversity (its 2-D example: the cloud of κ
-moves left). These diagrams record every member's test predictions on one stratified
-half split ({KAPPA_PROTOCOL.kind}, seed {SEED}; experiment `{kcfg.name}`), separate from
-the cross-validation above. In our {len(pairs)} (dataset, ensemble) diagrams the H-
-members have the lower mean κ in {lower_kappa} and the lower mean pair error in
-{lower_error}.
-
-{markdown_table(table, decimals=3, index=False)}
-
-{figures}
-"""
-
-
-def _progress_note(cfg: ExperimentConfig, results: pd.DataFrame, done: int, missing: list) -> str:
-    total = cfg.protocol.n_splits() * len(cfg.methods) * len(cfg.datasets)
-    cpu = (results["fit_cpu"].sum() + results["predict_cpu"].sum()) / 3600
-    if not missing:
-        head = f"The run is complete: all {len(cfg.datasets)} datasets, every method, every fold."
-    else:
-        head = (
-            f"**The run is not finished: {len(results)} of {total} tasks are stored, and "
-            f"every number below is over the {done} datasets on which all "
-            f"{len(cfg.methods)} methods finished all {cfg.protocol.n_splits()} folds.** "
-            f"The datasets run smallest first, so those still missing are the largest: "
-            f"{', '.join(missing)}. Nothing is extrapolated to them; `ensemble-lab "
-            "reproduce oracle` resumes the run."
-        )
-    return f"{head} The stored tasks took {cpu:.2f} CPU-hours (fitting and prediction)."
-
-
 def _ranked(results: pd.DataFrame, methods: list[str]) -> Any:
     from ..reporting.tables import paired_by_prefix, rank_table
 
@@ -521,106 +422,83 @@ def _not_run_ledger(reason: str) -> list[Claim]:
     ]
 
 
-def write_report(
-    out_dir: Path,
+# --------------------------------------------------------------------------- findings
+@dataclass(frozen=True)
+class Ranks:
+    """Table III over the finished datasets: ranks, their tests and the oracle's benefit."""
+
+    comparison: pd.DataFrame  # the paper's Table III beside ours, sorted by our rank
+    average: pd.Series  # our average rank of each method
+    n_methods: int
+    critical: int  # sign test's n_c for our number of datasets
+    paper_critical: int  # ... and for the paper's 35
+    rho: float  # Spearman correlation of the paper's and our average ranks
+    friedman: stats.FriedmanResult
+    cd: float  # Nemenyi critical difference at 0.05
+    benefit: pd.DataFrame  # rank gain of each H- method, the paper's and ours
+    hosts: pd.DataFrame  # ... averaged per host ensemble
+
+
+@dataclass(frozen=True)
+class Findings:
+    """What the store says: how far the run got, Table III, the kappa-error diagrams."""
+
+    cfg: ExperimentConfig
+    kcfg: ExperimentConfig
+    quick: bool
+    n_tasks: int  # tasks stored
+    cpu_hours: float  # fitting and prediction of the stored tasks
+    n_datasets: int  # datasets every method finished every fold of
+    missing: tuple[str, ...]  # the others
+    datasets: pd.DataFrame  # per dataset: the paper's name and size, ours, tasks finished
+    ranks: Ranks | None  # None: fewer than two datasets finished
+    kappa: dict[str, dict[str, np.ndarray]]  # dataset -> method -> kappa-error points
+    claims: tuple[Claim, ...]
+
+
+def findings(
     cfg: ExperimentConfig,
     kcfg: ExperimentConfig,
     results: pd.DataFrame,
     predictions: pd.DataFrame,
     *,
     quick: bool = False,
-) -> Path:
-    """Write ``oracle.md``, its figures and its claims ledger from stored results."""
-    out_dir = Path(out_dir)
+) -> Findings:
+    """Everything the page states, from the stored results and members' predictions."""
     complete, missing = complete_results(results, cfg)
     n_datasets = complete["dataset"].nunique()
-    header = _header(cfg, kcfg, results, n_datasets, missing, quick)
     if n_datasets < 2:
+        ranks = None
         claims = _not_run_ledger(f"fewer than two datasets finished ({n_datasets})")
-        analysis = "No ranks yet: fewer than two datasets have every method's every fold.\n"
     else:
-        claims, analysis = _analysis(cfg, complete, out_dir)
+        ranked = _ranked(complete, list(cfg.method_labels))
+        ranks, claims = _ranks(ranked), _ledger(ranked)
         if missing:  # a partial run: every verdict is over the finished datasets only
             scope = f"on {n_datasets} of {len(cfg.datasets)} datasets (run unfinished): "
             claims = [
                 c if c.verdict == "not run" else replace(c, ours=scope + c.ours) for c in claims
             ]
-    text = f"""{header}
-{analysis}
-## Claims ledger
-
-Each conclusion of the paper's Section V (and VI), the statistic that tests it and its
-criterion (fixed before our numbers were computed), the paper's value computed from its
-Table III, and ours over the {n_datasets} finished datasets.
-
-{ledger_table(claims)}
-
-{_kappa_section(predictions, kcfg, out_dir)}"""
-    write_ledger(out_dir, NAME, "Random Linear Oracle — Table III (paper 001)", claims)
-    write_summary(out_dir)
-    return write_page(out_dir, NAME, text)
-
-
-def _header(
-    cfg: ExperimentConfig,
-    kcfg: ExperimentConfig,
-    results: pd.DataFrame,
-    n_datasets: int,
-    missing: list,
-    quick: bool,
-) -> str:
-    quick_note = (
-        "\n**This is the `--quick` version** (3 small datasets, 5 methods of 5 members, "
-        "one 2-fold cross-validation): only the mechanics are exercised, the numbers mean "
-        "nothing.\n"
-        if quick
-        else ""
+    return Findings(
+        cfg=cfg,
+        kcfg=kcfg,
+        quick=quick,
+        n_tasks=len(results),
+        cpu_hours=(results["fit_cpu"].sum() + results["predict_cpu"].sum()) / 3600,
+        n_datasets=n_datasets,
+        missing=tuple(missing),
+        datasets=_dataset_table(cfg, results, quick),
+        ranks=ranks,
+        kappa={str(d): kappa_error_by_method(predictions, str(d)) for d in kcfg.datasets},
+        claims=tuple(claims),
     )
-    protocol = QUICK_PROTOCOL if quick else PAPER_PROTOCOL
-    return f"""# Random Linear Oracle — Table III (paper 001, Kuncheva & Rodríguez)
-{quick_note}
-Produced by `ensemble-lab reproduce oracle`. Results: `oracle.db` (experiments
-`{cfg.name}` and `{kcfg.name}`).
-
-## What was run
-
-* **Methods**: the {len(cfg.methods)} methods of Table III
-  (`ensemble_lab.methods.names(paper="001")`), each ensemble with the oracle (H-) and
-  without (N-); base learner the `j48` preset (pruned, `-P-`) or `j48-unpruned`
-  (`-U-`); Random Forest with its own random tree.
-* **Datasets**: the 35 datasets of Table I at full size, all present in the shared
-  collection; the paper's names map to ours as in the table below. Section VI's seven
-  medical datasets (Table V) are not in the collection and are not run.
-* **Protocol**: as the paper, {protocol.n_repetitions} repetitions of stratified
-  {protocol.n_folds}-fold cross-validation (seed {SEED}), the same splits for every
-  method; a method's accuracy on a dataset is the mean over the
-  {protocol.n_splits()} test folds, and the ranks, win-tie-loss counts and sign tests are
-  computed from those means as in Section V.
-
-{_progress_note(cfg, results, n_datasets, missing)}
-
-{_dataset_table(cfg, results, quick)}
-"""
 
 
-def _analysis(
-    cfg: ExperimentConfig, complete: pd.DataFrame, out_dir: Path
-) -> tuple[list[Claim], str]:
-    methods = list(cfg.method_labels)
-    ranked = _ranked(complete, methods)
+def _ranks(ranked: Any) -> Ranks:
+    """Table III, the Friedman and Nemenyi tests and the benefit tables of ``rank_table``."""
     average = ranked.data["average_ranks"]
     means = ranked.data["means"]
-    n_datasets = means.shape[0]
-    fr = stats.friedman(means)
-    cd_png, cd = _cd_figure(average, n_datasets, out_dir)
     wtl = ranked.data["win_tie_loss"].set_index("method")
-    critical = int(wtl["critical_value"].iloc[0]) if len(wtl) else 0
-    paper_critical = stats.sign_test(35, 0, 0).critical_value
-    rho = float(
-        pd.Series({m: PAPER_TABLE_III[m][0] for m in average.index if m in PAPER_TABLE_III})
-        .rank()
-        .corr(average.rank(), method="spearman")
-    )
+    paper = pd.Series({m: PAPER_TABLE_III[m][0] for m in average.index if m in PAPER_TABLE_III})
     gains = rank_benefit(average)
     hosts = pd.DataFrame(
         {
@@ -631,36 +509,167 @@ def _analysis(
     )
     hosts = hosts.groupby(host).mean().sort_values("ours", ascending=False)
     hosts.index.name = "host ensemble (mean over its versions)"
-    text = f"""
-## Table III: average ranks and win-tie-loss, the paper's beside ours
+    return Ranks(
+        comparison=_comparison_table(ranked),
+        average=average,
+        n_methods=means.shape[1],
+        critical=int(wtl["critical_value"].iloc[0]) if len(wtl) else 0,
+        paper_critical=stats.sign_test(35, 0, 0).critical_value,
+        rho=float(paper.rank().corr(average.rank(), method="spearman")),
+        friedman=stats.friedman(means),
+        cd=stats.nemenyi_cd(len(average), means.shape[0]).cd,
+        benefit=_benefit_table(gains, means),
+        hosts=hosts,
+    )
 
-Sorted by our average rank. "place" is the position in the sorted table; W-T-L is the
-H- method against its N- version over the datasets, compared on mean accuracy (a bullet
-marks a significant sign test: wins + ties/2 ≥ n_c = {critical} for {n_datasets}
-datasets; the paper's n_c = {paper_critical} for 35). The paper's numbers are
-transcribed from its Table III; its "Benefit" bars are not in the text and are
-recomputed below from its ranks.
 
-{markdown_table(_comparison_table(ranked), index=False)}
+def _kappa_means(f: Findings) -> dict[tuple[str, str], tuple[float, float]]:
+    """(dataset, method) -> (mean κ, mean pair error) of the kappa-error points."""
+    return {
+        (dataset, method): (float(np.nanmean(p[:, 0])), float(np.nanmean(p[:, 1])))
+        for dataset, points in f.kappa.items()
+        for method, p in points.items()
+    }
 
-Spearman correlation between the paper's and our average ranks over the
-{len(average)} methods: **{rho:.2f}**.
 
-**Friedman test** over {n_datasets} datasets × {len(methods)} methods: χ²_F = {fr.chi2:.1f}
-(p = {fr.chi2_p_value:.2g}), Iman–Davenport F = {fr.f_statistic:.2f} (p = {fr.f_p_value:.2g}).
-Nemenyi critical difference at 0.05: **{cd:.2f}** ranks.
+# --------------------------------------------------------------------------- figures
+def _cd_figure(ranks: Ranks, out_dir: Path) -> str:
+    from matplotlib.figure import Figure
 
-![critical-difference diagram]({cd_png})
+    from ..reporting.plots import plot_critical_difference
 
-## Benefit of the oracle: rank of N- minus rank of H-
+    fig = Figure(figsize=(16, 9))
+    ax = fig.subplots()
+    plot_critical_difference(
+        ranks.average.to_dict(), ranks.cd, ax=ax, title=f"Nemenyi CD = {ranks.cd:.2f}"
+    )
+    return save_figure(fig, out_dir, f"{NAME}-cd.png")
 
-Positive: the oracle version ranks better. The paper's column is computed from its
-Table III ranks.
 
-{markdown_table(_benefit_table(gains, means))}
+def _kappa_figures(f: Findings, out_dir: Path) -> list[str]:
+    from matplotlib.figure import Figure
 
-By host ensemble (mean over its pruned / unpruned and S / W versions):
+    from ..reporting._kappa_error_plot import plot_kappa_error
 
-{markdown_table(hosts)}
-"""
-    return _ledger(ranked), text
+    names = []
+    for dataset, points in f.kappa.items():
+        pairs = [(m, "N-" + family(m)) for m in points if m.startswith("H-")]
+        pairs = [p for p in pairs if p[1] in points]
+        fig = Figure(figsize=(5 * len(pairs), 4))
+        axes = np.atleast_1d(fig.subplots(1, len(pairs)))
+        for ax, (h, n) in zip(axes, pairs):
+            plot_kappa_error({n: points[n], h: points[h]}, ax=ax)
+            ax.set_title(f"{dataset}: {family(h)}")
+        fig.tight_layout()
+        names.append(save_figure(fig, out_dir, f"{NAME}-kappa-{dataset}.png"))
+    return names
+
+
+# --------------------------------------------------------------------------- page
+def _quick_note(f: Findings) -> str:
+    if not f.quick:
+        return ""
+    return (
+        "\n**This is the `--quick` version** (3 small datasets, 5 methods of 5 members, "
+        "one 2-fold cross-validation): only the mechanics are exercised, the numbers mean "
+        "nothing.\n"
+    )
+
+
+def _progress_note(f: Findings) -> str:
+    cfg = f.cfg
+    if not f.missing:
+        head = f"The run is complete: all {len(cfg.datasets)} datasets, every method, every fold."
+    else:
+        total = cfg.protocol.n_splits() * len(cfg.methods) * len(cfg.datasets)
+        head = (
+            f"**The run is not finished: {f.n_tasks} of {total} tasks are stored, and "
+            f"every number below is over the {f.n_datasets} datasets on which all "
+            f"{len(cfg.methods)} methods finished all {cfg.protocol.n_splits()} folds.** "
+            f"The datasets run smallest first, so those still missing are the largest: "
+            f"{', '.join(f.missing)}. Nothing is extrapolated to them; `ensemble-lab "
+            "reproduce oracle` resumes the run."
+        )
+    return f"{head} The stored tasks took {f.cpu_hours:.2f} CPU-hours (fitting and prediction)."
+
+
+def _analysis(f: Findings, out_dir: Path) -> str:
+    """Table III and its tests (section template ``oracle-ranks``), or why there are none."""
+    if f.ranks is None:
+        return "No ranks yet: fewer than two datasets have every method's every fold.\n"
+    r, fr = f.ranks, f.ranks.friedman
+    return "\n" + fill_template(
+        f"{NAME}-ranks",
+        {
+            "critical": str(r.critical),
+            "n_datasets": str(f.n_datasets),
+            "paper_critical": str(r.paper_critical),
+            "table": markdown_table(r.comparison, index=False),
+            "n_ranked": str(len(r.average)),
+            "rho": f"{r.rho:.2f}",
+            "n_methods": str(r.n_methods),
+            "chi2": f"{fr.chi2:.1f}",
+            "chi2_p": f"{fr.chi2_p_value:.2g}",
+            "f": f"{fr.f_statistic:.2f}",
+            "f_p": f"{fr.f_p_value:.2g}",
+            "cd": f"{r.cd:.2f}",
+            "cd_figure": _cd_figure(r, out_dir),
+            "benefit": markdown_table(r.benefit),
+            "hosts": markdown_table(r.hosts),
+        },
+    )
+
+
+def _kappa_values(f: Findings, out_dir: Path) -> dict[str, str]:
+    rows = _kappa_means(f)
+    pairs = [
+        (rows[(d, m)], rows[(d, "N-" + family(m))])
+        for d, m in rows
+        if m.startswith("H-") and (d, "N-" + family(m)) in rows
+    ]
+    table = pd.DataFrame(
+        [
+            {"dataset": d, "method": m, "mean κ": k, "mean pair error": e}
+            for (d, m), (k, e) in sorted(rows.items())
+        ]
+    )
+    return {
+        "kappa_protocol": KAPPA_PROTOCOL.kind,
+        "kappa_experiment": f.kcfg.name,
+        "kappa_pairs": str(len(pairs)),
+        "lower_kappa": str(sum(h[0] < n[0] for h, n in pairs)),
+        "lower_error": str(sum(h[1] < n[1] for h, n in pairs)),
+        "kappa_table": markdown_table(table, decimals=3, index=False),
+        "kappa_figures": "\n".join(
+            f"![kappa-error diagram]({p})" for p in _kappa_figures(f, out_dir)
+        ),
+    }
+
+
+def _values(f: Findings, out_dir: Path) -> dict[str, str]:
+    """The text of each placeholder of the page's template (the figures are drawn here)."""
+    protocol = QUICK_PROTOCOL if f.quick else PAPER_PROTOCOL
+    return {
+        "quick_note": _quick_note(f),
+        "experiment": f.cfg.name,
+        "n_methods": str(len(f.cfg.methods)),
+        "repetitions": str(protocol.n_repetitions),
+        "folds": str(protocol.n_folds),
+        "seed": str(SEED),
+        "n_splits": str(protocol.n_splits()),
+        "progress": _progress_note(f),
+        "datasets": markdown_table(f.datasets, index=False),
+        "analysis": _analysis(f, out_dir),
+        "n_datasets": str(f.n_datasets),
+        "ledger": ledger_table(f.claims),
+        **_kappa_values(f, out_dir),
+    }
+
+
+def write_report(f: Findings, out_dir: Path) -> Path:
+    """Write ``oracle.md``, its figures and its claims ledger."""
+    out_dir = Path(out_dir)
+    text = fill_template(NAME, _values(f, out_dir))
+    write_ledger(out_dir, NAME, TITLE, list(f.claims))
+    write_summary(out_dir)
+    return write_page(out_dir, NAME, text)
