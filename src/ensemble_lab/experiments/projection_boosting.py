@@ -42,7 +42,7 @@ from ..evaluation import (
 from ..evaluation.stats import wilcoxon
 from ..reporting import claims as ledger_io
 from ..reporting.claims import Claim, verdict
-from ._common import markdown_table, run_into, save_figure, write_page
+from ._common import fill_template, markdown_table, run_into, save_figure, write_page
 
 __all__ = ["DESCRIPTION", "Cell", "claims", "config", "configs", "run", "write_from_store"]
 
@@ -194,13 +194,13 @@ def write_from_store(out_dir: Path, *, data_dir: Path | None = None, quick: bool
         frame = load_results(db, cfg.name) if cfg.name in stored else None
         results[cfg.name.removeprefix(f"{NAME}-")] = _complete(frame, cfg)
     names = sorted({d for r in results.values() if len(r) for d in r["dataset"].unique()})
-    return write_report(
-        out_dir,
+    f = findings(
         results,
         quick=quick,
         nominal=_nominal_counts(names, data_dir),
         finished=_finished(db, quick),
     )
+    return write_report(f, out_dir)
 
 
 def _finished(db: Path, quick: bool = False) -> dict[str, str]:
@@ -265,19 +265,99 @@ def compare(errors: pd.DataFrame, method: str, reference: str = REFERENCE) -> di
     }
 
 
-def _table1(results: dict[str, pd.DataFrame]) -> str:
+# ---------------------------------------------------------------------------- findings
+@dataclass(frozen=True)
+class Findings:
+    """What the store says, per base learner: errors, the comparisons with AdaBoost, claims.
+
+    Attributes
+    ----------
+    quick : bool
+        Whether the results come from the quick version.
+    results : dict
+        Base-learner preset -> tidy results of its complete datasets (bases with none
+        are left out).
+    errors : dict
+        Base-learner preset -> mean test error (fraction), datasets × methods.
+    comparisons : dict
+        (base-learner preset, projection method) -> :func:`compare` against AdaBoost.
+    nominal : dict
+        Dataset -> number of nominal attributes (the datasets that could be read).
+    cpu_minutes : float
+        Fitting and predicting of every stored task.
+    claims : tuple of Claim
+        The ledger (:func:`claims`).
+    """
+
+    quick: bool
+    results: dict[str, pd.DataFrame]
+    errors: dict[str, pd.DataFrame]
+    comparisons: dict[tuple[str, str], dict[str, Any]]
+    nominal: dict[str, int]
+    cpu_minutes: float
+    claims: tuple[Claim, ...]
+
+
+def findings(
+    results: dict[str, pd.DataFrame],
+    *,
+    quick: bool = False,
+    nominal: dict[str, int] | None = None,
+    finished: Mapping[str, str] | None = None,
+) -> Findings:
+    """Everything the page states.
+
+    Parameters
+    ----------
+    results : dict
+        Base-learner preset -> tidy results (:func:`~ensemble_lab.evaluation.load_results`)
+        of its experiment; bases without results are left out of the page.
+    quick : bool, default=False
+        Whether the results come from the quick version (said on the page).
+    nominal : dict, optional
+        Dataset -> number of nominal attributes; when given, the discussion splits the
+        win/loss counts between datasets with and without nominal attributes.
+    finished : mapping, optional
+        Base-learner preset -> when its last stored task finished (ISO timestamp); the
+        investigation notes say whether the results predate the method's fixes.
+    """
+    results = {b: r for b, r in results.items() if len(r)}
+    if not results:
+        raise ValueError("no dataset has finished for any base learner; nothing to report")
+    errors = {b: mean_errors(r) for b, r in results.items()}
+    ledger = claims(
+        {b: ours_cells(r) for b, r in results.items()}, quick=quick, finished=finished or {}
+    )
+    return Findings(
+        quick=quick,
+        results=results,
+        errors=errors,
+        comparisons={(b, m): compare(e, m) for b, e in errors.items() for m in PROPOSED},
+        nominal=nominal or {},
+        cpu_minutes=sum(
+            float(r[["fit_cpu", "predict_cpu"]].to_numpy().sum()) for r in results.values()
+        )
+        / 60,
+        claims=tuple(ledger),
+    )
+
+
+# -------------------------------------------------------------------------------- page
+def _bases(f: Findings) -> list[tuple[str, str]]:
+    """(preset, the paper's column) of the base learners with results, in Table 1's order."""
+    return [(base, column) for base, column in BASES.items() if base in f.results]
+
+
+def _table1(f: Findings) -> str:
     header = (
         "| base learner | method | paper: win/loss (of 45) | paper: p | "
         "ours: win/tie/loss | ours: p | ours: datasets | ours: mean error difference, % |"
     )
     lines = [header, "|" + "---|" * 8]
-    for base, column in BASES.items():
-        if base not in results:
-            continue
-        errors = mean_errors(results[base])
+    for base, column in _bases(f):
         for method in PROPOSED:
             wins, losses, p_paper = PAPER_TABLE1[(column, method)]
-            ours = compare(errors, method)
+            ours = f.comparisons[(base, method)]
             lines.append(
                 f"| {column} (`{base}`) | {method} | {wins}/{losses} | {p_paper:.4f} | "
                 f"{ours['wins']}/{ours['ties']}/{ours['losses']} | {ours['p_value']:.4f} | "
@@ -286,13 +366,11 @@ def _table1(results: dict[str, pd.DataFrame]) -> str:
     return "\n".join(lines)
 
 
-def _error_tables(results: dict[str, pd.DataFrame]) -> str:
+def _error_tables(f: Findings) -> str:
     parts = []
-    for base, column in BASES.items():
-        if base not in results:
-            continue
-        frame = results[base]
-        errors = 100 * mean_errors(frame)[list(METHODS)]
+    for base, column in _bases(f):
+        frame = f.results[base]
+        errors = 100 * f.errors[base][list(METHODS)]
         sizes = frame.groupby("method")["ensemble_size"].mean()
         cpu = frame.groupby("method")[["fit_cpu", "predict_cpu"]].sum().sum(axis=1)
         errors.loc["mean"] = errors.mean()
@@ -335,118 +413,30 @@ def _missing_line(planned: Sequence[str], done: Sequence[str]) -> str:
     return f". **Not finished** (left out): {_datasets_line(missing)}"
 
 
-def write_report(
-    out_dir: Path,
-    results: dict[str, pd.DataFrame],
-    *,
-    quick: bool = False,
-    nominal: dict[str, int] | None = None,
-    finished: Mapping[str, str] | None = None,
-) -> Path:
-    """Write ``projection-boosting.md``, its figure and its claims ledger.
+def _protocol(f: Findings) -> str:
+    if f.quick:
+        return (
+            "one 2-fold cross-validation, ensembles of "
+            f"{QUICK_N_ESTIMATORS}, datasets {', '.join(QUICK_DATASETS)} (quick version)"
+        )
+    return f"5×2 cross-validation (seed 1), ensembles of {N_ESTIMATORS}"
 
-    Parameters
-    ----------
-    out_dir : Path
-        Where the page and figure go.
-    results : dict
-        Base-learner preset -> tidy results (:func:`~ensemble_lab.evaluation.load_results`)
-        of its experiment; bases without results are left out of the page.
-    quick : bool, default=False
-        Whether the results come from the quick version (said on the page).
-    nominal : dict, optional
-        Dataset -> number of nominal attributes; when given, the discussion splits the
-        win/loss counts between datasets with and without nominal attributes.
-    finished : mapping, optional
-        Base-learner preset -> when its last stored task finished (ISO timestamp); the
-        investigation notes say whether the results predate the method's fixes.
-    """
-    out_dir = Path(out_dir)
-    results = {b: r for b, r in results.items() if len(r)}
-    if not results:
-        raise ValueError("no dataset has finished for any base learner; nothing to report")
-    figure = _figure(out_dir, results)
-    protocol = (
-        "one 2-fold cross-validation, ensembles of "
-        f"{QUICK_N_ESTIMATORS}, datasets {', '.join(QUICK_DATASETS)} (quick version)"
-        if quick
-        else f"5×2 cross-validation (seed 1), ensembles of {N_ESTIMATORS}"
-    )
-    planned = {b: (QUICK_DATASETS if quick else DATASETS[b]) for b in BASES}
+
+def _ran(f: Findings) -> str:
+    """One line per base learner: the datasets analysed and those not finished."""
+    planned = {b: (QUICK_DATASETS if f.quick else DATASETS[b]) for b in BASES}
     ran = "\n".join(
         f"* {BASES[b]} (`{b}`), {r['dataset'].nunique()} datasets: "
         f"{_datasets_line(r['dataset'].unique())}"
         + _missing_line(planned[b], r["dataset"].unique())
-        for b, r in results.items()
+        for b, r in f.results.items()
     )
-    cpu = sum(float(r[["fit_cpu", "predict_cpu"]].to_numpy().sum()) for r in results.values()) / 60
-    not_run = [b for b in BASES if b not in results]
+    not_run = [b for b in BASES if b not in f.results]
     if not_run:
         ran += "\n* not run (no finished dataset): " + ", ".join(
             f"{BASES[b]} (`{b}`)" for b in not_run
         )
-    ledger = claims(
-        {b: ours_cells(r) for b, r in results.items()}, quick=quick, finished=finished or {}
-    )
-    notes = ledger_io.checked_notes(ledger)
-    short = [_panel(k) for k, c in paper_cells().items() if c.n != PAPER_N_DATASETS]
-    off = ", ".join(short) or "no cell"
-    text = f"""# Projection boosting vs AdaBoost (paper 003, Table 1 and Figure 2)
-
-García-Osorio & García-Pedrajas, *Constructing ensembles of classifiers using linear
-projections based on misclassified instances* (ESANN 2008). Produced by
-`ensemble-lab reproduce {NAME}`: {protocol}; AdaBoost is AdaBoost.M1 by reweighting
-(`N-P-AdaBoostM1 (W)` with the base learner replaced), PB-HDA / PB-NDA are
-`ProjectionBoostingClassifier` with HDA (λ = η = ½) and NDA (k = 3, α = 1) projections.
-
-What was run (one experiment per base learner, all in `{NAME}.db`; {cpu:.1f} CPU-minutes
-of fitting and predicting in all). Every base learner is planned on every dataset of
-the collection; the MLP and SVM experiments, many times slower than the tree ones, run
-the datasets smallest first, and a dataset is analysed only once all its tasks are
-stored (any not finished are listed below).
-
-{ran}
-
-## Table 1: win/loss against AdaBoost and Wilcoxon p-values
-
-A win is a dataset where the projection ensemble's mean test error (over the splits)
-is lower than AdaBoost's; the Wilcoxon signed-rank test (two-sided, Demšar's handling of
-ties) is over the per-dataset mean errors. The paper's numbers are transcribed from its
-Table 1 (win/loss only; the paper gives no ties, and the win/loss of {off} sums to
-fewer than its {PAPER_N_DATASETS} datasets). A negative mean difference means the
-projection ensemble errs less.
-
-{_table1(results)}
-
-## Figure 2: error of AdaBoost (x) against the projection ensemble (y)
-
-One point per dataset (mean test error, %); points below the diagonal are datasets
-where the projection ensemble errs less. The paper's Figure 2 is not in the text copy
-(figures are missing), so only its description can be compared: "more points below the
-diagonal, and also ... the separation of these points from the diagonal is larger".
-
-![error vs error, one panel per base learner and method]({figure})
-
-## Claims ledger
-
-The paper's conclusions (abstract, results discussion, conclusions), each with the
-statistic and criterion that test it (as strict as the paper's wording), the paper's
-value of that statistic computed from its Table 1 as transcribed above, ours, and the
-verdict.
-
-{ledger_io.ledger_table(ledger)}
-
-### What was checked
-
-{notes or "Every claim holds."}
-
-## Per-dataset mean test errors
-
-{_error_tables(results)}
-"""
-    ledger_io.write_ledger(out_dir, NAME, TITLE, ledger)
-    ledger_io.write_summary(out_dir)
-    return write_page(out_dir, NAME, text + "\n" + _discussion(results, quick, nominal or {}))
+    return ran
 
 
 def _verdict(ours: dict[str, Any], alpha: float = 0.1) -> str:
@@ -484,57 +474,58 @@ def _by_attribute_type(errors: pd.DataFrame, method: str, nominal: dict[str, int
     return "; win/loss " + ", ".join(parts) if parts else ""
 
 
-def _discussion(results: dict[str, pd.DataFrame], quick: bool, nominal: dict[str, int]) -> str:
-    paper = paper_cells()
-    at_90 = sum(c.better(ALPHA_ALL) for c in paper.values())
-    at_95 = sum(c.better(ALPHA_SOME) for c in paper.values())
-    lines = [
-        "## Does the paper's conclusion hold on our data?",
-        "",
-        "The paper concludes that both projection ensembles beat AdaBoost for all three "
-        f"base learners (more wins in its Table 1, Wilcoxon significant at 90 % in {at_90} "
-        f"of its {len(paper)} cells, at 95 % in {at_95}). Per cell, on our data "
-        "(differences in error points, PB − AdaBoost):",
-        "",
-    ]
-    for base, column in BASES.items():
-        if base not in results:
-            continue
-        errors = mean_errors(results[base])
+def _cells(f: Findings) -> str:
+    """One line per cell of Table 1: how our comparison bears on the paper's conclusion."""
+    lines = []
+    for base, column in _bases(f):
+        errors = f.errors[base]
         for method in PROPOSED:
-            ours = compare(errors, method)
+            ours = f.comparisons[(base, method)]
             lines.append(
                 f"* {column}, {method}: {_verdict(ours)} "
                 f"({ours['wins']}/{ours['ties']}/{ours['losses']}, p = {ours['p_value']:.3f} "
-                f"on {ours['n']} datasets){_by_attribute_type(errors, method, nominal)}; "
+                f"on {ours['n']} datasets){_by_attribute_type(errors, method, f.nominal)}; "
                 f"{_extremes(errors, method)}."
             )
-    if quick:
-        lines += ["", "(Quick version: two datasets, the tests mean nothing here.)"]
-    lines += [
-        "",
-        "How our protocol differs from the paper's, and why results can differ:",
-        "",
-        f"* Datasets: the paper used {PAPER_N_DATASETS} UCI datasets it does not list; we "
-        f"use the {len(ALL_DATASETS)} of our collection (for each base learner, those "
-        "finished are listed "
-        "above). Both lists are drawn from the UCI repository, but they are not the same "
-        "datasets, so cells can differ without either result being wrong.",
-        f"* Ensemble size: the paper does not state it; we use {N_ESTIMATORS} members for "
-        "every method. The parameters of HDA (λ, η) and NDA (k, α) are not given either; "
-        "we use λ = η = ½, k = 3, α = 1 without tuning.",
-        "* Base learners: our C4.5 (`j48`), an MLP of 15 hidden units trained by Adam for "
-        "300 epochs (the paper: back-propagation, architecture not given), and SVC with "
-        "C = 1 and `gamma='scale'` (LIBSVM, as the paper, whose parameters are not given). "
-        "AdaBoost is AdaBoost.M1 by reweighting with the same learners.",
-        "* Projection boosting stops early when a member makes no training error (S' is "
-        "empty) or too few to fit a projection (one class, or fewer than n_classes + 1 "
-        "instances), so its mean ensemble size can be below AdaBoost's; the sizes are in "
-        "the per-dataset tables. The members after the first see projected, standardised "
-        "numeric features (nominal attributes one-hot encoded), which suits the SVM and "
-        "MLP but takes away C4.5's native handling of nominal attributes.",
-    ]
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines)
+
+
+def _values(f: Findings, figure: str) -> dict[str, str]:
+    """The text of each placeholder of the page's template."""
+    paper = paper_cells()
+    short = [_panel(k) for k, c in paper.items() if c.n != PAPER_N_DATASETS]
+    notes = ledger_io.checked_notes(f.claims)
+    return {
+        "name": NAME,
+        "protocol": _protocol(f),
+        "cpu": f"{f.cpu_minutes:.1f}",
+        "ran": _ran(f),
+        "off": ", ".join(short) or "no cell",
+        "paper_n": str(PAPER_N_DATASETS),
+        "table1": _table1(f),
+        "figure": figure,
+        "ledger": ledger_io.ledger_table(f.claims),
+        "notes": notes or "Every claim holds.",
+        "error_tables": _error_tables(f),
+        "at_90": str(sum(c.better(ALPHA_ALL) for c in paper.values())),
+        "at_95": str(sum(c.better(ALPHA_SOME) for c in paper.values())),
+        "n_cells": str(len(paper)),
+        "cells": _cells(f),
+        "quick": "\n\n(Quick version: two datasets, the tests mean nothing here.)"
+        if f.quick
+        else "",
+        "n_collection": str(len(ALL_DATASETS)),
+        "n_estimators": str(N_ESTIMATORS),
+    }
+
+
+def write_report(f: Findings, out_dir: Path) -> Path:
+    """Write ``projection-boosting.md``, its figure and its claims ledger."""
+    out_dir = Path(out_dir)
+    text = fill_template(NAME, _values(f, _figure(out_dir, f.results)))
+    ledger_io.write_ledger(out_dir, NAME, TITLE, list(f.claims))
+    ledger_io.write_summary(out_dir)
+    return write_page(out_dir, NAME, text)
 
 
 # ------------------------------------------------------------------------------ claims
