@@ -52,7 +52,9 @@ def test_quick_run_writes_page_and_figures(tmp_path, shared_data_dir):
     results = load_results(tmp_path / "triskel.db", "triskel")
     partial = results[(results["dataset"] == "zoo") | (results["method"] == "SMO")]
     partial = partial[(partial["dataset"] == "zoo") | (partial["fold"] == 0)]
-    page = triskel.write_report(partial, tmp_path / "partial", triskel.config(quick=True))
+    f = triskel.findings(partial, triskel.config(quick=True))
+    assert f.missing == ("glass",)
+    page = triskel.write_report(f, tmp_path / "partial")
     text = page.read_text()
     assert "**Unfinished run**" in text and "glass" in text.split("Not run")[1]
     assert "| zoo | 96.05 / " in text and "| glass | 57.36 / " not in text
