@@ -15,7 +15,7 @@ iterations around SMO, naive Bayes and C4.5 (Section 4.1): the registered names
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -35,7 +35,7 @@ from ..reporting.claims import (
     write_ledger,
     write_summary,
 )
-from ._common import markdown_table, run_and_load, save_figure, write_page
+from ._common import fill_template, markdown_table, run_and_load, save_figure, write_page
 
 __all__ = [
     "DESCRIPTION",
@@ -576,35 +576,75 @@ def _folds(quick: bool) -> dict[str, int]:
 
 
 def _write(out_dir: Path, results: pd.DataFrame, quick: bool) -> Path:
+    return write_report(findings(results, quick), out_dir)
+
+
+# ------------------------------------------------------------------ findings
+@dataclass(frozen=True)
+class Findings:
+    """What the stores say: Table 2 beside the paper's, the tables of the claims, the ledger.
+
+    ``paper`` and ``ours`` have every row of the run; the other tables only the rows
+    whose folds are all stored (those listed in ``missing`` are left out of them).
+    """
+
+    quick: bool
+    size: int  # members of each AdaBoost and Bagging ensemble
+    folds: dict[str, int]  # dataset (our name) -> folds of its CV
+    paper: pd.DataFrame  # the paper's Table 2 on our rows, accuracy %
+    ours: pd.DataFrame  # ours, NaN where a cell's folds are not all stored
+    missing: tuple[str, ...]  # rows with a NaN cell
+    singles: pd.DataFrame  # ELRC minus each single learner, the paper's and ours
+    ensembles: pd.DataFrame  # win counts and mean gains of the ensembles, per base
+    ranks: pd.DataFrame  # mean rank of each column, the paper's and ours
+    fold_sd: pd.DataFrame  # sd of the accuracy over the folds, points
+    members: pd.DataFrame  # members built by AdaBoost.M1 and ELRC (mean over folds)
+    cpu: pd.DataFrame  # CPU seconds per method, all folds and datasets
+    cpu_minutes: float  # all tasks
+    reduced_cpu: float  # CPU seconds of the datasets run with fewer than 10 folds
+    claims: tuple[Claim, ...]
+
+
+def findings(results: pd.DataFrame, quick: bool = False) -> Findings:
+    """Everything the page states, from the stored results of both experiments."""
     folds = _folds(quick)
     ours = accuracy_matrix(results, folds)
     paper = paper_matrix(list(ours.index))
-    figures = _figures(paper, ours, out_dir)
-    claims = elrc_claims(paper, ours)
-    write_ledger(out_dir, NAME, TITLE, claims)
-    write_summary(out_dir)
-    return write_page(out_dir, NAME, _page(folds, results, paper, ours, figures, quick, claims))
-
-
-def _page(
-    folds: dict[str, int],
-    results: pd.DataFrame,
-    paper: pd.DataFrame,
-    ours: pd.DataFrame,
-    figures: tuple[str, str],
-    quick: bool,
-    claims: list[Claim],
-) -> str:
-    size = ENSEMBLE_SIZE if not quick else config(True).methods[1].estimator.n_estimators
-    ten = [DATASETS[d] for d, k in folds.items() if k == 10]
-    few = {DATASETS[d]: k for d, k in folds.items() if k != 10}
     missing = [d for d in ours.index if ours.loc[d].isna().any()]
-    table_paper, table_ours = paper, ours
-    ours, paper = ours.drop(index=missing), paper.drop(index=missing)
+    done, done_paper = ours.drop(index=missing), paper.drop(index=missing)
+    few = [d for d, k in folds.items() if k != 10]
+    cpu = results.groupby("method")[["fit_cpu", "predict_cpu"]].sum().sum(axis=1)
+    cpu_table = pd.DataFrame({"CPU s (all folds, all datasets)": cpu.reindex(COLUMNS)})
+    cpu_table.index.name = "method"
+    size = ENSEMBLE_SIZE if not quick else config(True).methods[1].estimator.n_estimators
+    return Findings(
+        quick=quick,
+        size=size,
+        folds=folds,
+        paper=paper,
+        ours=ours,
+        missing=tuple(missing),
+        singles=_singles(done_paper, done),
+        ensembles=_ensemble_counts(done_paper, done),
+        ranks=_mean_ranks(done_paper, done),
+        fold_sd=_per_dataset(results, "accuracy", COLUMNS, list(done.index), "std") * 100,
+        members=_per_dataset(results, "ensemble_size", _MEMBER_COLUMNS, list(done.index)),
+        cpu=cpu_table,
+        cpu_minutes=float(results[["fit_cpu", "predict_cpu"]].to_numpy().sum()) / 60,
+        reduced_cpu=float(
+            results[results["dataset"].isin(few)][["fit_cpu", "predict_cpu"]].to_numpy().sum()
+        ),
+        claims=tuple(elrc_claims(paper, ours)),
+    )
+
+
+_MEMBER_COLUMNS = [*(f"{g} Ada" for g in BASES.values()), "ELRC"]
+
+
+def _singles(paper: pd.DataFrame, ours: pd.DataFrame) -> pd.DataFrame:
+    """ELRC minus each single learner per dataset, the paper's and ours, and who wins."""
     ours_claim, paper_claim = claim_check(ours), claim_check(paper)
-    held = int(ours_claim["beats all"].sum())
-    failing = [d for d in ours_claim.index if not ours_claim.loc[d, "beats all"]]
-    claim_table = pd.DataFrame(
+    table = pd.DataFrame(
         {
             "paper: ELRC − SMO": paper_claim["SMO"],
             "paper: ELRC − NB": paper_claim["NB"],
@@ -615,15 +655,22 @@ def _page(
             "ours: beats all three": ours_claim["beats all"].map({True: "yes", False: "**no**"}),
         }
     )
-    claim_table.index.name = "dataset"
-    # Second claim: with SMO and NB, AdaBoost/Bagging do not improve on the single
-    # learner while ELRC beats them; with C4.5 ELRC is "comparable".
-    ensemble_rows = []
+    table.index.name = "dataset"
+    return table
+
+
+def _ensemble_counts(paper: pd.DataFrame, ours: pd.DataFrame) -> pd.DataFrame:
+    """Per base: datasets where AdaBoost / Bagging beat the single learner and ELRC beats them.
+
+    The paper's second claim: with SMO and NB, AdaBoost and Bagging do not improve on the
+    single learner while ELRC beats them; with C4.5 ELRC is "comparable".
+    """
+    rows = []
     for source, acc in (("paper", paper), ("ours", ours)):
         for group in ("SMO", "NB", "C4.5"):
             single = acc[f"{group} Single"]
             ada, bag = acc[f"{group} Ada"], acc[f"{group} Bagging"]
-            ensemble_rows.append(
+            rows.append(
                 {
                     "source": source,
                     "base": group,
@@ -636,7 +683,10 @@ def _page(
                     "mean ELRC − Bagging": float((acc["ELRC"] - bag).mean()),
                 }
             )
-    ensembles = pd.DataFrame(ensemble_rows).set_index("source")
+    return pd.DataFrame(rows).set_index("source")
+
+
+def _mean_ranks(paper: pd.DataFrame, ours: pd.DataFrame) -> pd.DataFrame:
     ranks = pd.DataFrame(
         {
             "paper": paper.rank(axis=1, ascending=False).mean(),
@@ -644,169 +694,75 @@ def _page(
         }
     )
     ranks.index.name = "method"
-    fold_sd = results.groupby(["dataset", "method"])["accuracy"].std().unstack() * 100
-    fold_sd = fold_sd.reindex(index=list(DATASETS), columns=COLUMNS)
-    fold_sd.index = [DATASETS[d] for d in fold_sd.index]
-    fold_sd = fold_sd.loc[list(ours.index)]
-    fold_sd.index.name = "dataset"
-    members = results.groupby(["dataset", "method"])["ensemble_size"].mean().unstack()
-    members = members.reindex(
-        index=list(DATASETS), columns=[*(f"{g} Ada" for g in BASES.values()), "ELRC"]
-    )
-    members.index = [DATASETS[d] for d in members.index]
-    members = members.loc[list(ours.index)]
-    members.index.name = "dataset"
-    cpu = results.groupby("method")[["fit_cpu", "predict_cpu"]].sum().sum(axis=1)
-    cpu = cpu.reindex(COLUMNS)
-    total_cpu = float(results[["fit_cpu", "predict_cpu"]].to_numpy().sum()) / 60
-    cpu_table = pd.DataFrame({"CPU s (all folds, all datasets)": cpu})
-    cpu_table.index.name = "method"
+    return ranks
+
+
+def _per_dataset(
+    results: pd.DataFrame, column: str, methods: list[str], rows: list[str], how: str = "mean"
+) -> pd.DataFrame:
+    """``column`` over the folds (``how``: mean or std), datasets ``rows`` (paper's names)."""
+    frame = results.groupby(["dataset", "method"])[column].agg(how).unstack()
+    frame = frame.reindex(index=list(DATASETS), columns=methods)
+    frame.index = [DATASETS[d] for d in frame.index]
+    frame = frame.loc[rows]
+    frame.index.name = "dataset"
+    return frame
+
+
+# ------------------------------------------------------------------ page
+def _protocol(folds: dict[str, int]) -> str:
+    ten = [DATASETS[d] for d, k in folds.items() if k == 10]
+    few = {DATASETS[d]: k for d, k in folds.items() if k != 10}
     protocol = f"one stratified 10-fold cross-validation on {', '.join(ten)}" if ten else ""
     for k in sorted(set(few.values())):
         names = ", ".join(d for d, kd in few.items() if kd == k)
         protocol += ("; " if protocol else "") + f"a stratified {k}-fold CV on {names}"
-    protocol += f" (seed {SEED}; every method sees the same folds of a dataset)"
-    held_text = (
-        f"**The claim holds on {held} of our {len(ours_claim)} datasets.**"
-        if held < len(ours_claim)
-        else f"**The claim holds on all {held} of our datasets.**"
-    )
+    return protocol + f" (seed {SEED}; every method sees the same folds of a dataset)"
+
+
+def _held(f: Findings) -> str:
+    """On how many datasets ELRC beats all three single learners, in bold."""
+    beats = f.singles["ours: beats all three"] == "yes"
+    held, n = int(beats.sum()), len(beats)
+    if held < n:
+        text = f"**The claim holds on {held} of our {n} datasets.**"
+    else:
+        text = f"**The claim holds on all {held} of our datasets.**"
+    failing = list(beats.index[~beats])
     if failing:
-        held_text += " It fails on " + ", ".join(failing) + " (see the table below)."
-    comparable = ours_claim.drop(index="Hypothyroid", errors="ignore")
-    if len(comparable) < len(ours_claim):
-        held_text += (
+        text += " It fails on " + ", ".join(failing) + " (see the table below)."
+    comparable = beats.drop(index="Hypothyroid", errors="ignore")
+    if len(comparable) < n:
+        text += (
             f" On the {len(comparable)} datasets that are the paper's (all but "
-            f"Hypothyroid) it holds on {int(comparable['beats all'].sum())}."
+            f"Hypothyroid) it holds on {int(comparable.sum())}."
         )
-    missing_note = (
-        "\n> **Incomplete run.** Not all folds of these datasets are stored, so they are "
-        "left out of our columns and of every comparison below: "
-        + ", ".join(missing)
-        + ". The CPU table counts the tasks that did finish.\n"
-        if missing
-        else ""
-    )
-    quick_note = (
-        "\n> **Quick run** (`--quick`): two datasets, 3 folds, ensembles of 5, ELRC with a "
-        "3-fold inner CV — a smoke test, not the reproduction.\n"
-        if quick
-        else ""
-    )
-    return f"""# ELRC — Table 2 of Lee, Na, Oh & Yang (paper 004)
-{quick_note}{missing_note}
-Single SMO, naive Bayes and C4.5 (our presets `smo`, `nb`, `j48`), AdaBoost.M1 and
-Bagging of {size} members of each, and ELRC (candidates smo/nb/j48 in that priority,
-3 levels, 10-fold CV per node), on {len(table_ours)} UCI datasets. Produced by
-`ensemble-lab reproduce elrc`; results stores `elrc.db` (the five smaller datasets) and
-`elrc-large.db` (the five large ones).
-
-## What was run
-
-* **Protocol:** {protocol}. The paper says "10-fold cross-validation" and nothing
-  about repetitions, so one run. Accuracy is the mean over the folds, in percent.
-{_reduction_note(folds, quick, results)}
-* **Methods.** `SMO`, `NB`, `J48` are the registered single learners (linear SVM with
-  C = 1 on [0, 1]-scaled, one-hot encoded data, one-vs-one; mixed naive Bayes with
-  Gaussian numerics; C4.5 with pruning at confidence 0.25). "Ada" is
-  `make("AdaBoostM1-21", base=...)`: multi-class AdaBoost.M1 by reweighting that, as
-  Weka's `AdaBoostM1`, **stops** at the first member with weighted error 0 or ≥ 0.5
-  (keeping it only if it is the first). "Bagging" is `make("Bagging-21", base=...)`:
-  {size} bootstrap replicates of full size, probabilities averaged (SMO, without
-  logistic models, votes); each member is fitted on its drawn rows, duplicates
-  included, as in Weka — not on count weights, which scikit-learn's Bagging passes to
-  learners that take `sample_weight` and which cost the one-vs-one SMO 15–20 points
-  on ecoli (`WekaBaggingClassifier`). ELRC is `make("ELRC")` with its defaults.
-* **Data.** Weka's ARFF versions. Differences from the paper's Table 1:
-  * **Hypothyroid is not the paper's dataset.** The paper's "Hypothyroid" (215
-    instances, 3 classes, 5 attributes) is UCI's *new-thyroid*, which we do not have; we
-    ran Weka's `hypothyroid` (3772 instances, 4 classes, 29 attributes with nominals and
-    missing values, one class of 2 instances). Its row is **not comparable** with the
-    paper's; it is kept as a tenth dataset for the claim.
-  * Abalone's rings are read as 28 nominal classes, as in the paper (several classes
-    have one or two instances, fewer than the 10 folds).
-  * Glass has 214 instances (the paper says 213); SPECTF is the 267-instance
-    train+test file (see the datasets README).
-* **Not tuned.** Every learner runs with its preset defaults; nothing was adjusted to
-  the paper's numbers.
-
-## Table 2: paper / ours
-
-Each cell is *paper / ours* (accuracy %); columns are the paper's: base learner and
-single / AdaBoost ("Ada") / Bagging, then ELRC.
-
-{markdown_table(_side_by_side(table_paper, table_ours))}
-
-Ours alone, the best of each row in bold (as in the paper):
-
-{markdown_table(_bold_best(table_ours))}
-
-![every cell of Table 2 except Hypothyroid, paper against ours]({figures[0]})
-
-## The paper's claim: ELRC beats the single learners on every dataset
-
-"In comparison to single classifiers, ELRC always produced higher accuracy than single
-classifiers regardless of the base learning algorithm" (Section 4.2). In the paper's
-own table this holds on all ten rows. {held_text}
-
-{markdown_table(claim_table)}
-
-![ELRC minus each single learner, ours (bars) and the paper's (dashes)]({figures[1]})
-
-## The other claims, counted over the datasets
-
-The paper says AdaBoost and Bagging "failed to improve the performance of the single
-classifier" with SMO or naive Bayes (stable learners) while ELRC was more accurate than
-them, and that with C4.5 ELRC was "comparable" to Bagging and AdaBoost. Counts are
-datasets (of {len(ours)}) where the first beats the second; means are in points.
-
-{markdown_table(ensembles)}
-
-Mean rank over the datasets (1 = most accurate of the ten columns):
-
-{markdown_table(ranks)}
-
-Members actually built (mean over the folds): AdaBoost.M1 stops early where a round
-fails; ELRC has at most 7 regional classifiers.
-
-{markdown_table(members, decimals=1)}
-
-## Claims ledger
-
-Each conclusion of the paper (abstract, Section 4.2, Section 5), the statistic that
-tests it and the criterion of each verdict, fixed from the paper's wording; the paper's
-value is computed from its Table 2 and ours from the stores, over the same
-{len(ours)} datasets (ours include Hypothyroid, which is not the paper's dataset).
-Win-tie-loss counts are datasets, exactly equal accuracies tying; the paper reports no
-significance test, so "significantly" is the sign test of paper 001 over the datasets
-(wins + ties/2 ≥ n_c).
-
-{ledger_table(claims)}
-
-{checked_notes(claims)}
-
-## Discussion
-
-{_discussion(paper, ours, ours_claim, fold_sd, members)}
-
-## Spread and cost
-
-Standard deviation of the accuracy over the folds (points):
-
-{markdown_table(fold_sd, decimals=1)}
-
-CPU seconds (fit + predict, summed over all folds and datasets; {total_cpu:.1f}
-CPU-minutes in all):
-
-{markdown_table(cpu_table, decimals=1)}
-"""
+    return text
 
 
-def _reduction_note(folds: dict[str, int], quick: bool, results: pd.DataFrame) -> str:
-    few = [d for d, k in folds.items() if k != 10]
-    if quick or not few:
+def _notes(f: Findings) -> str:
+    """The warnings above the page: a quick run, datasets whose folds are not all stored."""
+    text = ""
+    if f.quick:
+        text += (
+            "\n> **Quick run** (`--quick`): two datasets, 3 folds, ensembles of 5, ELRC with a "
+            "3-fold inner CV — a smoke test, not the reproduction.\n"
+        )
+    if f.missing:
+        text += (
+            "\n> **Incomplete run.** Not all folds of these datasets are stored, so they are "
+            "left out of our columns and of every comparison below: "
+            + ", ".join(f.missing)
+            + ". The CPU table counts the tasks that did finish.\n"
+        )
+    return text
+
+
+def _reduction_note(f: Findings) -> str:
+    few = [d for d, k in f.folds.items() if k != 10]
+    if f.quick or not few:
         return ""
-    cpu = results[results["dataset"].isin(few)][["fit_cpu", "predict_cpu"]].to_numpy().sum()
+    cpu = f.reduced_cpu
     # ten fits on 9/10 of the data instead of LARGE_FOLDS fits on (k-1)/k of it
     scale = 10 * 0.9 / (LARGE_FOLDS * (LARGE_FOLDS - 1) / LARGE_FOLDS)
     return (
@@ -827,49 +783,57 @@ def _reduction_note(folds: dict[str, int], quick: bool, results: pd.DataFrame) -
     )
 
 
-def _discussion(
-    paper: pd.DataFrame,
-    ours: pd.DataFrame,
-    claim: pd.DataFrame,
-    fold_sd: pd.DataFrame,
-    members: pd.DataFrame,
-) -> str:
-    """Observations computed from the tables (no number is written by hand)."""
+def _complete(f: Findings) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The paper's and our accuracies on the rows whose folds are all stored."""
+    return f.paper.drop(index=list(f.missing)), f.ours.drop(index=list(f.missing))
+
+
+def _spread(f: Findings) -> str:
+    """Bullet: how far our accuracies are from the paper's, and the folds' noise."""
+    paper, ours = _complete(f)
     comparable = [d for d in ours.index if d != "Hypothyroid"]
-    if not comparable:
-        return "* No comparable dataset has finished yet."
-    gap = (ours.loc[comparable] - paper.loc[comparable]).abs()
-    lines = [
+    gap = (ours.loc[comparable] - paper.loc[comparable]).abs().stack()
+    return (
         f"* Over the {len(comparable)} comparable datasets (all but Hypothyroid), our "
-        f"accuracies differ from the paper's by {gap.stack().median():.1f} points "
-        f"(median; largest {gap.stack().max():.1f}, "
-        f"{gap.stack().idxmax()[1]} on {gap.stack().idxmax()[0]}). The learners are "
+        f"accuracies differ from the paper's by {gap.median():.1f} points "
+        f"(median; largest {gap.max():.1f}, "
+        f"{gap.idxmax()[1]} on {gap.idxmax()[0]}). The learners are "
         "re-implementations of Weka's, the folds are not Weka's and one CV has a "
-        f"fold-to-fold spread of {np.nanmedian(fold_sd.to_numpy()):.1f} points (median "
-        "sd above), so differences of a point or two are noise.",
-    ]
-    margins = claim[["SMO", "NB", "C4.5"]].min(axis=1)
+        f"fold-to-fold spread of {np.nanmedian(f.fold_sd.to_numpy()):.1f} points (median "
+        "sd above), so differences of a point or two are noise."
+    )
+
+
+def _close_margins(f: Findings) -> str:
+    """Bullet (when there are any): datasets where ELRC and the best single learner are close."""
+    paper, ours = _complete(f)
+    margins = claim_check(ours)[["SMO", "NB", "C4.5"]].min(axis=1)
     paper_margins = claim_check(paper)[["SMO", "NB", "C4.5"]].min(axis=1)
-    close = [d for d in claim.index if abs(margins[d]) < 1.0]
+    close = [d for d in ours.index if abs(margins[d]) < 1.0]
     paper_close = [d for d in paper.index if abs(paper_margins[d]) < 1.0]
-    if close:
-        lines.append(
-            "* Where ELRC's margin over the best single learner is under one point ("
-            + ", ".join(f"{d}: {margins[d]:+.2f}" for d in close)
-            + "), one cross-validation cannot tell the two apart. The paper's margins are "
-            "under one point too on "
-            + ", ".join(f"{d} ({paper_margins[d]:+.2f})" for d in paper_close)
-            + ', so its "always higher" also rests on differences within the folds\' noise.'
-        )
+    if not close:
+        return ""
+    return (
+        "* Where ELRC's margin over the best single learner is under one point ("
+        + ", ".join(f"{d}: {margins[d]:+.2f}" for d in close)
+        + "), one cross-validation cannot tell the two apart. The paper's margins are "
+        "under one point too on "
+        + ", ".join(f"{d} ({paper_margins[d]:+.2f})" for d in paper_close)
+        + ', so its "always higher" also rests on differences within the folds\' noise.'
+    )
+
+
+def _tracking(f: Findings) -> str:
+    """Bullet: ELRC's mean margin over the best and the worst single learner."""
     singles = [f"{g} Single" for g in BASES.values()]
     gaps = {
         name: (
             (acc["ELRC"] - acc[singles].max(axis=1)).mean(),
             (acc["ELRC"] - acc[singles].min(axis=1)).mean(),
         )
-        for name, acc in (("ours", ours), ("paper", paper))
+        for name, acc in zip(("paper", "ours"), _complete(f))
     }
-    lines.append(
+    return (
         "* ELRC picks, per region, the learner that cross-validates best, so it mostly "
         "tracks the best single learner of each dataset. Mean margin of ELRC over the "
         f"best single learner: {gaps['ours'][0]:+.2f} points for us, "
@@ -877,6 +841,11 @@ def _discussion(
         f"{gaps['ours'][1]:+.2f} for us, {gaps['paper'][1]:+.2f} in the paper. Beating "
         "the worst single learner is easy; the claim is decided against the best one."
     )
+
+
+def _single_members(f: Findings) -> str:
+    """Bullet (when there are any): where AdaBoost.M1 kept only its first member."""
+    members = f.members
     single_member = [
         f"{col.split()[0]} on {d}"
         for col in members.columns
@@ -884,12 +853,56 @@ def _discussion(
         for d in members.index
         if members.loc[d, col] == 1
     ]
-    if single_member:
-        lines.append(
-            "* AdaBoost.M1 kept only its first member on every fold for "
-            + ", ".join(single_member)
-            + " (that member errs on half the training data or more, or on none of it), "
-            "so Single and Ada coincide there — as in the paper's Table 2, where "
-            "Single = Ada for SMO and naive Bayes on abalone, among others."
-        )
-    return "\n".join(lines)
+    if not single_member:
+        return ""
+    return (
+        "* AdaBoost.M1 kept only its first member on every fold for "
+        + ", ".join(single_member)
+        + " (that member errs on half the training data or more, or on none of it), "
+        "so Single and Ada coincide there — as in the paper's Table 2, where "
+        "Single = Ada for SMO and naive Bayes on abalone, among others."
+    )
+
+
+def _discussion(f: Findings) -> str:
+    """Observations computed from the tables (no number is written by hand)."""
+    if not [d for d in _complete(f)[1].index if d != "Hypothyroid"]:
+        return "* No comparable dataset has finished yet."
+    bullets = (_spread(f), _close_margins(f), _tracking(f), _single_members(f))
+    return "\n".join(b for b in bullets if b)
+
+
+def _values(f: Findings, figures: tuple[str, str]) -> dict[str, str]:
+    """The text of each placeholder of the page's template."""
+    ours = _complete(f)[1]
+    return {
+        "notes": _notes(f),
+        "size": str(f.size),
+        "n_datasets": str(len(f.ours)),
+        "protocol": _protocol(f.folds),
+        "reduction": _reduction_note(f),
+        "side_by_side": markdown_table(_side_by_side(f.paper, f.ours)),
+        "bold_best": markdown_table(_bold_best(f.ours)),
+        "accuracy_figure": figures[0],
+        "held": _held(f),
+        "singles": markdown_table(f.singles),
+        "vs_single_figure": figures[1],
+        "n_complete": str(len(ours)),
+        "ensembles": markdown_table(f.ensembles),
+        "ranks": markdown_table(f.ranks),
+        "members": markdown_table(f.members, decimals=1),
+        "ledger": ledger_table(f.claims),
+        "checked": checked_notes(f.claims),
+        "discussion": _discussion(f),
+        "fold_sd": markdown_table(f.fold_sd, decimals=1),
+        "cpu_minutes": f"{f.cpu_minutes:.1f}",
+        "cpu": markdown_table(f.cpu, decimals=1),
+    }
+
+
+def write_report(f: Findings, out_dir: Path) -> Path:
+    """The page, its two figures and the claims ledger (nothing fitted)."""
+    figures = _figures(f.paper, f.ours, out_dir)
+    write_ledger(out_dir, NAME, TITLE, list(f.claims))
+    write_summary(out_dir)
+    return write_page(out_dir, NAME, fill_template(NAME, _values(f, figures)))
