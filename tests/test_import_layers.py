@@ -21,6 +21,7 @@ ROOT = PACKAGE.parents[1]
 LAYERS: list[set[str]] = [
     {"_version", "utils"},
     {"base", "datasets"},
+    {"_members"},  # how ensembles (and wrapping learners) seed and fit their members
     {"diversity", "learners", "projections"},
     {"methods"},
     {"evaluation"},

@@ -46,6 +46,7 @@ __all__ = [
     "member_predictions",
     "member_seeds",
     "nominal_columns",
+    "require_y",
     "safe_rows",
     "validate_mixed_data",
 ]
@@ -80,6 +81,14 @@ def _is_nominal(dtype) -> bool:
     if isinstance(dtype, pd.CategoricalDtype):
         return True
     return not pd.api.types.is_numeric_dtype(dtype) or pd.api.types.is_bool_dtype(dtype)
+
+
+def require_y(estimator, y) -> None:
+    """Raise the error scikit-learn's checks expect when ``fit`` gets ``y=None``."""
+    if y is None:
+        raise ValueError(
+            f"{type(estimator).__name__} requires y to be passed, but the target y is None."
+        )
 
 
 def validate_mixed_data(estimator, X, y=None, *, reset=True, allow_nan=True, **check_params):

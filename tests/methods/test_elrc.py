@@ -413,7 +413,7 @@ def test_pickle_round_trip(fitted_two_regions):
 
 
 def test_single_class_is_rejected():
-    with pytest.raises(ValueError, match="at least 2 classes"):
+    with pytest.raises(ValueError, match="at least two classes"):
         ELRCClassifier((NB,)).fit(np.zeros((20, 2)), np.ones(20))
 
 

@@ -40,6 +40,7 @@ from typing import Any
 import numpy as np
 from sklearn.base import BaseEstimator, clone
 
+from .._members import seed_random_states
 from .protocols import Protocol, RandomHalfSplits, RepeatedCV, protocol_from_dict
 
 __all__ = [
@@ -82,22 +83,6 @@ def describe_estimator(estimator: Any) -> Any:
     return repr(estimator)
 
 
-def _seed_nested(estimator: BaseEstimator, seed: int) -> BaseEstimator:
-    """Set every ``random_state`` parameter (top level and nested) from ``seed``.
-
-    The top-level one gets ``seed`` itself; nested ones (``base__random_state``, the
-    steps of a Pipeline, ...) get seeds drawn in sorted key order, so an estimator
-    object is as reproducible as a registered method.
-    """
-    keys = sorted(k for k in estimator.get_params(deep=True) if k.endswith("random_state"))
-    if not keys:
-        return estimator
-    rng = np.random.default_rng(seed)
-    nested = rng.integers(0, 2**31 - 1, size=len(keys))
-    values = {k: (seed if k == "random_state" else int(s)) for k, s in zip(keys, nested)}
-    return estimator.set_params(**values)
-
-
 @dataclass(frozen=True)
 class MethodSpec:
     """One method of an experiment: a registered name with parameters, or an estimator.
@@ -115,7 +100,7 @@ class MethodSpec:
         Further constructor parameters for ``name``.
     estimator : estimator, optional
         An unfitted estimator used instead of ``name``; every task fits a clone whose
-        ``random_state`` parameters (top level and nested) are set from the task seed.
+        ``random_state`` parameters (top level and nested) are all set to the task seed.
     """
 
     label: str
@@ -140,7 +125,7 @@ class MethodSpec:
     def build(self, random_state: int) -> BaseEstimator:
         """A fresh unfitted estimator seeded with ``random_state``."""
         if self.estimator is not None:
-            return _seed_nested(clone(self.estimator), random_state)
+            return seed_random_states(clone(self.estimator), random_state)
         from ensemble_lab import methods
 
         base = clone(self.base) if isinstance(self.base, BaseEstimator) else self.base

@@ -20,8 +20,7 @@ import numpy as np
 import pandas as pd
 from sklearn.utils.validation import has_fit_parameter
 
-from ..base import check_sample_weight, safe_rows, validate_mixed_data
-from ._checks import require_y
+from ..base import check_sample_weight, require_y, safe_rows, validate_mixed_data
 from ._codes import MixedCodes, fit_mixed_codes
 
 __all__ = [

@@ -8,10 +8,9 @@ import numpy as np
 from scipy.special import logsumexp, ndtr
 from sklearn.base import ClassifierMixin
 
-from ..base import check_sample_weight, validate_mixed_data
+from ..base import check_sample_weight, require_y, validate_mixed_data
 from ..utils._estimator import Estimator, leaf_fit_context
 from ..utils._sklearn_compat import Interval, check_is_fitted
-from ._checks import require_y
 from ._codes import fit_mixed_codes
 
 __all__ = ["MixedNaiveBayes"]

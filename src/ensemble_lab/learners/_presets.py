@@ -16,11 +16,11 @@ from sklearn.svm import SVC
 from sklearn.utils.metaestimators import available_if
 from sklearn.utils.validation import has_fit_parameter
 
-from ..base import check_sample_weight, safe_rows, validate_mixed_data
+from .._members import seed_random_states
+from ..base import check_sample_weight, require_y, safe_rows, validate_mixed_data
 from ..utils._estimator import Estimator
 from ..utils._sklearn_compat import HasMethods, StrOptions, _fit_context, check_is_fitted
 from ._c45 import C45TreeClassifier
-from ._checks import require_y
 from ._encoding import MixedEncoder
 from ._naive_bayes import MixedNaiveBayes
 from ._qda import RegularizedQDA
@@ -160,10 +160,7 @@ class EncodedClassifier(ClassifierMixin, Estimator):
             self.encoder_.fit(safe_rows(X, positive), sample_weight=sample_weight[positive])
         estimator = self._make_estimator()
         if self.random_state is not None:
-            seeds = {
-                k: self.random_state for k in estimator.get_params() if k.endswith("random_state")
-            }
-            estimator.set_params(**seeds)
+            seed_random_states(estimator, self.random_state)
         if sample_weight is not None and not has_fit_parameter(estimator, "sample_weight"):
             raise TypeError(
                 f"{type(estimator).__name__} does not accept sample_weight in fit; "

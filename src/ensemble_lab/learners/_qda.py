@@ -9,10 +9,9 @@ from scipy.special import logsumexp
 from sklearn.base import ClassifierMixin
 from sklearn.utils.multiclass import check_classification_targets
 
-from ..base import check_sample_weight
+from ..base import check_sample_weight, require_y
 from ..utils._estimator import Estimator
 from ..utils._sklearn_compat import Interval, _fit_context, check_is_fitted, validate_data
-from ._checks import require_y
 
 __all__ = ["RegularizedQDA"]
 

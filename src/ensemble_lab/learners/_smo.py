@@ -11,11 +11,10 @@ from sklearn.utils.metaestimators import available_if
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_consistent_length, column_or_1d
 
-from ..base import check_sample_weight
+from ..base import check_sample_weight, require_y
 from ..utils._estimator import Estimator, leaf_fit_context
 from ..utils._java_random import JavaRandom, shuffled
 from ..utils._sklearn_compat import Interval, check_is_fitted, validate_data
-from ._checks import require_y
 from ._encoded import class_codes
 from ._smo_core import fit_binary, linear_outputs
 

@@ -16,10 +16,11 @@ from numbers import Integral
 
 import numpy as np
 
+from .._members import takes_seed
 from ..utils._java_random import resample_with_weights, shuffled
 from ..utils._sklearn_compat import Interval
 from ..utils._weka_random import JavaRandom, java_seed
-from ._encoded_ensemble import EncodedEnsemble, MemberPlan, takes_seed
+from ._encoded_ensemble import EncodedEnsemble, MemberPlan
 
 __all__ = ["WekaBaggingClassifier", "bootstrap_plans"]
 

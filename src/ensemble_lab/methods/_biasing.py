@@ -22,9 +22,8 @@ from numbers import Real
 
 import numpy as np
 from sklearn.base import clone
-from sklearn.pipeline import Pipeline
-from sklearn.utils.validation import has_fit_parameter
 
+from .._members import accepts_weights, fit_weighted, seed_random_states, weighted_bootstrap
 from ..base import nominal_columns, safe_rows
 from ..utils._estimator import Estimator
 from ..utils._sklearn_compat import Interval, StrOptions
@@ -36,28 +35,14 @@ __all__ = [
     "Threshold",
     "ThresholdedClassifier",
     "Undersample",
-    "fit_weighted",
+    "fit_member",
 ]
 
 BiasPair = tuple[float, float]
 
 
 # --------------------------------------------------------------------------- helpers
-def _accepts_sample_weight(estimator) -> bool:
-    if isinstance(estimator, Pipeline):
-        return _accepts_sample_weight(estimator.steps[-1][1])
-    return has_fit_parameter(estimator, "sample_weight")
-
-
-def _seed_members(estimator, seed: int):
-    """Give every ``random_state`` parameter of ``estimator`` (nested ones too) ``seed``."""
-    keys = [k for k in estimator.get_params(deep=True) if k.split("__")[-1] == "random_state"]
-    if keys:
-        estimator.set_params(**dict.fromkeys(keys, int(seed)))
-    return estimator
-
-
-def fit_weighted(estimator, X, y, sample_weight=None, *, random_state=None):
+def fit_member(estimator, X, y, sample_weight=None, *, random_state=None):
     """Fit a clone of ``estimator`` on the weighted sample ``(X, y, sample_weight)``.
 
     Rows of weight zero are not part of the sample and are dropped. A learner that takes
@@ -91,18 +76,16 @@ def fit_weighted(estimator, X, y, sample_weight=None, *, random_state=None):
     labels = np.unique(y)
     if labels.size == 1:
         return ConstantClassifier(labels[0])
-    member = _seed_members(clone(estimator), rng.integers(np.iinfo(np.int32).max))
+    member = seed_random_states(clone(estimator), rng.integers(np.iinfo(np.int32).max))
     if sample_weight is None or np.ptp(sample_weight) <= 1e-12 * sample_weight.max():
         return member.fit(X, y)
-    if _accepts_sample_weight(member):
+    if accepts_weights(member):
         sw = sample_weight * (sample_weight.size / sample_weight.sum())
-        if isinstance(member, Pipeline):
-            return member.fit(X, y, **{f"{member.steps[-1][0]}__sample_weight": sw})
-        return member.fit(X, y, sample_weight=sw)
-    idx = rng.choice(y.size, size=y.size, p=sample_weight / sample_weight.sum())
+        return fit_weighted(member, X, y, sw, policy="pass")
+    idx = weighted_bootstrap(sample_weight, rng)
     if np.unique(y[idx]).size == 1:
         return ConstantClassifier(y[idx][0])
-    return member.fit(safe_rows(X, idx), y[idx])
+    return fit_weighted(member, safe_rows(X, idx), y[idx], None, policy="pass")
 
 
 class ConstantClassifier:
@@ -280,7 +263,7 @@ class _Resampler(BiasingStrategy):
         Xr, yr, wr = self.fit_resample(
             X, y, sample_weight, target=target, bias=bias, random_state=int(seeds[0])
         )
-        return fit_weighted(estimator, Xr, yr, wr, random_state=int(seeds[1]))
+        return fit_member(estimator, Xr, yr, wr, random_state=int(seeds[1]))
 
 
 class Undersample(_Resampler):
@@ -445,7 +428,7 @@ class Threshold(BiasingStrategy):
         return out
 
     def fit_grid(self, estimator, X, y, sample_weight=None, *, target, biases, random_state=None):
-        h = fit_weighted(estimator, X, y, sample_weight, random_state=random_state)
+        h = fit_member(estimator, X, y, sample_weight, random_state=random_state)
         scores = margin_scores(h, X)
         cuts = self.thresholds(scores, sample_weight, biases, target=target)
         return [ThresholdedClassifier(h, float(c)) for c in cuts]
@@ -456,7 +439,7 @@ class Threshold(BiasingStrategy):
         )[0]
 
     def fit_pair(self, estimator, X, y, sample_weight=None, *, bias_pair, random_state=None):
-        h = fit_weighted(estimator, X, y, sample_weight, random_state=random_state)
+        h = fit_member(estimator, X, y, sample_weight, random_state=random_state)
         scores = margin_scores(h, X)
         (cut_plus,) = self.thresholds(scores, sample_weight, [bias_pair[0]], target=1)
         (cut_minus,) = self.thresholds(scores, sample_weight, [bias_pair[1]], target=-1)

@@ -13,38 +13,34 @@ without the oracle, and paper 000's one-vs-one "AdaBoost-3/10/50".
 
 from __future__ import annotations
 
-from abc import ABCMeta
 from numbers import Integral
 from typing import NamedTuple
 
 import numpy as np
 from joblib import Parallel, delayed
-from sklearn.base import ClassifierMixin, clone
+from sklearn.base import clone
 from sklearn.dummy import DummyClassifier
 from sklearn.multiclass import OneVsOneClassifier
-from sklearn.pipeline import Pipeline, make_pipeline
-from sklearn.utils.validation import has_fit_parameter
+from sklearn.pipeline import make_pipeline
 
+from .._members import accepts_weights, fit_weighted, seed_random_states, weighted_bootstrap
 from ..base import (
-    MemberPredictionsMixin,
-    check_sample_weight,
     member_seeds,
+    require_y,
     safe_rows,
-    validate_mixed_data,
 )
 from ..diversity import oracle_outputs, pairwise_matrix
 from ..learners import MixedEncoder, resolve_estimator
 from ..learners._c45_core import weka_argmax
 from ..learners._codes import fit_mixed_codes
 from ..learners._encoded import EncodedData, TestData, class_codes
-from ..utils._estimator import Estimator
 from ..utils._sklearn_compat import (
     HasMethods,
     Interval,
     StrOptions,
     _fit_context,
-    check_is_fitted,
 )
+from ._ensemble import Ensemble
 from ._registry import register
 
 __all__ = ["BoostingClassifier", "StageCurves", "adaboost_m1"]
@@ -84,25 +80,6 @@ def staged_mean_pairwise(matrix: np.ndarray) -> np.ndarray:
     return out
 
 
-def _accepts_sample_weight(estimator) -> bool:
-    if isinstance(estimator, Pipeline):
-        return has_fit_parameter(estimator.steps[-1][1], "sample_weight")
-    return has_fit_parameter(estimator, "sample_weight")
-
-
-def _fit_weighted(estimator, X, y, sample_weight):
-    if isinstance(estimator, Pipeline):
-        return estimator.fit(X, y, **{f"{estimator.steps[-1][0]}__sample_weight": sample_weight})
-    return estimator.fit(X, y, sample_weight=sample_weight)
-
-
-def _seed_estimator(estimator, seed: int) -> None:
-    """Set every ``random_state`` parameter (nested ones too), as sklearn's ensembles do."""
-    keys = [k for k in estimator.get_params(deep=True) if k.split("__")[-1] == "random_state"]
-    if keys:
-        estimator.set_params(**dict.fromkeys(keys, int(seed)))
-
-
 def _boosting_data(X, y_codes, classes, weka_labels) -> EncodedData:
     """The training data encoded once for members that take it (J48, the oracle).
 
@@ -130,13 +107,6 @@ def _member_codes(member, test, X) -> np.ndarray:
     return np.asarray(member.predict(X)).astype(np.intp)
 
 
-def weighted_bootstrap(weights: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """Indices of ``len(weights)`` draws with replacement, sample ``i`` with probability ∝ w_i."""
-    cdf = np.cumsum(weights)
-    idx = np.searchsorted(cdf, rng.random(weights.shape[0]) * cdf[-1], side="right")
-    return np.minimum(idx, weights.shape[0] - 1)
-
-
 class _Schedule:
     """When weights are reset regardless of the members' errors: never, for boosting."""
 
@@ -147,7 +117,7 @@ class _Schedule:
         """A reset happened for another reason; the schedule may skip a boundary."""
 
 
-class _BaseBoosting(MemberPredictionsMixin, ClassifierMixin, Estimator, metaclass=ABCMeta):
+class _BaseBoosting(Ensemble):
     """The boosting loop shared by :class:`BoostingClassifier` and MultiBoost.
 
     Hooks for subclasses: :meth:`_xi` (update exponent), :meth:`_reset_weights` (what a
@@ -165,10 +135,6 @@ class _BaseBoosting(MemberPredictionsMixin, ClassifierMixin, Estimator, metaclas
     }
 
     _expected_failed_checks = {
-        "check_estimators_nan_inf": (
-            "NaN in X is passed on to the base learner (the default j48 handles missing "
-            "values); infinity is rejected"
-        ),
         "check_sample_weight_equivalence_on_dense_data": (
             "boosting by resampling draws n_samples points from the weighted "
             "distribution (and wagging draws one random weight per row), so a row "
@@ -222,22 +188,13 @@ class _BaseBoosting(MemberPredictionsMixin, ClassifierMixin, Estimator, metaclas
         -------
         self : object
         """
-        if y is None:
-            raise ValueError(
-                f"{type(self).__name__} requires y to be passed, but the target y is None."
-            )
+        require_y(self, y)
         weka_labels, _ = class_codes(y)
-        X, y = validate_mixed_data(self, X, y)
-        initial = check_sample_weight(sample_weight, X)
+        X, y_codes, sample_weight = self._training_data(X, y, sample_weight, min_classes=2)
+        initial = np.ones(y_codes.shape[0]) if sample_weight is None else sample_weight
         initial = initial / initial.sum()
-        self.classes_, y_codes = np.unique(y, return_inverse=True)
-        if self.classes_.shape[0] < 2:
-            raise ValueError(
-                f"{type(self).__name__} needs samples of at least two classes; "
-                f"y holds only one class: {self.classes_[0]!r}."
-            )
         base = resolve_estimator(self.estimator, default="j48")
-        if self.mode == "reweight" and not _accepts_sample_weight(base):
+        if self.mode == "reweight" and not accepts_weights(base):
             raise ValueError(
                 f"mode='reweight' needs a base estimator whose fit accepts sample_weight; "
                 f"{type(base).__name__} does not. Use mode='resample'."
@@ -259,14 +216,13 @@ class _BaseBoosting(MemberPredictionsMixin, ClassifierMixin, Estimator, metaclas
         return self
 
     def _fit_member(self, base, X, y_codes, weights, rng, seed):
-        member = clone(base)
-        _seed_estimator(member, seed)
+        member = seed_random_states(clone(base), seed)
         data = self._encoded
         if data is not None and self.mode == "reweight":
             return member._fit_encoded(data, None, weights * weights.shape[0])
         if self.mode == "reweight":
             # Weights summing to n_samples, as Weka's reweighting passes them.
-            return _fit_weighted(member, X, y_codes, weights * weights.shape[0])
+            return fit_weighted(member, X, y_codes, weights * weights.shape[0], policy="pass")
         idx = weighted_bootstrap(weights, rng)
         y_sample = y_codes[idx]
         if np.unique(y_sample).shape[0] < 2:
@@ -350,8 +306,7 @@ class _BaseBoosting(MemberPredictionsMixin, ClassifierMixin, Estimator, metaclas
     # ---------------------------------------------------------------- predict
     def _member_votes(self, X) -> np.ndarray:
         """``(n_samples, n_members)`` class indices predicted by each member."""
-        check_is_fitted(self)
-        X = validate_mixed_data(self, X, reset=False)
+        X = self._test_input(X)
         codes = getattr(self, "_codes", None)
         if codes is not None:  # members of the encoded data: encode X once for all
             test = TestData(codes.matrix(X), X)
@@ -603,10 +558,10 @@ class BoostingClassifier(_BaseBoosting):
     is the share of the ``ln β`` vote each class gets (a vote share, not a calibrated
     probability).
 
-    scikit-learn checks expected to fail (``_expected_failed_checks``):
-    ``check_estimators_nan_inf`` (NaN goes to the base learner, which may handle it;
-    infinity is rejected) and ``check_sample_weight_equivalence_on_dense_data``
-    (resampling draws n_samples points, so a repeated row is not weight 2).
+    NaN in ``X`` is passed on to the base learner (the default j48 takes it).
+    scikit-learn check expected to fail (``_expected_failed_checks``):
+    ``check_sample_weight_equivalence_on_dense_data`` (resampling draws n_samples
+    points, so a repeated row is not weight 2).
 
     References
     ----------

@@ -12,24 +12,23 @@ from numbers import Integral, Real
 
 import numpy as np
 import pandas as pd
-from sklearn.base import ClassifierMixin, clone
+from sklearn.base import clone
 from sklearn.utils import check_random_state
 
+from .._members import random_state_keys, seed_random_states
 from ..learners import resolve_estimator
 from ..learners._c45_core import weka_argmax
 from ..learners._encoded import (
     EncodedData,
     TestData,
     encode_test,
-    encode_training,
     fit_member,
     member_distribution,
 )
-from ..utils._estimator import Estimator
 from ..utils._java_gaussian import GaussianStream, select_indices
 from ..utils._java_random import JavaRandom
 from ..utils._sklearn_compat import HasMethods, Interval, _fit_context, check_is_fitted
-from ._member_utils import seed_estimator
+from ._ensemble import WekaEnsemble
 
 __all__ = ["DecorateClassifier", "inverse_labels", "weka_normalise"]
 
@@ -181,7 +180,7 @@ def _java_seed(random_state) -> int:
     return int(check_random_state(random_state).randint(np.iinfo(np.int32).max))
 
 
-class DecorateClassifier(ClassifierMixin, Estimator):
+class DecorateClassifier(WekaEnsemble):
     """Ensemble grown with artificial examples labelled against its own predictions.
 
     Each iteration draws ``artificial_size`` × n artificial examples from per-feature
@@ -209,9 +208,11 @@ class DecorateClassifier(ClassifierMixin, Estimator):
     Attributes
     ----------
     classes_ : ndarray of shape (n_classes,)
-        All the classes of ``y``; a categorical ``y`` gives its declared categories, in
-        their order (Weka's numbering), also those absent from the training data:
-        artificial examples can be labelled with them.
+        All the classes of ``y``, sorted; a categorical ``y`` gives all its declared
+        categories, also those absent from the training data: artificial examples can
+        be labelled with them.
+    weka_classes_ : ndarray of shape (n_classes,)
+        The same classes in Weka's numbering (a categorical ``y``'s declared order).
     n_features_in_ : int
     feature_names_in_ : ndarray of str
         When ``X`` has string column names.
@@ -256,6 +257,8 @@ class DecorateClassifier(ClassifierMixin, Estimator):
         ),
     }
 
+    _declared_classes = True  # artificial rows may carry any declared class
+
     _parameter_constraints: dict = {
         "estimator": [HasMethods(["fit", "predict_proba"]), str, None],
         "n_estimators": [Interval(Integral, 1, None, closed="left")],
@@ -291,14 +294,14 @@ class DecorateClassifier(ClassifierMixin, Estimator):
         -------
         self : DecorateClassifier
         """
-        data = encode_training(self, X, y, sample_weight)
+        data = self._encoded_training(X, y, sample_weight)
         base = resolve_estimator(self.estimator)
         seed = _java_seed(self.random_state)
         stream = GaussianStream(JavaRandom(seed))
         member_rng = np.random.RandomState(seed % 2**32)
         artificial = _ArtificialData(data)
         n_artificial = max(1, int(self.artificial_size * data.n_samples))
-        self.classes_, self.encoding_ = data.classes, data.codes
+        self.encoding_ = data.codes
         self._header = _header(data)
         training = TestData(data.X, data.source)
         # Learners that read the encoded matrix need no DataFrame of the artificial rows.
@@ -339,33 +342,9 @@ class DecorateClassifier(ClassifierMixin, Estimator):
         check_is_fitted(self)
         return encode_test(self, self.encoding_, X)
 
-    def predict_proba(self, X):
-        """Members' class distributions summed and normalised (Weka's ``distributionForInstance``).
-
-        Parameters
-        ----------
-        X : array-like or DataFrame of shape (n_samples, n_features)
-
-        Returns
-        -------
-        proba : ndarray of shape (n_samples, n_classes)
-            Columns in the order of ``classes_``.
-        """
+    def _weka_distribution(self, X) -> np.ndarray:
+        """Members' class distributions summed and normalised (``distributionForInstance``)."""
         return weka_normalise(self._votes(self._test_data(X)))
-
-    def predict(self, X):
-        """The first class of largest probability.
-
-        Parameters
-        ----------
-        X : array-like or DataFrame of shape (n_samples, n_features)
-
-        Returns
-        -------
-        y : ndarray of shape (n_samples,)
-        """
-        proba = self.predict_proba(X)
-        return self.classes_[np.argmax(proba, axis=1)]
 
     def member_predictions(self, X):
         """Class label each member gives to each row of ``X``.
@@ -383,15 +362,10 @@ class DecorateClassifier(ClassifierMixin, Estimator):
         for member in self.estimators_:
             if hasattr(member, "_encoded_distribution"):  # J48's classifyInstance
                 dist = np.ascontiguousarray(self._member_distribution(member, test))
-                rows.append(self.classes_[weka_argmax(dist)])
+                rows.append(self.weka_classes_[weka_argmax(dist)])
             else:
                 rows.append(np.asarray(member.predict(test.source)))
         return np.vstack(rows)
-
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.input_tags.allow_nan = True
-        return tags
 
 
 def _reads_encoded(estimator) -> bool:
@@ -413,10 +387,8 @@ def _member_factory(base, rng: np.random.RandomState):
     faster than cloning each member (which inspects every constructor's signature).
     """
     template = clone(base)
-    keys = template.get_params(deep=True)
-    randomised = any(k == "random_state" or k.endswith("__random_state") for k in keys)
-    if randomised:
-        return lambda: seed_estimator(copy.deepcopy(template), rng)
+    if random_state_keys(template):
+        return lambda: seed_random_states(copy.deepcopy(template), rng)
     return lambda: copy.deepcopy(template)
 
 

@@ -14,24 +14,23 @@ from typing import Any
 
 import numpy as np
 from joblib import Parallel, delayed
-from sklearn.base import ClassifierMixin, clone
+from sklearn.base import clone
 from sklearn.dummy import DummyClassifier
 from sklearn.model_selection import StratifiedKFold
 from sklearn.pipeline import Pipeline
 from sklearn.utils import get_tags
 
+from .._members import seed_random_states
 from ..base import (
-    MemberPredictionsMixin,
     align_proba,
     member_seeds,
     nominal_columns,
     safe_rows,
-    validate_mixed_data,
 )
 from ..learners import resolve_estimator
-from ..utils._estimator import Estimator
 from ..utils._sklearn_compat import Interval, _fit_context, check_is_fitted
 from ._elrc_tree import ELRCNode, best_split, split_categories, split_matrix
+from ._ensemble import Ensemble
 from ._registry import register
 
 __all__ = ["ELRCClassifier"]
@@ -51,22 +50,6 @@ def accepts_nan(estimator) -> bool:
     return bool(get_tags(estimator).input_tags.allow_nan)
 
 
-def _seeded_clone(estimator, seed: int):
-    """Clone ``estimator`` and seed every ``random_state`` parameter it has.
-
-    As sklearn's ensembles do, so that the region's fits are reproducible.
-    """
-    estimator = clone(estimator)
-    keys = [
-        k
-        for k in estimator.get_params(deep=True)
-        if k == "random_state" or k.endswith("__random_state")
-    ]
-    if keys:
-        estimator.set_params(**dict.fromkeys(keys, int(seed)))
-    return estimator
-
-
 def _fit_learner(estimator, X, y, seed: int):
     """Fit a seeded clone; a training set with one class gets a constant predictor of it.
 
@@ -74,7 +57,7 @@ def _fit_learner(estimator, X, y, seed: int):
     """
     if np.unique(y).size < 2:
         return DummyClassifier(strategy="prior").fit(X, y)
-    return _seeded_clone(estimator, seed).fit(X, y)
+    return seed_random_states(clone(estimator), seed).fit(X, y)
 
 
 def member_proba(estimator, X, classes: np.ndarray) -> np.ndarray:
@@ -154,7 +137,7 @@ class _Region:
     position: int = 0
 
 
-class ELRCClassifier(MemberPredictionsMixin, ClassifierMixin, Estimator):
+class ELRCClassifier(Ensemble):
     """Ensemble of regional classifiers: a tree of regions, each with its best learner.
 
     At each node the candidate learners are compared by stratified cross-validation on
@@ -307,11 +290,10 @@ class ELRCClassifier(MemberPredictionsMixin, ClassifierMixin, Estimator):
             learners.append(learner)
         return names, learners
 
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
+    def _accepts_nan(self) -> bool:
+        """NaN is accepted when every candidate learner takes it."""
         _, learners = self._candidates()
-        tags.input_tags.allow_nan = all(accepts_nan(est) for est in learners)
-        return tags
+        return all(accepts_nan(est) for est in learners)
 
     @_fit_context(prefer_skip_nested_validation=False)
     def fit(self, X, y):
@@ -329,16 +311,9 @@ class ELRCClassifier(MemberPredictionsMixin, ClassifierMixin, Estimator):
         -------
         self : ELRCClassifier
         """
-        if y is None:
-            raise ValueError("ELRCClassifier requires y to be passed, but the target y is None.")
         names, learners = self._candidates()
-        self._allow_nan = all(accepts_nan(est) for est in learners)
-        X, y = validate_mixed_data(self, X, y, allow_nan=self._allow_nan)
-        self.classes_, y_codes = np.unique(y, return_inverse=True)
-        if self.classes_.shape[0] < 2:
-            raise ValueError(
-                f"ELRCClassifier needs at least 2 classes in y; got 1 class ({self.classes_[0]!r})."
-            )
+        X, y_codes, _ = self._training_data(X, y, min_classes=2)
+        y = self.classes_[y_codes]
         self.learner_names_ = names
         self._categories = split_categories(X)
         Z = split_matrix(X, self._categories)
@@ -357,7 +332,7 @@ class ELRCClassifier(MemberPredictionsMixin, ClassifierMixin, Estimator):
 
         Parents come before children (boolean masks per node, no loop over samples).
         """
-        X = validate_mixed_data(self, X, reset=False, allow_nan=self._allow_nan)
+        X = self._test_input(X)
         Z = split_matrix(X, self._categories)
         stack = [(0, np.arange(Z.shape[0]))]
         while stack:

@@ -10,26 +10,25 @@ features each member gets (``_plans``).
 
 from __future__ import annotations
 
-from abc import ABCMeta, abstractmethod
+from abc import abstractmethod
 from numbers import Integral
 
 import numpy as np
 import pandas as pd
 from joblib import Parallel, delayed
-from sklearn.base import ClassifierMixin, clone
+from sklearn.base import clone
 
+from .._members import seed_random_states
 from ..learners import resolve_estimator
 from ..learners._encoded import (
     EncodedData,
     encode_test,
-    encode_training,
     fit_member,
     member_distribution,
 )
-from ..learners._weka_tree import first_largest
-from ..utils._estimator import Estimator
 from ..utils._sklearn_compat import HasMethods, Interval, _fit_context, check_is_fitted
 from ..utils._weka_random import sklearn_seed
+from ._ensemble import WekaEnsemble
 
 __all__ = ["EncodedEnsemble", "MemberPlan"]
 
@@ -50,20 +49,15 @@ class MemberPlan:
         self.features = features
 
 
-def takes_seed(estimator) -> bool:
-    """Whether a learner is randomised (Weka's ``Randomizable``): it has ``random_state``."""
-    return "random_state" in estimator.get_params(deep=False)
-
-
 def _fit_planned(base, data: EncodedData, plan: MemberPlan):
     member = clone(base)
     if plan.seed is not None:
-        member.set_params(random_state=sklearn_seed(plan.seed))
+        seed_random_states(member, sklearn_seed(plan.seed))
     view = data if plan.features is None else data.columns(plan.features)
     return fit_member(member, view, plan.rows, plan.weight)
 
 
-class EncodedEnsemble(ClassifierMixin, Estimator, metaclass=ABCMeta):
+class EncodedEnsemble(WekaEnsemble):
     """Members on rows of one encoded data set.
 
     The normalised sum of their class distributions decides.
@@ -112,7 +106,7 @@ class EncodedEnsemble(ClassifierMixin, Estimator, metaclass=ABCMeta):
         -------
         self
         """
-        data = encode_training(self, X, y, sample_weight)
+        data = self._encoded_training(X, y, sample_weight)
         base = resolve_estimator(self.estimator)
         plans = self._plans(data, base)
         self.estimators_ = Parallel(n_jobs=self.n_jobs, prefer="threads")(
@@ -127,10 +121,6 @@ class EncodedEnsemble(ClassifierMixin, Estimator, metaclass=ABCMeta):
         ]
         self.encoding_ = data.codes
         self._all = np.arange(data.n_features)
-        self.weka_classes_ = data.classes
-        seen = np.unique(data.y)
-        self._columns = seen[np.argsort(data.classes[seen], kind="stable")]
-        self.classes_ = data.classes[self._columns]
         return self
 
     def _member_distributions(self, X):
@@ -141,7 +131,7 @@ class EncodedEnsemble(ClassifierMixin, Estimator, metaclass=ABCMeta):
             view = test if every else test.columns(features)
             yield member_distribution(member, self.weka_classes_, view)
 
-    def _distribution(self, X) -> np.ndarray:
+    def _weka_distribution(self, X) -> np.ndarray:
         """Weka's ``distributionForInstance``: the members' distributions, normalised.
 
         The distributions are summed member after member and normalised by their sum taken
@@ -157,36 +147,6 @@ class EncodedEnsemble(ClassifierMixin, Estimator, metaclass=ABCMeta):
             norm += column
         keep = np.abs(norm) < 1e-6
         return total / np.where(keep, 1.0, norm)[:, None]
-
-    def predict_proba(self, X):
-        """Average class distribution of the members.
-
-        Parameters
-        ----------
-        X : array-like or DataFrame of shape (n_samples, n_features)
-
-        Returns
-        -------
-        ndarray of shape (n_samples, n_classes)
-            Columns in the order of ``classes_``.
-        """
-        return self._distribution(X)[:, self._columns]
-
-    def predict(self, X):
-        """The class of largest average distribution, as Weka's ``Bagging`` classifies.
-
-        On an exact tie, the first in Weka's order.
-
-        Parameters
-        ----------
-        X : array-like or DataFrame of shape (n_samples, n_features)
-
-        Returns
-        -------
-        ndarray of shape (n_samples,)
-        """
-        check_is_fitted(self)
-        return self.weka_classes_[first_largest(self._distribution(X))]
 
     def member_predictions(self, X):
         """Class label each member gives to each row of ``X``.
@@ -206,11 +166,6 @@ class EncodedEnsemble(ClassifierMixin, Estimator, metaclass=ABCMeta):
             view = _named(member, _columns(test.source, features))
             rows.append(np.asarray(member.predict(view)))  # the member's own rule
         return np.vstack(rows)
-
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.input_tags.allow_nan = True
-        return tags
 
 
 def _columns(source, features: np.ndarray):

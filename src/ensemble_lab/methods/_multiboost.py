@@ -118,10 +118,9 @@ class MultiBoostClassifier(_BaseBoosting):
     member with ε = 0 or ε ≥ 0.5 (inherited from AdaBoostM1), we follow Webb and go on;
     the number of fits is capped at 2·T.
 
-    scikit-learn checks expected to fail (``_expected_failed_checks``, shared with
-    :class:`BoostingClassifier`): ``check_estimators_nan_inf`` (NaN goes to the base
-    learner) and ``check_sample_weight_equivalence_on_dense_data`` (wagging draws one
-    random weight per row, so a repeated row is not weight 2).
+    scikit-learn check expected to fail (``_expected_failed_checks``, shared with
+    :class:`BoostingClassifier`): ``check_sample_weight_equivalence_on_dense_data``
+    (wagging draws one random weight per row, so a repeated row is not weight 2).
 
     References
     ----------

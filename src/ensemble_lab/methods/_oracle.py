@@ -14,10 +14,13 @@ from sklearn.dummy import DummyClassifier
 from sklearn.utils import check_random_state, get_tags
 from sklearn.utils.metaestimators import available_if
 
+from .._members import accepts_weights, fit_weighted, seed_random_states
 from ..base import (
     align_proba,
+    check_sample_weight,
     is_mixed_frame,
     nominal_columns,
+    require_y,
     safe_rows,
     validate_mixed_data,
 )
@@ -27,7 +30,6 @@ from ..learners._encoded import TestData, fit_member, member_distribution, remem
 from ..utils._estimator import Estimator
 from ..utils._rng import seeded_random_state
 from ..utils._sklearn_compat import HasMethods, _fit_context, check_is_fitted
-from ._member_utils import fit_weighted, require_y, seed_estimator, validated_weights
 
 __all__ = ["RandomLinearOracle", "draw_hyperplane"]
 
@@ -209,7 +211,8 @@ class RandomLinearOracle(ClassifierMixin, Estimator):
         # NaN is imputed for the hyperplane; whether the sides accept it is theirs to say.
         X, y = validate_mixed_data(self, X, y, reset=True, allow_nan=True)
         self.classes_ = np.unique(y)
-        sample_weight = validated_weights(sample_weight, X)
+        if sample_weight is not None:
+            sample_weight = check_sample_weight(sample_weight, X)
         rng = check_random_state(self.random_state)
         weights = np.ones(X.shape[0]) if sample_weight is None else sample_weight
         # The encoding (min-max range, imputed values) comes from the rows that carry
@@ -278,7 +281,7 @@ class RandomLinearOracle(ClassifierMixin, Estimator):
         codes = np.unique(data.y[rows])
         if codes.size == 1:  # one class needs no learner (and many refuse one class)
             return _Constant(codes[0], data.n_classes)
-        return fit_member(seed_estimator(clone(base), rng), data, rows, weight)
+        return fit_member(seed_random_states(clone(base), rng), data, rows, weight)
 
     def _encoded_public(self, X):
         """``X`` validated and encoded as the data of an encoded fit, then distributed."""
@@ -310,8 +313,10 @@ class RandomLinearOracle(ClassifierMixin, Estimator):
         if np.unique(y_side).size == 1:
             clf = DummyClassifier(strategy="prior")
         else:
-            clf = seed_estimator(clone(base), rng)
-        return fit_weighted(clf, safe_rows(X, rows), y_side, sw_side)
+            clf = seed_random_states(clone(base), rng)
+        # Weights as they are where the learner takes them, else as counts (bagging's).
+        policy = "pass" if accepts_weights(clf) else "repeat"
+        return fit_weighted(clf, safe_rows(X, rows), y_side, sw_side, policy=policy)
 
     def _sides(self, X):
         """Validated ``X`` and the boolean mask of the rows on the positive side."""

@@ -11,30 +11,27 @@ from numbers import Integral, Real
 
 import numpy as np
 from joblib import Parallel, delayed
-from sklearn.base import ClassifierMixin, clone
+from sklearn.base import clone
 
+from .._members import fit_weighted, seed_random_states
 from ..base import (
-    MemberPredictionsMixin,
-    check_sample_weight,
     member_seeds,
-    validate_mixed_data,
 )
 from ..learners import MixedEncoder, resolve_estimator
 from ..projections import HDA, NDA
-from ..utils._estimator import Estimator
 from ..utils._sklearn_compat import (
     HasMethods,
     Interval,
     StrOptions,
     _fit_context,
-    check_is_fitted,
 )
+from ._ensemble import Ensemble
 from ._registry import register
 
 __all__ = ["ProjectionBoostingClassifier"]
 
 
-class ProjectionBoostingClassifier(MemberPredictionsMixin, ClassifierMixin, Estimator):
+class ProjectionBoostingClassifier(Ensemble):
     """Ensemble whose members learn on linear projections fitted to the previous errors.
 
     ``C_0`` is the base learner trained on the training set S. At step t = 1, …, T − 1,
@@ -220,13 +217,8 @@ class ProjectionBoostingClassifier(MemberPredictionsMixin, ClassifierMixin, Esti
         -------
         self : object
         """
-        if y is None:
-            raise ValueError(
-                f"{type(self).__name__} requires y to be passed, but the target y is None."
-            )
-        X, y = validate_mixed_data(self, X, y, reset=True, allow_nan=True)
-        self.classes_, y_codes = np.unique(y, return_inverse=True)
-        sw = None if sample_weight is None else check_sample_weight(sample_weight, X)
+        X, y_codes, sw = self._training_data(X, y, sample_weight)
+        y = self.classes_[y_codes]
         base = resolve_estimator(self.estimator, default="j48")
         seeds = member_seeds(self.random_state, self.n_estimators)
         self.encoder_ = MixedEncoder(scale=self.scale).fit(X)
@@ -293,20 +285,12 @@ class ProjectionBoostingClassifier(MemberPredictionsMixin, ClassifierMixin, Esti
 
     @staticmethod
     def _fit_member(base, X, y, sample_weight, seed):
-        member = clone(base)
-        seeded = {
-            key: int(seed)
-            for key in member.get_params(deep=True)
-            if key == "random_state" or key.endswith("__random_state")
-        }
-        member.set_params(**seeded)
-        if sample_weight is None:
-            return member.fit(X, y)
-        return member.fit(X, y, sample_weight=sample_weight)
+        member = seed_random_states(clone(base), seed)
+        return fit_weighted(member, X, y, sample_weight, policy="pass")
 
     def _member_views(self, X):
         """Each member with ``X`` (first member) or the projection of its step."""
-        X = validate_mixed_data(self, X, reset=False, allow_nan=True)
+        X = self._test_input(X)
         Z = None
         if any(p is not None for p in self.projections_):
             Z = self.encoder_.transform(X)
@@ -316,7 +300,6 @@ class ProjectionBoostingClassifier(MemberPredictionsMixin, ClassifierMixin, Esti
         )
 
     def _votes(self, X):
-        check_is_fitted(self)
         labels = Parallel(n_jobs=self.n_jobs, prefer="threads")(
             delayed(member.predict)(view) for member, view in self._member_views(X)
         )
@@ -339,25 +322,6 @@ class ProjectionBoostingClassifier(MemberPredictionsMixin, ClassifierMixin, Esti
         """
         votes = self._votes(X)
         return votes / len(self.estimators_)
-
-    def predict(self, X):
-        """Unweighted majority vote of the members (ties: first class in ``classes_``).
-
-        Parameters
-        ----------
-        X : array-like or DataFrame of shape (n_samples, n_features)
-
-        Returns
-        -------
-        ndarray of shape (n_samples,)
-        """
-        votes = self._votes(X)
-        return self.classes_[np.argmax(votes, axis=1)]
-
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.input_tags.allow_nan = True
-        return tags
 
 
 def _unfit_reason(y_codes):

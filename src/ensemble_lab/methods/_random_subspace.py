@@ -17,10 +17,11 @@ from numbers import Integral, Real
 
 import numpy as np
 
+from .._members import takes_seed
 from ..utils._java_random import shuffled
 from ..utils._sklearn_compat import Interval
 from ..utils._weka_random import java_seed, random_number_generator
-from ._encoded_ensemble import EncodedEnsemble, MemberPlan, takes_seed
+from ._encoded_ensemble import EncodedEnsemble, MemberPlan
 
 __all__ = ["RandomSubspaceClassifier", "subspace_size"]
 

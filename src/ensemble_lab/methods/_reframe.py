@@ -15,9 +15,9 @@ import pandas as pd
 from sklearn.base import ClassifierMixin, clone
 from sklearn.utils.metaestimators import available_if
 
+from .._members import accepts_weights, fit_weighted
 from ..utils._estimator import Estimator
 from ..utils._sklearn_compat import HasMethods, check_is_fitted
-from ._member_utils import fit_weighted
 
 __all__ = ["FrameRestorer", "nominal_object_columns"]
 
@@ -108,7 +108,9 @@ class FrameRestorer(ClassifierMixin, Estimator):
                 self.categories_ = [_categories(X[:, j]) if m else None for j, m in enumerate(mask)]
         Xf = self._restore(X)
         self.estimator_ = clone(self.estimator)
-        fit_weighted(self.estimator_, Xf, y, sample_weight)
+        # Weights as they are where the learner takes them, else as counts (bagging's).
+        policy = "pass" if accepts_weights(self.estimator_) else "repeat"
+        fit_weighted(self.estimator_, Xf, y, sample_weight, policy=policy)
         self.classes_ = self.estimator_.classes_
         return self
 

@@ -24,25 +24,22 @@ from typing import Any
 
 import numpy as np
 from joblib import Parallel, delayed
-from sklearn.base import ClassifierMixin, clone
+from sklearn.base import clone
 
-from ..base import MemberPredictionsMixin
+from .._members import seed_random_states, takes_seed
 from ..learners import resolve_estimator
 from ..learners._codes import MixedCodes
 from ..learners._encoded import (
     EncodedData,
     TestData,
     encode_test,
-    encode_training,
     fit_member,
     member_distribution,
 )
-from ..learners._weka_tree import first_largest
-from ..utils._estimator import Estimator
 from ..utils._java_random import JavaRandom, shuffled
 from ..utils._sklearn_compat import HasMethods, Interval, _fit_context, check_is_fitted
 from ..utils._weka_random import java_seed, random_number_generator, sklearn_seed
-from ._encoded_ensemble import takes_seed
+from ._ensemble import WekaEnsemble
 
 __all__ = [
     "GroupPCA",
@@ -737,11 +734,11 @@ def _numeric_data(view: np.ndarray, data: EncodedData) -> EncodedData:
 def _fit_member(template, data: EncodedData, Z: np.ndarray, rotation: MemberRotation, seed):
     member = copy.deepcopy(template)  # of an unfitted clone: as clone(), 20 times faster
     if seed is not None:
-        member.set_params(random_state=sklearn_seed(seed))
+        seed_random_states(member, sklearn_seed(seed))
     return fit_member(member, _numeric_data(rotation.transform(Z), data))
 
 
-class RotationForestClassifier(MemberPredictionsMixin, ClassifierMixin, Estimator):
+class RotationForestClassifier(WekaEnsemble):
     """Ensemble of classifiers, each trained on a randomly rotated feature space.
 
     For each member the attributes are split at random into groups; on each group, PCA
@@ -873,8 +870,7 @@ class RotationForestClassifier(MemberPredictionsMixin, ClassifierMixin, Estimato
         self : RotationForestClassifier
         """
         smallest, largest = self._group_sizes()
-        data = encode_training(self, X, y, sample_weight)
-        self._set_classes(data)
+        data = self._encoded_training(X, y, sample_weight)
         base = clone(resolve_estimator(self.estimator))
         self.encoder_ = WekaFilters.fit(data)
         Z = self.encoder_.encoded(data.X)
@@ -927,12 +923,6 @@ class RotationForestClassifier(MemberPredictionsMixin, ClassifierMixin, Estimato
         removed = 100.0 * (1.0 - float(self.sample_fraction))
         return float(round(removed)) if abs(removed - round(removed)) < 1e-9 else removed
 
-    def _set_classes(self, data: EncodedData) -> None:
-        seen = np.unique(data.y)
-        self.weka_classes_ = data.classes
-        self._columns = seen[np.argsort(data.classes[seen], kind="stable")]
-        self.classes_ = data.classes[self._columns]
-
     def _weka_distribution(self, X) -> np.ndarray:
         """``distributionForInstance``: the members' distributions added up, then normalised.
 
@@ -948,42 +938,8 @@ class RotationForestClassifier(MemberPredictionsMixin, ClassifierMixin, Estimato
         np.divide(total, sums, out=total, where=np.abs(sums) >= 1e-6)
         return total
 
-    def predict_proba(self, X):
-        """Average of the members' class distributions.
-
-        Parameters
-        ----------
-        X : array-like or DataFrame of shape (n_samples, n_features)
-
-        Returns
-        -------
-        proba : ndarray of shape (n_samples, n_classes)
-        """
-        return self._weka_distribution(X)[:, self._columns]
-
-    def predict(self, X):
-        """Class with the highest average probability.
-
-        On ties, the first in Weka's order of the classes.
-
-        Parameters
-        ----------
-        X : array-like or DataFrame of shape (n_samples, n_features)
-
-        Returns
-        -------
-        y : ndarray of shape (n_samples,)
-        """
-        distribution = self._weka_distribution(X)
-        return self.weka_classes_[first_largest(distribution)]
-
     def _member_views(self, X):
         """Each member with its projection of ``X``."""
         check_is_fitted(self)
         Z = self.encoder_.encoded(encode_test(self, self.encoder_.codes, X).X)
         return ((m, r.transform(Z)) for m, r in zip(self.estimators_, self.rotations_))
-
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.input_tags.allow_nan = True
-        return tags

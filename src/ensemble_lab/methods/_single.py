@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sklearn.base import clone
 
+from .._members import seed_random_states
 from ..learners import resolve_estimator
 from ._registry import register
 
@@ -16,8 +17,7 @@ def _single_learner(preset: str):
         if params:
             learner.set_params(**params)
         if random_state is not None:
-            keys = [k for k in learner.get_params(deep=True) if k.split("__")[-1] == "random_state"]
-            learner.set_params(**dict.fromkeys(keys, random_state))
+            seed_random_states(learner, random_state)
         return learner
 
     return factory

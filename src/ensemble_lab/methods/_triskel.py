@@ -19,11 +19,10 @@ from sklearn.base import ClassifierMixin, clone, is_classifier
 from sklearn.utils.metaestimators import available_if
 from sklearn.utils.parallel import Parallel, delayed
 
+from .._members import seed_random_states
 from ..base import (
-    MemberPredictionsMixin,
     member_seeds,
     safe_rows,
-    validate_mixed_data,
 )
 from ..learners import EncodedClassifier, MixedEncoder, resolve_estimator
 from ..utils._estimator import Estimator
@@ -31,7 +30,6 @@ from ..utils._sklearn_compat import (
     HasMethods,
     Interval,
     StrOptions,
-    _check_sample_weight,
     _fit_context,
     check_is_fitted,
 )
@@ -40,9 +38,9 @@ from ._biasing import (
     ConstantClassifier,
     Threshold,
     Undersample,
-    _seed_members,
-    fit_weighted,
+    fit_member,
 )
+from ._ensemble import Ensemble, base_accepts_nan
 from ._registry import register
 from ._triskel_roc import DEFAULT_BIASES, best_bias_pair, bias_curves
 
@@ -166,7 +164,7 @@ def _fit_one_vs_one(estimator, X, y, sample_weight, n_classes, seed):
         if wp.sum() <= 0:
             members[(a, b)] = ConstantClassifier(-1)
             continue
-        members[(a, b)] = fit_weighted(estimator, safe_rows(X, rows), yp, wp, random_state=int(s))
+        members[(a, b)] = fit_member(estimator, safe_rows(X, rows), yp, wp, random_state=int(s))
     return _OneVsOneVote(members, n_classes)
 
 
@@ -187,7 +185,7 @@ def _split_encoding(base, X, sample_weight):
     encoder = MixedEncoder(scale="none").fit(safe_rows(X, sample_weight > 0))
     inner = base._make_estimator()
     if base.random_state is not None:
-        _seed_members(inner, base.random_state)
+        seed_random_states(inner, base.random_state)
     n_numeric = int((~encoder.nominal_mask_).sum())
     return encoder, _ScaledLearner(inner, scale=base.scale, n_scaled=n_numeric)
 
@@ -265,20 +263,7 @@ def _member_config(encoder) -> dict:
     return {"skip_parameter_validation": True, "assume_finite": encoder is not None}
 
 
-def _initial_distribution(sample_weight, X) -> np.ndarray:
-    """Validated ``sample_weight`` (finite, non-negative, not all zero) as a float array."""
-    if sample_weight is None:
-        return np.ones(X.shape[0])
-    sw = np.asarray(sample_weight, dtype=float)
-    if sw.ndim == 1 and sw.shape[0] == X.shape[0] and not np.isfinite(sw).all():
-        raise ValueError("sample_weight contains NaN or infinity.")
-    sw = _check_sample_weight(sw, np.empty((X.shape[0], 0)), ensure_non_negative=True)
-    if sw.sum() <= 0:
-        raise ValueError("sample_weight sums to zero; at least one sample needs a positive weight.")
-    return sw
-
-
-class TriskelClassifier(MemberPredictionsMixin, ClassifierMixin, Estimator):
+class TriskelClassifier(Ensemble):
     """Triskel ensemble of biased classifiers.
 
     Parameters
@@ -347,7 +332,7 @@ class TriskelClassifier(MemberPredictionsMixin, ClassifierMixin, Estimator):
       weight, and the learner gets those weights (see :class:`Undersample`).
     * Weights of zero (separation) drop the instance from the next round; learners get
       the remaining weights if they take ``sample_weight``, else the subset or a
-      weighted resample (:func:`~ensemble_lab.methods._biasing.fit_weighted`).
+      weighted resample (:func:`~ensemble_lab.methods._biasing.fit_member`).
     * Early stop: when the hard set of round t is empty, no more rounds are built and
       the arbiter is the unbiased learner on D_{t−1} (the sample the last pair saw);
       when it holds a single class, the arbiter predicts that class.
@@ -456,18 +441,8 @@ class TriskelClassifier(MemberPredictionsMixin, ClassifierMixin, Estimator):
         -------
         self : TriskelClassifier
         """
-        if y is None:
-            raise ValueError(
-                f"{type(self).__name__} requires y to be passed, but the target y is None."
-            )
-        X, y = validate_mixed_data(self, X, y, reset=True)
-        sw = _initial_distribution(sample_weight, X)
-        self.classes_, y_idx = np.unique(y, return_inverse=True)
-        if self.classes_.size < 2:
-            raise ValueError(
-                f"{type(self).__name__} needs samples of at least two classes; "
-                f"got only one class: {self.classes_[0]!r}."
-            )
+        X, y_idx, sw = self._training_data(X, y, sample_weight, min_classes=2)
+        sw = np.ones(y_idx.shape[0]) if sw is None else sw
         base = self._base()
         strategy = self._strategy(base)
         self.encoder_, base = _split_encoding(base, X, sw)
@@ -537,7 +512,7 @@ class TriskelClassifier(MemberPredictionsMixin, ClassifierMixin, Estimator):
             easy = (pair[0].predict(Xa) == y[active]) & (pair[1].predict(Xa) == y[active])
             hard_labels = np.unique(y[active[~easy]])
             if hard_labels.size == 0:
-                arbiter = fit_weighted(base, Xa, y[active], D[active], random_state=seeds[-1])
+                arbiter = fit_member(base, Xa, y[active], D[active], random_state=seeds[-1])
                 break
             if hard_labels.size == 1:
                 arbiter = ConstantClassifier(hard_labels[0])
@@ -546,7 +521,7 @@ class TriskelClassifier(MemberPredictionsMixin, ClassifierMixin, Estimator):
             D[active] *= np.where(easy, w_easy, w_hard)
             D /= D.sum()
         if arbiter is None:
-            arbiter = fit_weighted(base, X, y, D, random_state=seeds[-1])
+            arbiter = fit_member(base, X, y, D, random_state=seeds[-1])
         return _BinaryCascade(rounds, arbiter, biases)
 
     def _fit_class_member(self, base, strategy, X, y_idx, D, c, seed):
@@ -606,8 +581,7 @@ class TriskelClassifier(MemberPredictionsMixin, ClassifierMixin, Estimator):
 
     # ------------------------------------------------------------------ prediction
     def _validate_X(self, X):
-        check_is_fitted(self)
-        X = validate_mixed_data(self, X, reset=False)
+        X = self._test_input(X)
         return X if self.encoder_ is None else self.encoder_.transform(X)
 
     def _is_triskel_m(self) -> bool:
@@ -749,15 +723,9 @@ class TriskelClassifier(MemberPredictionsMixin, ClassifierMixin, Estimator):
         a, b = self.pairs_[index]  # the cascade of a pair predicts +1 for its class b
         return self.classes_[np.where(predicted == 1, b, a)]
 
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        try:
-            from sklearn.utils import get_tags
-
-            tags.input_tags.allow_nan = get_tags(self._base()).input_tags.allow_nan
-        except Exception:  # the preset may not exist yet; be conservative
-            tags.input_tags.allow_nan = False
-        return tags
+    def _nan_tag(self) -> bool:
+        """NaN is passed on to the base learner: declared when the base learner declares it."""
+        return base_accepts_nan("smo" if self.estimator is None else self.estimator, False)
 
 
 # --------------------------------------------------------------------------- registry

@@ -60,9 +60,9 @@ class WekaAdaBoostM1(BoostingClassifier):
     the time, so the "ensemble" is the single learner — which is why the paper's
     Table 2 shows identical Single and Ada accuracies there.
 
-    scikit-learn checks expected to fail are those of
-    :class:`~ensemble_lab.methods.BoostingClassifier`: ``check_estimators_nan_inf``
-    and ``check_sample_weight_equivalence_on_dense_data``.
+    The scikit-learn check expected to fail is that of
+    :class:`~ensemble_lab.methods.BoostingClassifier`:
+    ``check_sample_weight_equivalence_on_dense_data``.
     """
 
     _max_consecutive_failures = 1

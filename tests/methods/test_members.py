@@ -1,0 +1,178 @@
+"""The ensembles' shared base and member helpers: one seeding rule, one weighted fit."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+from pathlib import Path
+
+import numpy as np
+import pytest
+from numpy.testing import assert_array_equal
+from sklearn.datasets import make_classification
+from sklearn.linear_model import LogisticRegression
+from sklearn.neighbors import KNeighborsClassifier
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+from sklearn.tree import DecisionTreeClassifier
+
+import ensemble_lab.methods as methods
+from ensemble_lab._members import (
+    fit_weighted,
+    seed_random_states,
+    takes_seed,
+    weighted_bootstrap,
+)
+from ensemble_lab.learners import C45TreeClassifier
+from ensemble_lab.methods._ensemble import Ensemble, WekaEnsemble
+
+X, y = make_classification(n_samples=80, n_features=4, random_state=0)
+METHODS_DIR = Path(methods.__file__).parent
+
+
+# --------------------------------------------------------------------------- seeding
+def test_every_random_state_nested_ones_too_gets_the_seed():
+    pipe = make_pipeline(StandardScaler(), DecisionTreeClassifier())
+    bagged = methods.WekaBaggingClassifier(pipe)
+    seed_random_states(bagged, 7)
+    assert bagged.random_state == 7
+    assert bagged.estimator.steps[-1][1].random_state == 7
+
+
+def test_a_generator_is_drawn_only_for_a_learner_that_takes_a_seed():
+    rng, untouched = np.random.RandomState(3), np.random.RandomState(3)
+    seed_random_states(C45TreeClassifier(), rng)  # J48 has no randomness
+    assert rng.randint(1000) == untouched.randint(1000)
+    tree = seed_random_states(DecisionTreeClassifier(), np.random.RandomState(3))
+    assert tree.random_state == np.random.RandomState(3).randint(np.iinfo(np.int32).max)
+
+
+def test_takes_seed_is_wekas_randomizable_the_learner_itself():
+    assert takes_seed(DecisionTreeClassifier())
+    assert not takes_seed(C45TreeClassifier())
+    # a Pipeline has no random_state of its own, whatever its steps have
+    assert not takes_seed(make_pipeline(StandardScaler(), DecisionTreeClassifier()))
+
+
+# --------------------------------------------------------------------------- weighted fit
+def test_pass_hands_the_weights_to_a_pipelines_last_step():
+    w = np.linspace(0.1, 3.0, y.size)
+    pipe = make_pipeline(StandardScaler(), LogisticRegression())
+    fitted = fit_weighted(pipe, X, y, w, policy="pass")
+    direct = LogisticRegression().fit(StandardScaler().fit_transform(X), y, sample_weight=w)
+    np.testing.assert_allclose(fitted[-1].coef_, direct.coef_, rtol=1e-6)
+
+
+def test_pass_refuses_a_learner_without_weights():
+    with pytest.raises(ValueError, match="KNeighborsClassifier does not accept sample_weight"):
+        fit_weighted(KNeighborsClassifier(), X, y, np.ones(y.size), policy="pass")
+
+
+def test_repeat_is_the_learner_fitted_on_the_repeated_rows():
+    counts = np.arange(y.size) % 3  # 0, 1 or 2 copies of each row
+    knn = fit_weighted(KNeighborsClassifier(1), X, y, counts, policy="repeat")
+    rows = np.repeat(np.arange(y.size), counts)
+    assert knn.n_samples_fit_ == rows.size
+    assert_array_equal(knn._fit_X, X[rows])
+
+
+def test_repeat_refuses_fractional_weights():
+    with pytest.raises(ValueError, match="only integer weights"):
+        fit_weighted(KNeighborsClassifier(), X, y, np.full(y.size, 0.5), policy="repeat")
+
+
+def test_resample_draws_a_weighted_bootstrap_from_the_generator():
+    w = np.where(np.arange(y.size) < 40, 1.0, 0.0)
+    knn = fit_weighted(
+        KNeighborsClassifier(1), X, y, w, policy="resample", rng=np.random.default_rng(5)
+    )
+    rows = weighted_bootstrap(w, np.random.default_rng(5))
+    assert_array_equal(knn._fit_X, X[rows])
+    assert rows.max() < 40  # rows of weight zero are never drawn
+    with pytest.raises(ValueError, match="needs a generator"):
+        fit_weighted(KNeighborsClassifier(), X, y, w, policy="resample")
+
+
+def test_weighted_bootstrap_draws_in_proportion_to_the_weights():
+    w = np.array([1.0, 2.0, 7.0])
+    draws = np.concatenate([weighted_bootstrap(w, np.random.default_rng(s)) for s in range(3000)])
+    shares = np.bincount(draws, minlength=3) / draws.size
+    np.testing.assert_allclose(shares, w / w.sum(), atol=0.01)
+
+
+def test_an_unknown_policy_is_named():
+    with pytest.raises(ValueError, match="policy must be"):
+        fit_weighted(KNeighborsClassifier(), X, y, np.ones(y.size), policy="share")
+
+
+# --------------------------------------------------------------------------- one base
+ENSEMBLES = [
+    methods.WekaBaggingClassifier,
+    methods.RandomSubspaceClassifier,
+    methods.RotationForestClassifier,
+    methods.DecorateClassifier,
+    methods.BoostingClassifier,
+    methods.MultiBoostClassifier,
+    methods.WekaAdaBoostM1,
+    methods.ProjectionBoostingClassifier,
+    methods.ELRCClassifier,
+    methods.TriskelClassifier,
+]
+
+
+@pytest.mark.parametrize("cls", ENSEMBLES, ids=lambda c: c.__name__)
+def test_every_ensemble_stands_on_the_shared_base(cls):
+    assert issubclass(cls, Ensemble)
+
+
+def test_the_weka_style_ensembles_share_the_weka_combination():
+    for cls in (
+        methods.WekaBaggingClassifier,
+        methods.RandomSubspaceClassifier,
+        methods.RotationForestClassifier,
+        methods.DecorateClassifier,
+    ):
+        assert issubclass(cls, WekaEnsemble)
+
+
+def test_every_public_ensemble_of_the_package_is_listed():
+    """A new ensemble (a class with members) is checked above too."""
+    public = {
+        obj
+        for obj in vars(methods).values()
+        if inspect.isclass(obj) and hasattr(obj, "member_predictions")
+    }
+    assert public <= set(ENSEMBLES)
+
+
+def _hand_seeding(path: Path) -> list[int]:
+    """Lines where ``path`` seeds an estimator by hand.
+
+    ``set_params(random_state=...)``, or a parameter name compared with (or ending in)
+    ``"random_state"`` — the search for the random states to set.
+    """
+    lines = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            if node.func.attr == "set_params" and any(
+                k.arg == "random_state" for k in node.keywords
+            ):
+                lines.append(node.lineno)
+            if node.func.attr == "endswith" and "random_state" in ast.unparse(node):
+                lines.append(node.lineno)
+        if isinstance(node, ast.Compare) and "'random_state'" in ast.unparse(node):
+            lines.append(node.lineno)
+    return lines
+
+
+def test_members_are_seeded_in_one_place():
+    """Only ``_members.seed_random_states`` sets random states of estimators."""
+    package = METHODS_DIR.parent
+    offenders = {
+        str(path.relative_to(package)): found
+        for path in sorted(package.rglob("*.py"))
+        if path.name != "_members.py"
+        for found in [_hand_seeding(path)]
+        if found
+    }
+    assert offenders == {}
