@@ -41,6 +41,7 @@ from ._boosting_claims import (
     pct,
     split_notes,
 )
+from ._common import fill_template, save_figure, write_page
 
 __all__ = [
     "DESCRIPTION",
@@ -606,26 +607,36 @@ def write_from_store(out_dir: Path, *, data_dir: Path | None = None, quick: bool
     Figure 2 are the generated Cone-Torus data (``data_dir`` is accepted for the common
     protocol of the reproductions and unused).
     """
-    from ._common import save_figure, write_page
-
     out_dir = Path(out_dir)
+    return write_report(findings(out_dir / f"{NAME}.db", quick), out_dir)
+
+
+# ---------------------------------------------------------------- findings
+@dataclass(frozen=True)
+class Findings:
+    """What the store says: the curves, their stopping points, the splits run, the claims."""
+
+    quick: bool
+    proto: Protocol
+    curves: pd.DataFrame  # stored curves of the planned cases (:func:`load_curves`)
+    means: pd.DataFrame  # ... averaged over the splits (:func:`mean_curves`)
+    stops: pd.DataFrame  # per split and variant (:func:`stopping_points`)
+    weights: pd.DataFrame  # final sampling weights of the Figure 2 runs
+    X_train: np.ndarray  # the Cone-Torus training set of Figure 2
+    splits: pd.Series  # splits stored per (study, dataset, base, n_train)
+    cpu: pd.Series  # CPU seconds of every stored case, per base learner
+    resets: dict[str, float]  # mean weight resets per fit of Figure 2, per variant
+    claims: tuple[Claim, ...]
+
+
+def findings(db: Path, quick: bool = False) -> Findings:
+    """Everything the page states, from the cases stored in ``db`` (nothing is fitted)."""
     proto = protocol(quick)
     cases = proto.cases()
-    db = out_dir / f"{NAME}.db"
     frame = load_curves(db, cases)
     weights = load_weights(db, cases)
-    means = mean_curves(frame)
-    stops = stopping_points(frame)
     X_ct, y_ct = load_data("cone-torus")
     X_train, y_train = X_ct[:400], y_ct[:400]
-
-    figures = {
-        "fig2": figure_2(means, weights, X_train),
-        "fig3": figure_3(means, proto.fig3_datasets, proto.bases),
-    }
-    if proto.phoneme_sizes:
-        figures["fig4"] = figure_4(means, proto.phoneme_sizes, proto.bases)
-    names = {k: save_figure(f, out_dir, f"{NAME}-{k}.png", dpi=70) for k, f in figures.items()}
 
     def claims_of(frame: pd.DataFrame, weights: pd.DataFrame) -> list[Claim]:
         return check_claims(
@@ -639,156 +650,92 @@ def write_from_store(out_dir: Path, *, data_dir: Path | None = None, quick: bool
             bases=proto.bases,
         )
 
-    claims = claims_of(frame, weights)
     per_split = [claims_of(part, weights.iloc[:0]) for _, part in frame.groupby("split")]
-    claims = split_notes(claims, per_split)
-    splits = frame.groupby(["study", "dataset", "base", "n_train"])["key"].nunique()
-    split_lines = "\n".join(
-        f"| {s} | {_config_label(d, n)} | {b.upper()} | {count} |"
-        for (s, d, b, n), count in splits.items()
-    )
     with sqlite3.connect(db) as connection:
         cpu = pd.read_sql("SELECT base, cpu_seconds FROM cases", connection)
-    cpu_text = ", ".join(
-        f"{b.upper()} {t / 60:.1f}" for b, t in cpu.groupby("base")["cpu_seconds"].sum().items()
+    return Findings(
+        quick=quick,
+        proto=proto,
+        curves=frame,
+        means=mean_curves(frame),
+        stops=stopping_points(frame),
+        weights=weights,
+        X_train=X_train,
+        splits=frame.groupby(["study", "dataset", "base", "n_train"])["key"].nunique(),
+        cpu=cpu.groupby("base")["cpu_seconds"].sum(),
+        resets=fig2_resets(cases),
+        claims=tuple(split_notes(claims_of(frame, weights), per_split)),
     )
-    resets_text = ", ".join(f"{v} {n:.1f}" for v, n in fig2_resets(cases).items())
-    short = sum(n < proto.n_members for n in stops["n_kept"])
-    fig4_text = (
-        f"## Figure 4 — Phoneme, testing error against Q\n\n"
-        f"Training sizes N = {', '.join(map(str, proto.phoneme_sizes))}, the rest of the "
-        f"5404 points for testing. The grey dot is the stopping point k* of minimum "
-        f"(mean) training Q.\n\n![Figure 4]({names['fig4']})\n"
-        if "fig4" in names
-        else "Figure 4 (Phoneme) is not part of the quick run.\n"
+
+
+# ---------------------------------------------------------------- page
+def _figures(f: Findings, out_dir: Path) -> dict[str, str]:
+    """Figures 2-4 (4 only when Phoneme is part of the run): key -> file name."""
+    proto = f.proto
+    figures = {
+        "fig2": figure_2(f.means, f.weights, f.X_train),
+        "fig3": figure_3(f.means, proto.fig3_datasets, proto.bases),
+    }
+    if proto.phoneme_sizes:
+        figures["fig4"] = figure_4(f.means, proto.phoneme_sizes, proto.bases)
+    return {k: save_figure(fig, out_dir, f"{NAME}-{k}.png", dpi=70) for k, fig in figures.items()}
+
+
+def _splits_table(f: Findings) -> str:
+    """The rows of the splits table: one per configuration stored."""
+    return "\n".join(
+        f"| {s} | {_config_label(d, n)} | {b.upper()} | {count} |"
+        for (s, d, b, n), count in f.splits.items()
     )
-    text = f"""# Aggressive, conservative and inverse boosting and the diversity Q (paper 002)
 
-Kuncheva & Whitaker (2002), *Using diversity with three variants of boosting: aggressive,
-conservative and inverse*, Figures 2-4. Produced by `ensemble-lab reproduce {NAME}`
-{"(quick run) " if quick else ""}with `BoostingClassifier(update=..., mode="resample")`,
-L = {proto.n_members} members, base learners `make_learner("qda")` (regularised QDA) and
-`make_learner("mlp")` (one hidden layer of 15 units, 300 epochs of Adam — the paper
-used 300 epochs of Matlab's fast backpropagation).
 
-## Protocol, and how it differs from the paper's
+def _figure_4(f: Findings, names: dict[str, str]) -> str:
+    """The Figure 4 section (template ``boosting-variants-fig4``), or why there is none."""
+    if "fig4" not in names:
+        return "Figure 4 (Phoneme) is not part of the quick run.\n"
+    sizes = ", ".join(map(str, f.proto.phoneme_sizes))
+    return fill_template(f"{NAME}-fig4", {"sizes": sizes, "figure": names["fig4"]})
 
-* **Cone-Torus is generated** (`ensemble_lab.datasets.make_cone_torus`): Kuncheva's
-  files Z.txt/Zte.txt are no longer available, so we draw a 400-point training set
-  (seed {CONE_TORUS_SEEDS[0]}) and a 400-point testing set (seed {CONE_TORUS_SEEDS[1]}) of
-  the same shape (cone, half-torus, normal blob). Our classes are not the paper's
-  points, so the error levels are not comparable, only the patterns.
-* **Figure 2** follows the paper: the fixed training/testing pair, {proto.fig2_runs} runs
-  differing only in the boosting draws, curves averaged over the runs.
-* **Figure 3**: random half/half splits (Pima: 768 points → 384/384; Cone-Torus: the
-  800 points of the pair pooled and split, our reading of "ten random splits of the
-  data into halves"); errors on the testing half.
-* **Figure 4**: Phoneme with N training points drawn at random, the rest for testing.
-* Splits per configuration (the paper: ten everywhere):
 
-| study | data | base | splits |
-|---|---|---|---|
-{split_lines}
+def _paper_values() -> dict[str, str]:
+    """The paper's only numbers, as the protocol section quotes them."""
+    low, high = PAPER_NUMBERS["qda_max_improvement"]
+    return {
+        "paper_overtrains_after": str(PAPER_NUMBERS["aggressive_overtrains_after"]),
+        "paper_qda_gain": f"{low:.1%}-{high:.0%}",
+        "paper_mlp_gain": f"{PAPER_NUMBERS['mlp_max_improvement']:.0%}",
+    }
 
-  {_splits_note(splits, quick)}
-  CPU time of the stored fits, in minutes: {cpu_text}.
-* The ensembles grow one member at a time; the curves give the ensemble of the first
-  k members for every k. A round whose member has ε ≥ 0.5 (or ε = 0) resets the
-  weights to uniform and adds no member (the paper keeps such members; see
-  `BoostingClassifier`); two such rounds in a row end the fit, and a shorter
-  ensemble's curves are continued with its last value. {short} of the
-  {len(stops)} fitted ensembles ended with fewer than L members.
-* Q is the mean pairwise Q statistic of the first k members (1 for k = 1) on the
-  training or the testing data.
-* The paper gives no table: its results are figures and the observations of its
-  Section 4. Its only numbers are that Aggressive Boosting overtrains after
-  L = {PAPER_NUMBERS["aggressive_overtrains_after"]} on Cone-Torus, and that boosting
-  improves on the first classifier by at most
-  {PAPER_NUMBERS["qda_max_improvement"][0]:.1%}-{PAPER_NUMBERS["qda_max_improvement"][1]:.0%}
-  with QDA and up to {PAPER_NUMBERS["mlp_max_improvement"]:.0%} with the MLP. The
-  claims ledger below tests each observation on our curves, with the criterion stated.
-* Two places of our copy of the paper's text are garbled or slipped: the formula of
-  Table 1 reads "(aa − bc)/(ad + ba)"; we use Yule's Q = (ad − bc)/(ad + bc), which the
-  text describes. On Phoneme the text says Inverse Boosting leads "in the wrong
-  direction of increasing the testing accuracy"; from the context (and its Fig. 4 of
-  testing error) we read it as increasing the testing *error*.
 
-## Final testing errors (%)
+def _values(f: Findings, names: dict[str, str]) -> dict[str, str]:
+    """The text of each placeholder of the page's template."""
+    return {
+        "name": NAME,
+        "quick": "(quick run) " if f.quick else "",
+        "n_members": str(f.proto.n_members),
+        "train_seed": str(CONE_TORUS_SEEDS[0]),
+        "test_seed": str(CONE_TORUS_SEEDS[1]),
+        "fig2_runs": str(f.proto.fig2_runs),
+        "splits_table": _splits_table(f),
+        "splits_note": _splits_note(f.splits, f.quick),
+        "cpu": ", ".join(f"{b.upper()} {t / 60:.1f}" for b, t in f.cpu.items()),
+        "short": str(sum(n < f.proto.n_members for n in f.stops["n_kept"])),
+        "n_fits": str(len(f.stops)),
+        **_paper_values(),
+        "final_errors": final_error_table(f.stops),
+        "fig2": names["fig2"],
+        "fig3": names["fig3"],
+        "fig4": _figure_4(f, names),
+        "stopping": stopping_table(f.curves, f.stops),
+        "ledger": ledger_table(f.claims),
+        "checked": checked_notes(f.claims),
+        "resets": ", ".join(f"{v} {n:.1f}" for v, n in f.resets.items()),
+    }
 
-Mean ± sd over the splits of the testing error of the first member (the same for the
-three variants: same seed, uniform first distribution) and of the L-member ensembles.
 
-{final_error_table(stops)}
-
-## Figure 2 — Cone-Torus, QDA: error and Q against the number of members
-
-Top: training (solid) and testing (dashed) error; middle: training and testing Q; the
-dotted line marks the minimum training Q. Bottom: the training points coloured by their
-final sampling weight (the last distribution an update produced, averaged over the
-runs; light = high, as in the paper).
-
-![Figure 2]({names["fig2"]})
-
-## Figure 3 — improvement over the first member against Q
-
-Testing accuracy of the first k members minus that of the first member, against the
-testing Q, k = 1 .. L (all curves start at Q = 1 and zero improvement); means over
-splits. Aggressive: solid with dots; conservative: dashed with circles; inverse: with
-pluses.
-
-![Figure 3]({names["fig3"]})
-
-{fig4_text}
-## Does the minimum Q mark a good stopping point?
-
-Per split, k* is the k ≥ 2 of minimum **training** Q (what `early_stopping=True` uses;
-the testing Q is not available when training). "k* vs L" compares the mean testing error
-of the k*-member ensembles with that of the full ones (same = within 0.25 points).
-
-{stopping_table(frame, stops)}
-
-## Claims ledger
-
-Each observation of the paper's Sections 4-5 (and its abstract), the statistic of our
-mean curves that tests it and the criterion of each verdict, fixed from the paper's
-wording; the paper gives no table, so its value is its numbers where it states any and
-otherwise its reading of its figures. Our values are over the splits stored (see the
-splits table above).
-
-{ledger_table(claims)}
-
-What was checked where a claim does not hold (claim numbers as in the ledger):
-
-{checked_notes(claims)}
-
-## Discussion: where and why our curves differ
-
-* **Different data, same method.** Our Cone-Torus points are generated, not the
-  paper's files, and our MLP is trained with Adam rather than Matlab's fast
-  backpropagation; error levels and which variant wins by a fraction of a point are
-  therefore not expected to match. The structural observations (weights moving to the
-  boundary or away from it, training Q ≈ testing Q, the inverse's Q near 1, MLPs
-  gaining far more from boosting than QDA) do not depend on these details, and the
-  ledger above says where they hold. 300 epochs of Adam at scikit-learn's default
-  learning rate leave a single MLP under-trained on some splits (see the spread of the
-  first member's error in the table), which gives boosting more to improve on.
-* **Failed rounds.** The paper keeps going after a member with ε ≥ 0.5 (its weights
-  are reset); we reset too but leave that member out of the vote (see
-  `BoostingClassifier`). In the Figure 2 runs (QDA, Cone-Torus) the weights were reset
-  on average {resets_text} times per fit of {proto.n_members} members: aggressive
-  boosting of a stable learner soon meets a distribution on which the next member
-  errs on half of the weight, so its curves are a sequence of short boosting runs,
-  which damps overtraining.
-* **The minimum of Q at k = 2.** With aggressive updates the second member is trained
-  on the first one's errors, so the first pair is the most diverse of all and the
-  minimum of Q is often at k = 2 — the paper's "tick" shape. But a weighted vote of
-  two members follows the one with the larger ln β wherever they disagree, so a
-  two-member ensemble is (almost) its first member: stopping there cannot gain
-  anything. A minimum of Q at a larger k (conservative, or MLPs) is a more useful
-  stopping signal; the stopping table shows how far from the best prefix it falls.
-* **Splits.** {_splits_note(splits, quick)} The ± values in the error table show how
-  much a mean over the splits can move.
-"""
-    write_ledger(out_dir, NAME, TITLE, claims)
+def write_report(f: Findings, out_dir: Path) -> Path:
+    """The page, its figures and the claims ledger (nothing fitted)."""
+    text = fill_template(NAME, _values(f, _figures(f, out_dir)))
+    write_ledger(out_dir, NAME, TITLE, list(f.claims))
     write_summary(out_dir)
     return write_page(out_dir, NAME, text)
