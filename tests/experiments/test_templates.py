@@ -1,11 +1,13 @@
 """The pages' Markdown templates: filled from a flat mapping, shipped with the package."""
 
+import dataclasses
 import tomllib
 from pathlib import Path
+from string import Template
 
 import pytest
 
-from ensemble_lab.experiments import _common
+from ensemble_lab.experiments import _common, reproduction, reproduction_names
 from ensemble_lab.experiments._common import fill_template
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -54,3 +56,24 @@ def test_templates_are_package_data():
     assert "*.md" in data["ensemble_lab.experiments.templates"]
     folder = Path(_common.__file__).parent / "templates"
     assert (folder / "__init__.py").is_file()
+
+
+def test_every_page_has_findings_and_a_template():
+    folder = Path(_common.__file__).parent / "templates"
+    for name in reproduction_names():
+        module = reproduction(name)
+        assert dataclasses.is_dataclass(module.Findings), name
+        assert module.Findings.__dataclass_params__.frozen, name
+        assert callable(module.findings) and callable(module.write_report), name
+        assert (folder / f"{name}.md").is_file(), f"{name} has no template"
+
+
+def test_every_template_belongs_to_a_page():
+    """``NAME.md`` is a page's template; ``NAME-SECTION.md`` a section its page chooses."""
+    folder = Path(_common.__file__).parent / "templates"
+    names = reproduction_names()
+    for path in folder.glob("*.md"):
+        page = path.stem if path.stem in names else path.stem.rsplit("-", 1)[0]
+        assert page in names, f"{path.name} belongs to no page"
+        text = path.read_text(encoding="utf-8")
+        assert Template(text).is_valid(), f"{path.name} has a malformed placeholder"

@@ -21,6 +21,12 @@
   which rewrites the page and figures from what ``out_dir`` already holds, fitting
   nothing (``ensemble-lab reproduce NAME --from-store``; a stopped run's page lists
   what is missing).
+
+  Every page is written in two steps: ``findings(...)`` gathers everything the page
+  states (numbers, tables, the claims ledger) into a frozen ``Findings`` dataclass,
+  and ``write_report(f, out_dir)`` draws the figures and fills the page's Markdown
+  template ``templates/NAME.md`` (a section shown only in some runs has its own
+  ``templates/NAME-SECTION.md``) with text formatted from ``f``.
 """
 
 from __future__ import annotations
