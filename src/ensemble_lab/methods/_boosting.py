@@ -107,6 +107,25 @@ def _member_codes(member, test, X) -> np.ndarray:
     return np.asarray(member.predict(X)).astype(np.intp)
 
 
+class _Boosted:
+    """What the boosting loop has built: members with their votes, and its history."""
+
+    def __init__(self) -> None:
+        self.members: list = []
+        self.alphas: list[float] = []
+        self.errors: list[float] = []
+        self.votes: list[np.ndarray] = []
+        self.history: list[np.ndarray] = []
+        self.resets: list[tuple[int, str]] = []
+        self.first: tuple | None = None  # the first member fitted, and its predictions
+
+    def add(self, member, alpha: float, error: float, pred: np.ndarray) -> None:
+        self.members.append(member)
+        self.alphas.append(alpha)
+        self.errors.append(error)
+        self.votes.append(pred)
+
+
 class _Schedule:
     """When weights are reset regardless of the members' errors: never, for boosting."""
 
@@ -239,69 +258,70 @@ class _BaseBoosting(Ensemble):
         schedule = self._schedule()
         weights = initial.copy()
         train_view = None if self._encoded is None else TestData(self._encoded.X, X)
-        members, alphas, errors, votes, history, resets = [], [], [], [], [], []
-        first = None
+        log = _Boosted()
         failures_in_row = attempt = 0
         checked_slot = -1
-        while len(members) < self.n_estimators and attempt < max_attempts:
+        while len(log.members) < self.n_estimators and attempt < max_attempts:
             rng = np.random.default_rng(seeds[attempt])
-            if checked_slot < len(members):
-                checked_slot = len(members)
+            if checked_slot < len(log.members):
+                checked_slot = len(log.members)
                 if schedule.reset_due(checked_slot + 1):
                     weights = self._reset_weights(initial, rng)
-                    resets.append((attempt, "boundary"))
+                    log.resets.append((attempt, "boundary"))
             if self.store_weights:
-                history.append(weights.copy())
+                log.history.append(weights.copy())
             member = self._fit_member(base, X, y_codes, weights, rng, seeds[attempt])
             pred = _member_codes(member, train_view, X)
             correct = pred == y_codes
             error = float(weights[~correct].sum())  # Eq. (2)
             attempt += 1
-            if first is None:
-                first = (member, pred)
+            log.first = log.first or (member, pred)
             if 0.0 < error < 0.5:
-                # ln β_k of Eq. (3) in log form: finite even for a denormal ε.
-                alpha = 0.5 * (np.log1p(-error) - np.log(error))
-                members.append(member)
-                alphas.append(alpha)
-                errors.append(error)
-                votes.append(pred)
-                # Eq. (4); β^ξ scaled by its largest value, which the normalisation
-                # cancels, so that a tiny ε cannot overflow the weights.
-                exponent = alpha * self._xi(correct.astype(float))
-                weights = weights * np.exp(exponent - exponent.max())
-                weights /= weights.sum()
+                weights = self._accept(log, member, pred, error, correct, weights)
                 failures_in_row = 0
                 continue
-            if error == 0.0:
-                action, alpha = self._perfect_member(bool(members))
-                if action != "skip":
-                    members.append(member)
-                    alphas.append(alpha)
-                    errors.append(error)
-                    votes.append(pred)
-                if action == "only":
-                    break
-                reason = "zero error"
-            else:
-                reason = "error >= 0.5"
+            if error == 0.0 and self._add_perfect(log, member, pred):
+                break
             failures_in_row += 1
             weights = self._reset_weights(initial, rng)
-            resets.append((attempt, reason))
+            log.resets.append((attempt, "zero error" if error == 0.0 else "error >= 0.5"))
             schedule.advance()
             if self._max_consecutive_failures and failures_in_row >= self._max_consecutive_failures:
                 break
-        if not members:
+        self._keep(log, attempt)
+
+    def _accept(self, log: _Boosted, member, pred, error: float, correct, weights):
+        """Add a member of error 0 < ε < 0.5 to the vote; return the next weights."""
+        # ln β_k of Eq. (3) in log form: finite even for a denormal ε.
+        alpha = 0.5 * (np.log1p(-error) - np.log(error))
+        log.add(member, alpha, error, pred)
+        # Eq. (4); β^ξ scaled by its largest value, which the normalisation
+        # cancels, so that a tiny ε cannot overflow the weights.
+        exponent = alpha * self._xi(correct.astype(float))
+        weights = weights * np.exp(exponent - exponent.max())
+        return weights / weights.sum()
+
+    def _add_perfect(self, log: _Boosted, member, pred) -> bool:
+        """Deal with a member of zero error (:meth:`_perfect_member`); True ends the fit."""
+        action, alpha = self._perfect_member(bool(log.members))
+        if action != "skip":
+            log.add(member, alpha, 0.0, pred)
+        return action == "only"
+
+    def _keep(self, log: _Boosted, n_attempts: int) -> None:
+        """Set the fitted attributes from the loop's log."""
+        if not log.members:
+            assert log.first is not None  # n_estimators >= 1: one attempt at least
             # Every attempt failed: as Weka's AdaBoostM1, the first member is the ensemble.
-            members, alphas, errors, votes = [first[0]], [1.0], [np.nan], [first[1]]
-        self.estimators_ = members
-        self.estimator_weights_ = np.asarray(alphas, dtype=float)
-        self.estimator_errors_ = np.asarray(errors, dtype=float)
-        self.n_attempts_ = attempt
-        self.weight_resets_ = resets
+            log.add(log.first[0], 1.0, np.nan, log.first[1])
+        self.estimators_ = log.members
+        self.estimator_weights_ = np.asarray(log.alphas, dtype=float)
+        self.estimator_errors_ = np.asarray(log.errors, dtype=float)
+        self.n_attempts_ = n_attempts
+        self.weight_resets_ = log.resets
         if self.store_weights:
-            self.sample_weights_history_ = np.asarray(history)
-        self._train_oracle_votes = np.column_stack(votes)
+            self.sample_weights_history_ = np.asarray(log.history)
+        self._train_oracle_votes = np.column_stack(log.votes)
 
     # ---------------------------------------------------------------- predict
     def _member_votes(self, X) -> np.ndarray:

@@ -432,50 +432,63 @@ def _tridiagonalise(V: list[list[float]]) -> tuple[list[float], list[float]]:
     n = len(V)
     d, e = list(V[n - 1]), [0.0] * n
     for i in range(n - 1, 0, -1):
-        scale, h = 0.0, 0.0
+        _householder_row(V, d, e, i)
+    _accumulate_transformations(V, d)
+    e[0] = 0.0
+    return d, e
+
+
+def _householder_row(V: list[list[float]], d: list[float], e: list[float], i: int) -> None:
+    """One step of ``tred2``: reduce row ``i`` (``d``, ``e`` and ``V`` updated in place)."""
+    scale, h = 0.0, 0.0
+    for k in range(i):
+        scale = scale + abs(d[k])
+    if scale == 0.0:
+        e[i] = d[i - 1]
+        for j in range(i):
+            d[j] = V[i - 1][j]
+            V[i][j] = 0.0
+            V[j][i] = 0.0
+    else:
         for k in range(i):
-            scale = scale + abs(d[k])
-        if scale == 0.0:
-            e[i] = d[i - 1]
-            for j in range(i):
-                d[j] = V[i - 1][j]
-                V[i][j] = 0.0
-                V[j][i] = 0.0
-        else:
-            for k in range(i):
-                d[k] /= scale
-                h += d[k] * d[k]
-            f = d[i - 1]
-            g = math.sqrt(h)
-            if f > 0:
-                g = -g
-            e[i] = scale * g
-            h = h - f * g
-            d[i - 1] = f - g
-            for j in range(i):
-                e[j] = 0.0
-            for j in range(i):
-                f = d[j]
-                V[j][i] = f
-                g = e[j] + V[j][j] * f
-                for k in range(j + 1, i):
-                    g += V[k][j] * d[k]
-                    e[k] += V[k][j] * f
-                e[j] = g
-            f = 0.0
-            for j in range(i):
-                e[j] /= h
-                f += e[j] * d[j]
-            hh = f / (h + h)
-            for j in range(i):
-                e[j] -= hh * d[j]
-            for j in range(i):
-                f, g = d[j], e[j]
-                for k in range(j, i):
-                    V[k][j] -= f * e[k] + g * d[k]
-                d[j] = V[i - 1][j]
-                V[i][j] = 0.0
-        d[i] = h
+            d[k] /= scale
+            h += d[k] * d[k]
+        f = d[i - 1]
+        g = math.sqrt(h)
+        if f > 0:
+            g = -g
+        e[i] = scale * g
+        h = h - f * g
+        d[i - 1] = f - g
+        for j in range(i):
+            e[j] = 0.0
+        for j in range(i):
+            f = d[j]
+            V[j][i] = f
+            g = e[j] + V[j][j] * f
+            for k in range(j + 1, i):
+                g += V[k][j] * d[k]
+                e[k] += V[k][j] * f
+            e[j] = g
+        f = 0.0
+        for j in range(i):
+            e[j] /= h
+            f += e[j] * d[j]
+        hh = f / (h + h)
+        for j in range(i):
+            e[j] -= hh * d[j]
+        for j in range(i):
+            f, g = d[j], e[j]
+            for k in range(j, i):
+                V[k][j] -= f * e[k] + g * d[k]
+            d[j] = V[i - 1][j]
+            V[i][j] = 0.0
+    d[i] = h
+
+
+def _accumulate_transformations(V: list[list[float]], d: list[float]) -> None:
+    """The end of ``tred2``: accumulate the Householder transformations into ``V``."""
+    n = len(V)
     for i in range(n - 1):
         V[n - 1][i] = V[i][i]
         V[i][i] = 1.0
@@ -495,8 +508,6 @@ def _tridiagonalise(V: list[list[float]]) -> tuple[list[float], list[float]]:
         d[j] = V[n - 1][j]
         V[n - 1][j] = 0.0
     V[n - 1][n - 1] = 1.0
-    e[0] = 0.0
-    return d, e
 
 
 def _tridiagonalise_vectorised(V: np.ndarray) -> tuple[list[float], list[float]]:
@@ -561,7 +572,6 @@ def _diagonalise(V: Any, d: list[float], e: list[float]) -> None:
     column); then the eigenvalues are sorted ascending (selection sort).
     """
     n = len(d)
-    whole_columns = isinstance(V, np.ndarray)
     for i in range(1, n):
         e[i - 1] = e[i]
     e[n - 1] = 0.0
@@ -572,58 +582,81 @@ def _diagonalise(V: Any, d: list[float], e: list[float]) -> None:
         while m < n and abs(e[m]) > _EPS * tst1:
             m += 1
         if m > low:
-            while True:
-                g = d[low]
-                p = (d[low + 1] - g) / (2.0 * e[low])
-                r = _hypot(p, 1.0)
-                if p < 0:
-                    r = -r
-                d[low] = e[low] / (p + r)
-                d[low + 1] = e[low] * (p + r)
-                dl1 = d[low + 1]
-                h = g - d[low]
-                for i in range(low + 2, n):
-                    d[i] -= h
-                f = f + h
-                p = d[m]
-                c = c2 = c3 = 1.0
-                el1 = e[low + 1]
-                s = s2 = 0.0
-                if whole_columns:  # the column each step hands on to the next
-                    carry, new, old = V[:, m].copy(), np.empty(n), np.empty(n)
-                for i in range(m - 1, low - 1, -1):
-                    c3, c2, s2 = c2, c, s
-                    g = c * e[i]
-                    h = c * p
-                    r = _hypot(p, e[i])
-                    e[i + 1] = s * r
-                    s = e[i] / r
-                    c = p / r
-                    p = c * d[i] - s * g
-                    d[i + 1] = h + s * (c * g + s * d[i])
-                    if whole_columns:
-                        column = V[:, i]
-                        np.multiply(column, s, out=new)
-                        np.multiply(carry, c, out=old)
-                        np.add(new, old, out=V[:, i + 1])
-                        np.multiply(column, c, out=new)
-                        np.multiply(carry, s, out=old)
-                        np.subtract(new, old, out=carry)
-                    else:
-                        j = i + 1
-                        for row in V:
-                            h, x = row[j], row[i]
-                            row[j] = s * x + c * h
-                            row[i] = c * x - s * h
-                if whole_columns:
-                    V[:, low] = carry
-                p = -s * s2 * c3 * el1 * e[low] / dl1
-                e[low] = s * p
-                d[low] = c * p
-                if not abs(e[low]) > _EPS * tst1:
-                    break
+            f = _ql_iterations(V, d, e, low, m, f, tst1)
         d[low] = d[low] + f
         e[low] = 0.0
+    _sort_ascending(V, d)
+
+
+def _ql_iterations(V: Any, d: list[float], e: list[float], low: int, m: int, f, tst1):
+    """Iterate until ``e[low]`` is negligible; return the accumulated shift ``f``."""
+    n = len(d)
+    while True:
+        g = d[low]
+        p = (d[low + 1] - g) / (2.0 * e[low])
+        r = _hypot(p, 1.0)
+        if p < 0:
+            r = -r
+        d[low] = e[low] / (p + r)
+        d[low + 1] = e[low] * (p + r)
+        dl1 = d[low + 1]
+        h = g - d[low]
+        for i in range(low + 2, n):
+            d[i] -= h
+        f = f + h
+        el1 = e[low + 1]
+        c, s, s2, c3 = _ql_sweep(V, d, e, low, m)
+        p = -s * s2 * c3 * el1 * e[low] / dl1
+        e[low] = s * p
+        d[low] = c * p
+        if not abs(e[low]) > _EPS * tst1:
+            return f
+
+
+def _ql_sweep(V: Any, d: list[float], e: list[float], low: int, m: int):
+    """One implicit QL sweep from ``m`` down to ``low``, rotations applied to ``V``.
+
+    Returns the last rotations' ``(c, s, s2, c3)``.
+    """
+    n = len(d)
+    whole_columns = isinstance(V, np.ndarray)
+    p = d[m]
+    c = c2 = c3 = 1.0
+    s = s2 = 0.0
+    if whole_columns:  # the column each step hands on to the next
+        carry, new, old = V[:, m].copy(), np.empty(n), np.empty(n)
+    for i in range(m - 1, low - 1, -1):
+        c3, c2, s2 = c2, c, s
+        g = c * e[i]
+        h = c * p
+        r = _hypot(p, e[i])
+        e[i + 1] = s * r
+        s = e[i] / r
+        c = p / r
+        p = c * d[i] - s * g
+        d[i + 1] = h + s * (c * g + s * d[i])
+        if whole_columns:
+            column = V[:, i]
+            np.multiply(column, s, out=new)
+            np.multiply(carry, c, out=old)
+            np.add(new, old, out=V[:, i + 1])
+            np.multiply(column, c, out=new)
+            np.multiply(carry, s, out=old)
+            np.subtract(new, old, out=carry)
+        else:
+            j = i + 1
+            for row in V:
+                h, x = row[j], row[i]
+                row[j] = s * x + c * h
+                row[i] = c * x - s * h
+    if whole_columns:
+        V[:, low] = carry
+    return c, s, s2, c3
+
+
+def _sort_ascending(V: Any, d: list[float]) -> None:
+    """Sort the eigenvalues ``d`` ascending, and ``V``'s columns with them (selection sort)."""
+    n = len(d)
     for i in range(n - 1):
         k, p = i, d[i]
         for j in range(i + 1, n):
@@ -631,7 +664,7 @@ def _diagonalise(V: Any, d: list[float], e: list[float]) -> None:
                 k, p = j, d[j]
         if k != i:
             d[k], d[i] = d[i], p
-            if whole_columns:
+            if isinstance(V, np.ndarray):
                 V[:, [i, k]] = V[:, [k, i]]
             else:
                 for row in V:
