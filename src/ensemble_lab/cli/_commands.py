@@ -5,6 +5,7 @@ The library is imported inside the commands (see ``_app``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Annotated, Any
@@ -99,8 +100,7 @@ def _run(
     new: bool,
     alpha: float,
 ) -> None:
-    from ..evaluation import load_config, load_failures, load_results, run_experiment
-    from ..reporting.tables import accuracy_table, failure_table
+    from ..evaluation import load_config, run_experiment
     from ._progress import ProgressBar
 
     _check_alpha(alpha)
@@ -123,9 +123,22 @@ def _run(
                 overwrite=new,
             )
     finally:
-        close = getattr(backend, "close", None)
-        if close is not None:
-            close()
+        _close(backend)
+    _print_summary(console, summary)
+    _show_run(console, db, out_dir, config.to_dict(), alpha)
+    if summary.failed:
+        raise typer.Exit(1)
+
+
+def _close(backend: Any) -> None:
+    """Close ``backend`` if it holds resources (a Dask cluster or client)."""
+    close = getattr(backend, "close", None)
+    if close is not None:
+        close()
+
+
+def _print_summary(console: Console, summary: Any) -> None:
+    """What the run did besides running tasks; exit 130 if it was stopped."""
     if summary.extended:
         console.print(
             "The stored experiment was extended (more datasets, methods or repetitions): "
@@ -140,21 +153,29 @@ def _run(
             "[yellow]Stopped.[/] Finished tasks are saved; run the same command to resume."
         )
         raise typer.Exit(130)
-    frame = load_results(db, config.name)
-    failures = load_failures(db, config.name)
+
+
+def _show_run(
+    console: Console, db: Path, out_dir: Path, config: dict[str, Any], alpha: float
+) -> None:
+    """The failures and accuracy table of a finished run, and its HTML report."""
+    from ..evaluation import load_failures, load_results
+    from ..reporting.tables import accuracy_table, failure_table
+
+    name = str(config["name"])
+    frame = load_results(db, name)
+    failures = load_failures(db, name)
     if len(failures):
         _show(console, failure_table(failures, frame), "Failures")
     if frame.empty:
         console.print("[red]No task finished successfully.[/]")
         raise typer.Exit(1)
-    baseline = _baseline(console, config.baseline, frame)
+    baseline = _baseline(console, config.get("baseline"), frame)
     table = accuracy_table(frame, baseline=baseline, alpha=alpha, failures=failures)
     _show(console, table, "Accuracy (%)")
-    report = _html_report(db, config.to_dict(), frame, failures, baseline, alpha)
-    path = report.write(out_dir / f"{config.name}-report.html")
+    report = _html_report(db, config, frame, failures, baseline, alpha)
+    path = report.write(out_dir / f"{name}-report.html")
     console.print(f"Report: [bold]{path.resolve()}[/]")
-    if summary.failed:
-        raise typer.Exit(1)
 
 
 def _check_alpha(alpha: float) -> None:
@@ -337,18 +358,155 @@ Database = Annotated[Path, typer.Argument(help="A results database (.db).")]
 Experiment = Annotated[
     str | None, typer.Option("--experiment", "-e", help="Experiment name [default: the only one].")
 ]
+ConfigFile = Annotated[
+    Path | None,
+    typer.Argument(help="Experiment TOML file [default: the quick comparison]."),
+]
+ReproductionName = Annotated[str, typer.Argument(help="A paper reproduction: see --list.")]
+ListReproductions = Annotated[bool, typer.Option("--list", help="List the reproductions.")]
+OutputDir = Annotated[
+    Path | None,
+    typer.Option("--results", help="Output directory [default: ./ensemble-lab-results]."),
+]
+Quick = Annotated[bool, typer.Option("--quick", help="A reduced run (fewer repetitions/datasets).")]
+EstimateOnly = Annotated[
+    bool,
+    typer.Option(
+        "--estimate",
+        help="Only estimate the run's CPU and wall time on 1, 2 and 16 workers.",
+    ),
+]
+EstimateDatasets = Annotated[
+    int | None,
+    typer.Option(
+        "--estimate-datasets",
+        metavar="N",
+        help="With --estimate: time tasks on at most N datasets, extrapolate the rest.",
+    ),
+]
+PaperProtocol = Annotated[
+    bool,
+    typer.Option(
+        "--paper-protocol",
+        help="With --estimate: estimate the paper's own protocol (full datasets, "
+        "its cross-validation) where the default run is scaled down (oracle).",
+    ),
+]
+FromStore = Annotated[
+    bool,
+    typer.Option(
+        "--from-store",
+        help="Only rewrite the page and figures from the results already stored "
+        "in --results; nothing is fitted.",
+    ),
+]
+Format = Annotated[str, typer.Option("--format", "-f", help="md, csv, html or latex.")]
+Baseline = Annotated[
+    str | None, typer.Option("--baseline", help="Reference method of the markers.")
+]
+Output = Annotated[Path | None, typer.Option("--output", "-o")]
+ExportOutput = Annotated[
+    Path | None,
+    typer.Option("--output", "-o", help="File to write [default: CSV on stdout]."),
+]
+ExportFormat = Annotated[
+    str | None,
+    typer.Option("--format", "-f", help="csv or parquet [default: from -o's suffix]."),
+]
+Failures = Annotated[
+    bool, typer.Option("--failures", help="Also write the failed tasks, with their error.")
+]
 
 
-def register_experiment_commands(app: typer.Typer, console: Console) -> None:
-    """Add ``run``, ``reproduce`` and ``report`` to ``app``."""
+def _reproduce(
+    console: Console,
+    name: str,
+    module: ModuleType,
+    out_dir: Path,
+    *,
+    data_dir: Path | None,
+    n_jobs: int,
+    scheduler: str | None,
+    dask_local: int | None,
+    quick: bool,
+) -> None:
+    """``reproduce NAME``: run (or resume) the reproduction and write its page."""
+    from ._progress import ProgressBar
 
-    @app.command()
-    @user_errors(console)
+    backend = _backend(console, n_jobs, scheduler, dask_local)
+    console.print(f"[bold]{name}[/]: {module.DESCRIPTION}\noutput: {out_dir}")
+    try:
+        with ProgressBar(console, name) as bar:
+            page = module.run(
+                out_dir,
+                data_dir=data_dir,
+                n_jobs=n_jobs,
+                backend=backend,
+                progress=bar.update,
+                quick=quick,
+            )
+    except KeyboardInterrupt:
+        console.print("[yellow]Stopped.[/] Finished tasks are saved; run again to resume.")
+        raise typer.Exit(130) from None
+    finally:
+        _close(backend)
+    console.print(f"Written: [bold]{Path(page).resolve()}[/]", soft_wrap=True)
+
+
+def _list_reproductions(console: Console) -> None:
+    from ..experiments import reproduction, reproduction_names
+
+    for entry in reproduction_names():
+        console.print(f"[bold]{entry}[/]: {reproduction(entry).DESCRIPTION}")
+
+
+def _report_tables(
+    console: Console,
+    frame: Any,
+    failures: Any,
+    *,
+    baseline: str,
+    alpha: float,
+    fmt: str,
+    output: Path | None,
+) -> None:
+    """``report --format md|latex``: accuracy, time, ranks and failures, to a file or stdout."""
+    from ..reporting._render import Table
+    from ..reporting.tables import accuracy_table, failure_table, rank_table, time_table
+
+    tables = [
+        accuracy_table(frame, baseline=baseline, alpha=alpha, failures=failures),
+        time_table(frame, baseline=baseline, alpha=alpha, failures=failures),
+    ]
+    if frame["dataset"].nunique() >= 2:
+        try:
+            tables.append(rank_table(frame, alpha=alpha))
+        except ValueError as exc:  # incomplete results: ranks need every cell
+            console.print(f"[yellow]No rank table: {exc}[/]")
+    render = {"md": Table.to_markdown, "latex": Table.to_latex}[fmt]
+    if len(failures):
+        tables.append(failure_table(failures, frame))
+    text = "\n\n".join(render(t) for t in tables)
+    if output:
+        output.write_text(text + "\n", encoding="utf-8")
+        console.print(f"Written: {output}", soft_wrap=True)
+    else:
+        typer.echo(text)
+
+
+def _check_baseline(baseline: str | None, experiment: str, frame: Any, failures: Any) -> None:
+    if baseline is None:
+        return
+    known = dict.fromkeys([*frame["method"], *failures["method"]])
+    if baseline not in known:
+        raise ValueError(
+            f"--baseline {baseline!r} is not a method of {experiment!r}: {', '.join(known)}"
+        )
+
+
+def _run_command(console: Console) -> Callable[..., None]:
     def run(
-        config: Annotated[
-            Path | None,
-            typer.Argument(help="Experiment TOML file [default: the quick comparison]."),
-        ] = None,
+        config: ConfigFile = None,
         results: Results = None,
         data_dir: DataDir = None,
         n_jobs: NJobs = 2,
@@ -375,63 +533,31 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
             alpha=alpha,
         )
 
-    @app.command()
-    @user_errors(console)
+    return run
+
+
+def _reproduce_command(console: Console) -> Callable[..., None]:
     def reproduce(
-        name: Annotated[str, typer.Argument(help="A paper reproduction: see --list.")] = "",
-        list_: Annotated[bool, typer.Option("--list", help="List the reproductions.")] = False,
-        results: Annotated[
-            Path | None,
-            typer.Option("--results", help="Output directory [default: ./ensemble-lab-results]."),
-        ] = None,
+        name: ReproductionName = "",
+        list_: ListReproductions = False,
+        results: OutputDir = None,
         data_dir: DataDir = None,
         n_jobs: NJobs = 2,
         scheduler: Scheduler = None,
         dask_local: DaskLocal = None,
-        quick: Annotated[
-            bool, typer.Option("--quick", help="A reduced run (fewer repetitions/datasets).")
-        ] = False,
-        estimate: Annotated[
-            bool,
-            typer.Option(
-                "--estimate",
-                help="Only estimate the run's CPU and wall time on 1, 2 and 16 workers.",
-            ),
-        ] = False,
-        estimate_datasets: Annotated[
-            int | None,
-            typer.Option(
-                "--estimate-datasets",
-                metavar="N",
-                help="With --estimate: time tasks on at most N datasets, extrapolate the rest.",
-            ),
-        ] = None,
-        paper_protocol: Annotated[
-            bool,
-            typer.Option(
-                "--paper-protocol",
-                help="With --estimate: estimate the paper's own protocol (full datasets, "
-                "its cross-validation) where the default run is scaled down (oracle).",
-            ),
-        ] = False,
-        from_store: Annotated[
-            bool,
-            typer.Option(
-                "--from-store",
-                help="Only rewrite the page and figures from the results already stored "
-                "in --results; nothing is fitted.",
-            ),
-        ] = False,
+        quick: Quick = False,
+        estimate: EstimateOnly = False,
+        estimate_datasets: EstimateDatasets = None,
+        paper_protocol: PaperProtocol = False,
+        from_store: FromStore = False,
     ) -> None:
         """Rebuild one of the papers' tables or figures, our numbers beside the paper's."""
         from ..experiments import reproduction, reproduction_names
-        from ._progress import ProgressBar
 
-        names = reproduction_names()
         if list_ or not name:
-            for entry in names:
-                console.print(f"[bold]{entry}[/]: {reproduction(entry).DESCRIPTION}")
+            _list_reproductions(console)
             return
+        names = reproduction_names()
         if name not in names:
             raise ValueError(f"Unknown reproduction {name!r}; available: {', '.join(names)}")
         module = reproduction(name)
@@ -447,44 +573,34 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
                 max_datasets=estimate_datasets,
                 paper_protocol=paper_protocol,
             )
-            return
-        if paper_protocol:
+        elif paper_protocol:
             raise ValueError("--paper-protocol goes with --estimate only.")
-        if from_store:
+        elif from_store:
             _write_from_store(console, name, module, out_dir, data_dir=data_dir, quick=quick)
-            return
-        backend = _backend(console, n_jobs, scheduler, dask_local)
-        console.print(f"[bold]{name}[/]: {module.DESCRIPTION}\noutput: {out_dir}")
-        try:
-            with ProgressBar(console, name) as bar:
-                page = module.run(
-                    out_dir,
-                    data_dir=data_dir,
-                    n_jobs=n_jobs,
-                    backend=backend,
-                    progress=bar.update,
-                    quick=quick,
-                )
-        except KeyboardInterrupt:
-            console.print("[yellow]Stopped.[/] Finished tasks are saved; run again to resume.")
-            raise typer.Exit(130) from None
-        finally:
-            close = getattr(backend, "close", None)
-            if close is not None:
-                close()
-        console.print(f"Written: [bold]{Path(page).resolve()}[/]", soft_wrap=True)
+        else:
+            _reproduce(
+                console,
+                name,
+                module,
+                out_dir,
+                data_dir=data_dir,
+                n_jobs=n_jobs,
+                scheduler=scheduler,
+                dask_local=dask_local,
+                quick=quick,
+            )
 
-    @app.command()
-    @user_errors(console)
+    return reproduce
+
+
+def _report_command(console: Console) -> Callable[..., None]:
     def report(
         db: Database,
         experiment: Experiment = None,
-        fmt: Annotated[str, typer.Option("--format", "-f", help="md, csv, html or latex.")] = "md",
-        baseline: Annotated[
-            str | None, typer.Option("--baseline", help="Reference method of the markers.")
-        ] = None,
+        fmt: Format = "md",
+        baseline: Baseline = None,
         alpha: Alpha = 0.05,
-        output: Annotated[Path | None, typer.Option("--output", "-o")] = None,
+        output: Output = None,
     ) -> None:
         """Tables (md, latex), the full HTML report, or the per-split table (csv).
 
@@ -492,8 +608,7 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
         numbers, failed tasks with their error.
         """
         from ..evaluation import load_failures, load_results
-        from ..reporting._render import Table
-        from ..reporting.tables import accuracy_table, failure_table, rank_table, time_table
+        from ..reporting.tables import failure_table
 
         if fmt not in {"md", "csv", "html", "latex"}:
             raise ValueError(f"Unknown format {fmt!r}; use md, csv, html or latex.")
@@ -504,12 +619,7 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
             return
         frame = load_results(db, experiment)
         failures = load_failures(db, experiment)
-        if baseline is not None:
-            known = dict.fromkeys([*frame["method"], *failures["method"]])
-            if baseline not in known:
-                raise ValueError(
-                    f"--baseline {baseline!r} is not a method of {experiment!r}: {', '.join(known)}"
-                )
+        _check_baseline(baseline, experiment, frame, failures)
         if frame.empty:
             if len(failures):
                 _show(console, failure_table(failures, frame), "Failures")
@@ -521,41 +631,20 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
             _html_report(db, config, frame, failures, baseline, alpha).write(path)
             console.print(f"Report: {path.resolve()}")
             return
-        tables = [
-            accuracy_table(frame, baseline=baseline, alpha=alpha, failures=failures),
-            time_table(frame, baseline=baseline, alpha=alpha, failures=failures),
-        ]
-        if frame["dataset"].nunique() >= 2:
-            try:
-                tables.append(rank_table(frame, alpha=alpha))
-            except ValueError as exc:  # incomplete results: ranks need every cell
-                console.print(f"[yellow]No rank table: {exc}[/]")
-        render = {"md": Table.to_markdown, "latex": Table.to_latex}[fmt]
-        if len(failures):
-            tables.append(failure_table(failures, frame))
-        text = "\n\n".join(render(t) for t in tables)
-        if output:
-            output.write_text(text + "\n", encoding="utf-8")
-            console.print(f"Written: {output}", soft_wrap=True)
-        else:
-            typer.echo(text)
+        _report_tables(
+            console, frame, failures, baseline=baseline, alpha=alpha, fmt=fmt, output=output
+        )
 
-    @app.command()
-    @user_errors(console)
+    return report
+
+
+def _export_command(console: Console) -> Callable[..., None]:
     def export(
         db: Database,
         experiment: Experiment = None,
-        output: Annotated[
-            Path | None,
-            typer.Option("--output", "-o", help="File to write [default: CSV on stdout]."),
-        ] = None,
-        fmt: Annotated[
-            str | None,
-            typer.Option("--format", "-f", help="csv or parquet [default: from -o's suffix]."),
-        ] = None,
-        failures: Annotated[
-            bool, typer.Option("--failures", help="Also write the failed tasks, with their error.")
-        ] = False,
+        output: ExportOutput = None,
+        fmt: ExportFormat = None,
+        failures: Failures = False,
     ) -> None:
         """The per-split results table (one row per task, plain numbers) as CSV or Parquet.
 
@@ -565,3 +654,11 @@ def register_experiment_commands(app: typer.Typer, console: Console) -> None:
         """
         experiment, _ = _experiment(db, experiment)
         _export(console, db, experiment, output, fmt, include_failures=failures)
+
+    return export
+
+
+def register_experiment_commands(app: typer.Typer, console: Console) -> None:
+    """Add ``run``, ``reproduce``, ``report`` and ``export`` to ``app``."""
+    for command in (_run_command, _reproduce_command, _report_command, _export_command):
+        app.command()(user_errors(console)(command(console)))
