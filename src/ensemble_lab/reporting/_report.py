@@ -196,8 +196,35 @@ def build_report(
         raise ValueError(f"baseline {baseline!r} has no results; methods: {methods}")
     if failures is not None and failures.empty:
         failures = None
-    failed_methods = [] if failures is None else list(pd.unique(failures["method"]))
     report = HtmlReport(title)
+    _add_settings(report, results, settings, failures, methods)
+    if method_key is not None:
+        report.add_heading("Methods")
+        report.add_table(method_key.to_html(), method_key.caption)
+    if failures is not None:
+        report.add_heading("Failures")
+        failed = failure_table(failures, results)
+        report.add_table(failed.to_html(), failed.caption)
+    _add_tables(report, results, baseline, test, alpha, failures)
+    failed_methods = [] if failures is None else list(pd.unique(failures["method"]))
+    complete = failures is None or set(failed_methods) <= set(methods)
+    if results["dataset"].nunique() >= 2 and len(methods) >= 2 and complete and _complete(results):
+        _add_ranks(report, results, methods, baseline, alpha)
+    _add_figures(report, results, methods, baseline)
+    for figure, caption in extra_figures:
+        report.add_figure(figure, caption)
+    return report
+
+
+def _add_settings(
+    report: HtmlReport,
+    results: pd.DataFrame,
+    settings: Mapping[str, object] | None,
+    failures: pd.DataFrame | None,
+    methods: list[str],
+) -> None:
+    """The experiment's settings, then the counts of data sets, methods and tasks."""
+    failed_methods = [] if failures is None else list(pd.unique(failures["method"]))
     report.add_heading("Settings")
     counts: dict[str, object] = {
         "data sets": len(
@@ -212,15 +239,16 @@ def build_report(
         {**{k: _setting_text(v) for k, v in dict(settings or {}).items()}, **counts}
     )
 
-    if method_key is not None:
-        report.add_heading("Methods")
-        report.add_table(method_key.to_html(), method_key.caption)
 
-    if failures is not None:
-        report.add_heading("Failures")
-        failed = failure_table(failures, results)
-        report.add_table(failed.to_html(), failed.caption)
-
+def _add_tables(
+    report: HtmlReport,
+    results: pd.DataFrame,
+    baseline: str,
+    test: str,
+    alpha: float,
+    failures: pd.DataFrame | None,
+) -> None:
+    """Accuracy with markers against ``baseline``, then training time."""
     report.add_heading("Accuracy")
     table = accuracy_table(
         results,
@@ -230,37 +258,34 @@ def build_report(
         failures=failures,
     )
     report.add_table(table.to_html(), table.caption or "Mean accuracy (%)")
-
     report.add_heading("Training time")
     times = time_table(results, kind="fit_cpu", baseline=baseline, alpha=alpha, failures=failures)
     report.add_table(times.to_html(), times.caption or "Mean training time (CPU s)")
 
-    n_datasets = results["dataset"].nunique()
-    complete = failures is None or set(failed_methods) <= set(methods)
-    if n_datasets >= 2 and len(methods) >= 2 and complete and _complete(results):
-        _add_ranks(report, results, methods, baseline, alpha)
 
+def _add_figures(
+    report: HtmlReport, results: pd.DataFrame, methods: list[str], baseline: str
+) -> None:
+    """Accuracy against training time; error against error of each method versus ``baseline``."""
     report.add_heading("Figures")
     fig = Figure(figsize=(6, 4.5))
     ax = fig.subplots()
     plot_accuracy_vs_time(results, ax=ax)
     report.add_figure(fig, "Mean accuracy against mean training time (log scale).")
     others = [m for m in methods if m != baseline]
-    if n_datasets >= 2 and others:
-        cols = min(3, len(others))
-        rows = -(-len(others) // cols)
-        fig = Figure(figsize=(3.6 * cols, 3.6 * rows))
-        axes = fig.subplots(rows, cols, squeeze=False)
-        for ax, method in zip(axes.flat, others):
-            plot_error_vs_error(results, baseline, method, ax=ax)
-        for ax in list(axes.flat)[len(others) :]:
-            ax.set_visible(False)
-        fig.tight_layout()
-        report.add_figure(
-            fig,
-            f"Error of each method against {baseline}, one point per data set: points "
-            "below the diagonal are data sets where the method errs less.",
-        )
-    for figure, caption in extra_figures:
-        report.add_figure(figure, caption)
-    return report
+    if results["dataset"].nunique() < 2 or not others:
+        return
+    cols = min(3, len(others))
+    rows = -(-len(others) // cols)
+    fig = Figure(figsize=(3.6 * cols, 3.6 * rows))
+    axes = fig.subplots(rows, cols, squeeze=False)
+    for ax, method in zip(axes.flat, others):
+        plot_error_vs_error(results, baseline, method, ax=ax)
+    for ax in list(axes.flat)[len(others) :]:
+        ax.set_visible(False)
+    fig.tight_layout()
+    report.add_figure(
+        fig,
+        f"Error of each method against {baseline}, one point per data set: points "
+        "below the diagonal are data sets where the method errs less.",
+    )
