@@ -140,30 +140,12 @@ def plot_critical_difference(
 
     # Vertical layout in axis units, growing downward: axis at 0, CD bar above it,
     # one level per clique just below, then one row per label on each side.
-    tick, clique_step, row_step = 0.12, 0.18, 0.3
-    clique_top = 0.3
+    row_step, clique_step, clique_top = 0.3, 0.18, 0.3
     rows_top = clique_top + clique_step * len(cliques) + 0.25
     bottom = rows_top + row_step * (n_rows - 1) + 0.25
 
-    line: dict[str, Any] = {"color": "black", "linewidth": 1.0}
-    ax.plot([low, high], [0, 0], **line)
-    for value in range(int(low), int(high) + 1):
-        ax.plot([value, value], [0, -tick], **line)
-        ax.text(value, -tick - 0.05, str(value), ha="center", va="bottom", fontsize=_FONT_SIZE)
-    for half in range(int(low), int(high)):
-        ax.plot([half + 0.5, half + 0.5], [0, -tick / 2], **line)
-
-    # The CD bar starts at the left end of the axis as drawn.
-    left = high if best_on_right else low
-    right_of_left = left - width if best_on_right else left + width
-    y_cd = -0.75
-    ax.plot([left, right_of_left], [y_cd, y_cd], color="black", linewidth=1.5)
-    for x in (left, right_of_left):
-        ax.plot([x, x], [y_cd - 0.05, y_cd + 0.05], color="black", linewidth=1.5)
-    ax.text(
-        (left + right_of_left) / 2, y_cd - 0.08, "CD", ha="center", va="bottom", fontsize=_FONT_SIZE
-    )
-
+    _draw_axis(ax, low, high)
+    _draw_cd_bar(ax, high if best_on_right else low, -width if best_on_right else width)
     pad = 0.15 + 0.05 * (high - low)
     best_x, worst_x = low - pad, high + pad
     # Screen-side alignment: text grows away from the axis on either side.
@@ -174,7 +156,7 @@ def plot_critical_difference(
             y, x_end, ha = rows_top + row_step * i, best_x, best_ha
         else:
             y, x_end, ha = rows_top + row_step * (k - 1 - i), worst_x, worst_ha
-        ax.plot([rank, rank, x_end], [0, y, y], **line)
+        ax.plot([rank, rank, x_end], [0, y, y], **_LINE)
         ax.text(x_end, y, label, ha=ha, va="center", fontsize=_FONT_SIZE)
     for level, group in enumerate(cliques):
         y = clique_top + clique_step * level
@@ -182,13 +164,7 @@ def plot_critical_difference(
         ax.plot([first - 0.03, last + 0.03], [y, y], color="black", linewidth=4.0,
                 solid_capstyle="butt")  # fmt: skip
 
-    best_room = _text_width_inches(labels[:n_best])
-    worst_room = _text_width_inches(labels[n_best:])
-    axes_inches = ax.bbox.width / ax.figure.dpi
-    # Widen the x range so that the labels (fixed size in inches) fit inside the axes.
-    usable = max(axes_inches - best_room - worst_room, 0.25 * axes_inches)
-    per_inch = (worst_x - best_x) / usable
-    ax.set_xlim(best_x - best_room * per_inch, worst_x + worst_room * per_inch)
+    _fit_labels(ax, (best_x, worst_x), labels, n_best)
     ax.set_ylim(bottom, -1.1)  # y grows downward
     if best_on_right:
         ax.invert_xaxis()
@@ -196,3 +172,40 @@ def plot_critical_difference(
     if title:
         ax.set_title(title)
     return ax
+
+
+_LINE: dict[str, Any] = {"color": "black", "linewidth": 1.0}
+
+
+def _draw_axis(ax: Axes, low: float, high: float) -> None:
+    """The rank axis with a tick and a number at every rank, half ticks between."""
+    tick = 0.12
+    ax.plot([low, high], [0, 0], **_LINE)
+    for value in range(int(low), int(high) + 1):
+        ax.plot([value, value], [0, -tick], **_LINE)
+        ax.text(value, -tick - 0.05, str(value), ha="center", va="bottom", fontsize=_FONT_SIZE)
+    for half in range(int(low), int(high)):
+        ax.plot([half + 0.5, half + 0.5], [0, -tick / 2], **_LINE)
+
+
+def _draw_cd_bar(ax: Axes, left: float, span: float) -> None:
+    """The CD bar above the axis, from ``left`` (its left end as drawn) over ``span`` ranks."""
+    right_of_left = left + span
+    y_cd = -0.75
+    ax.plot([left, right_of_left], [y_cd, y_cd], color="black", linewidth=1.5)
+    for x in (left, right_of_left):
+        ax.plot([x, x], [y_cd - 0.05, y_cd + 0.05], color="black", linewidth=1.5)
+    ax.text(
+        (left + right_of_left) / 2, y_cd - 0.08, "CD", ha="center", va="bottom", fontsize=_FONT_SIZE
+    )
+
+
+def _fit_labels(ax: Axes, ends: tuple[float, float], labels: list[str], n_best: int) -> None:
+    """Widen the x range so that the labels (fixed size in inches) fit inside the axes."""
+    best_x, worst_x = ends
+    best_room = _text_width_inches(labels[:n_best])
+    worst_room = _text_width_inches(labels[n_best:])
+    axes_inches = ax.bbox.width / ax.figure.dpi
+    usable = max(axes_inches - best_room - worst_room, 0.25 * axes_inches)
+    per_inch = (worst_x - best_x) / usable
+    ax.set_xlim(best_x - best_room * per_inch, worst_x + worst_room * per_inch)
