@@ -641,6 +641,33 @@ def rank_table(
         raise ValueError(f"alpha must be in (0, 1), got {alpha!r}.")
     _check_results(results, ["dataset", "method", metric])
     order = _method_order(results, methods, None)
+    pairs = _rank_pairs(baseline_pairs, order)
+    means = _mean_table(results, metric, order)
+    ranked = stats.average_ranks(means, higher_is_better=higher_is_better)
+    average = ranked.average.sort_values(kind="stable")
+    cells = pd.DataFrame(
+        {"Average rank": [f"{r:.{decimals}f}" for r in average]}, index=average.index, dtype=object
+    )
+    wtl = _pair_tests(means if higher_is_better else -means, pairs, alpha, tie_tolerance)
+    if pairs:
+        cells["Win-tie-loss"] = _MISSING
+        for row in wtl.itertuples(index=False):
+            bullet = "• " if row.better else ""
+            cells.loc[row.method, "Win-tie-loss"] = f"{bullet}{row.wins}-{row.ties}-{row.losses}"
+    data: dict[str, pd.DataFrame | pd.Series] = {
+        "means": means,
+        "ranks": ranked.ranks,
+        "average_ranks": average,
+        "win_tie_loss": wtl,
+    }
+    caption = _rank_caption(means, higher_is_better, alpha, bool(pairs))
+    return Table(_with_index_name(cells, "Method"), caption, data)
+
+
+def _rank_pairs(
+    baseline_pairs: Mapping[str, str] | Sequence[tuple[str, str]] | None, order: list[str]
+) -> list[tuple[str, str]]:
+    """The (method, reference) pairs of :func:`rank_table`, each of them among ``order``."""
     if baseline_pairs is None:
         pairs: list[tuple[str, str]] = []
     elif isinstance(baseline_pairs, Mapping):
@@ -651,36 +678,36 @@ def rank_table(
         for name in (method, reference):
             if name not in order:
                 raise ValueError(f"paired method {name!r} is not among the ranked methods.")
-    means = _mean_table(results, metric, order)
-    ranked = stats.average_ranks(means, higher_is_better=higher_is_better)
-    average = ranked.average.sort_values(kind="stable")
-    cells = pd.DataFrame(
-        {"Average rank": [f"{r:.{decimals}f}" for r in average]}, index=average.index, dtype=object
-    )
-    signed = means if higher_is_better else -means
-    wtl_rows = []
-    if pairs:
-        cells["Win-tie-loss"] = _MISSING
-        for method, reference in pairs:
-            w, t, lo = stats.win_tie_loss(
-                signed[method], signed[reference], tolerance=tie_tolerance
-            )
-            test = stats.sign_test(w, t, lo, alpha=alpha)
-            bullet = "• " if test.better else ""
-            cells.loc[method, "Win-tie-loss"] = f"{bullet}{w}-{t}-{lo}"
-            wtl_rows.append(
-                {
-                    "method": method,
-                    "reference": reference,
-                    "wins": w,
-                    "ties": t,
-                    "losses": lo,
-                    "critical_value": test.critical_value,
-                    "better": test.better,
-                    "worse": test.worse,
-                    "p_value": test.p_value,
-                }
-            )
+    return pairs
+
+
+def _pair_tests(
+    signed: pd.DataFrame, pairs: list[tuple[str, str]], alpha: float, tie_tolerance: float
+) -> pd.DataFrame:
+    """Win-tie-loss and sign test of each pair over the data sets (higher ``signed`` wins)."""
+    rows = []
+    for method, reference in pairs:
+        w, t, lo = stats.win_tie_loss(signed[method], signed[reference], tolerance=tie_tolerance)
+        test = stats.sign_test(w, t, lo, alpha=alpha)
+        rows.append(
+            {
+                "method": method,
+                "reference": reference,
+                "wins": w,
+                "ties": t,
+                "losses": lo,
+                "critical_value": test.critical_value,
+                "better": test.better,
+                "worse": test.worse,
+                "p_value": test.p_value,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def _rank_caption(
+    means: pd.DataFrame, higher_is_better: bool, alpha: float, with_pairs: bool
+) -> str:
     caption = "Average ranks over data sets (1 = best; ties share the average rank)."
     if means.shape[0] >= 2:
         fr = stats.friedman(means, higher_is_better=higher_is_better)
@@ -689,15 +716,9 @@ def rank_table(
             f" Friedman χ² = {fr.chi2:.2f}, Iman–Davenport F = {fr.f_statistic:.2f} "
             f"(p = {fr.f_p_value:.3g}); Nemenyi CD at {alpha:g} = {cd.cd:.2f}."
         )
-    if pairs:
+    if with_pairs:
         caption += (
             f" Win-tie-loss of each method against its reference; • marks a significant "
             f"sign test at the {alpha:g} level."
         )
-    data: dict[str, pd.DataFrame | pd.Series] = {
-        "means": means,
-        "ranks": ranked.ranks,
-        "average_ranks": average,
-        "win_tie_loss": pd.DataFrame(wtl_rows),
-    }
-    return Table(_with_index_name(cells, "Method"), caption, data)
+    return caption
