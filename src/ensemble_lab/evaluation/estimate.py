@@ -227,60 +227,20 @@ def estimate_runtime(
         If a method has neither a measured nor a sampled task to scale from.
     """
     tasks, bound = task_plan(config, data_dir=data_dir, data=data)
-    keys = ["dataset", "method", "repetition", "fold"]
     tasks["seconds"] = np.nan
     tasks["source"] = "extrapolated"
     tasks["stored"] = False
     if results is not None and len(results):
-        done = results
-        if "experiment" in done.columns:
-            done = done[done["experiment"] == config.name]
-        done = done.assign(_t=done["fit_cpu"].fillna(0.0) + done["predict_cpu"].fillna(0.0))
-        merged = tasks[keys].merge(done[[*keys, "_t"]], on=keys, how="left")
-        hit = merged["_t"].notna().to_numpy()
-        tasks.loc[hit, "seconds"] = merged.loc[hit, "_t"].to_numpy()
-        tasks.loc[hit, "source"] = "measured"
-        tasks.loc[hit, "stored"] = True
-
+        _use_measured(tasks, results, config.name)
     sampled: list[str] = []
     if sample and len(tasks):
-        covered = set(map(tuple, tasks.loc[tasks["stored"], ["dataset", "method"]].to_numpy()))
         sizes = (
             tasks.groupby("dataset", sort=False)["n_train"].max()
             * tasks.groupby("dataset", sort=False)["n_features"].max()
         )
         sampled = _sample_datasets(sizes, max_datasets)
-        methods = {m.label: m for m in config.methods}
         for dataset in sampled:
-            X, labels, protocol = bound[dataset]
-            classes = np.unique(labels)
-            first: dict[str, Any] = {}
-            for t in plan_tasks(config, dataset, labels, protocol):
-                first.setdefault(t.key.method, t)  # the first split of each method
-            for label, t in first.items():
-                if (dataset, label) in covered:
-                    continue
-                result = execute_task(
-                    t.key,
-                    methods[label],
-                    t.seed,
-                    (X, labels),
-                    t.split.train_idx,
-                    t.split.test_idx,
-                    classes,
-                )
-                if not result.ok:
-                    assert result.error is not None
-                    raise ValueError(f"timing {t.key} failed: {result.error.splitlines()[0]}")
-                row = (
-                    (tasks["dataset"] == dataset)
-                    & (tasks["method"] == label)
-                    & (tasks["repetition"] == t.key.repetition)
-                    & (tasks["fold"] == t.key.fold)
-                )
-                tasks.loc[row, "seconds"] = (result.fit_cpu or 0.0) + (result.predict_cpu or 0.0)
-                tasks.loc[row, "source"] = "sampled"
-
+            _time_first_splits(tasks, config, dataset, bound[dataset])
     _extrapolate(tasks)
     return Estimate(
         experiment=config.name,
@@ -288,6 +248,52 @@ def estimate_runtime(
         workers=tuple(int(k) for k in workers),
         sampled_datasets=sampled,
     )
+
+
+_KEYS = ["dataset", "method", "repetition", "fold"]
+
+
+def _use_measured(tasks: pd.DataFrame, results: pd.DataFrame, experiment: str) -> None:
+    """Fill in place the tasks ``results`` holds (of ``experiment``) with their CPU time."""
+    done = results
+    if "experiment" in done.columns:
+        done = done[done["experiment"] == experiment]
+    done = done.assign(_t=done["fit_cpu"].fillna(0.0) + done["predict_cpu"].fillna(0.0))
+    merged = tasks[_KEYS].merge(done[[*_KEYS, "_t"]], on=_KEYS, how="left")
+    hit = merged["_t"].notna().to_numpy()
+    tasks.loc[hit, "seconds"] = merged.loc[hit, "_t"].to_numpy()
+    tasks.loc[hit, "source"] = "measured"
+    tasks.loc[hit, "stored"] = True
+
+
+def _time_first_splits(
+    tasks: pd.DataFrame, config: ExperimentConfig, dataset: str, bound: Any
+) -> None:
+    """Run the first split of each method not stored on ``dataset``; fill its time in place."""
+    X, labels, protocol = bound
+    classes = np.unique(labels)
+    covered = set(map(tuple, tasks.loc[tasks["stored"], ["dataset", "method"]].to_numpy()))
+    methods = {m.label: m for m in config.methods}
+    first: dict[str, Any] = {}
+    for t in plan_tasks(config, dataset, labels, protocol):
+        first.setdefault(t.key.method, t)  # the first split of each method
+    for label, t in first.items():
+        if (dataset, label) in covered:
+            continue
+        result = execute_task(
+            t.key, methods[label], t.seed, (X, labels), t.split.train_idx, t.split.test_idx, classes
+        )
+        if not result.ok:
+            assert result.error is not None
+            raise ValueError(f"timing {t.key} failed: {result.error.splitlines()[0]}")
+        row = (
+            (tasks["dataset"] == dataset)
+            & (tasks["method"] == label)
+            & (tasks["repetition"] == t.key.repetition)
+            & (tasks["fold"] == t.key.fold)
+        )
+        tasks.loc[row, "seconds"] = (result.fit_cpu or 0.0) + (result.predict_cpu or 0.0)
+        tasks.loc[row, "source"] = "sampled"
 
 
 def _extrapolate(tasks: pd.DataFrame) -> None:
