@@ -417,28 +417,7 @@ def _run(
         config.name, config.to_dict(), config.config_hash(), overwrite=overwrite
     )
     stored = db.finished_tasks(exp_id, include_failed=not retry_failed)
-
-    todo: list[tuple[Any, list[_PlannedTask]]] = []
-    total = skipped = 0
-    for entry in entries:
-        name = _entry_name(entry)
-        keys = _task_keys(config, name)
-        if keys <= stored:  # nothing to do: don't even load it
-            total += len(keys)
-            skipped += len(keys)
-            continue
-        X, y = _get_data(entry, data, config, data_dir)
-        X, protocol = _bind(config.protocol, entry, X, y)
-        labels = np.asarray(y)
-        classes = np.unique(labels)
-        db.record_dataset(exp_id, name, len(labels), int(np.shape(X)[1]), classes)
-        planned = plan_tasks(config, name, labels, protocol)
-        total += len(planned)
-        pending = [t for t in planned if t.key not in stored]
-        skipped += len(planned) - len(pending)
-        if pending:
-            todo.append(((X, labels, classes), pending))
-
+    todo, total, skipped = _pending(config, entries, db, exp_id, stored, data, data_dir)
     summary = RunSummary(config.name, exp_id, total=total, skipped=skipped, extended=extended)
     to_run = total - skipped
     eta = RemainingTime(
@@ -470,6 +449,43 @@ def _run(
         results.close()
     summary.elapsed = time.perf_counter() - start
     return summary
+
+
+def _pending(
+    config: ExperimentConfig,
+    entries: list[DatasetEntry],
+    db: ResultsStore,
+    exp_id: int,
+    stored: set[TaskKey],
+    data: DataSource | None,
+    data_dir: str | Path | None,
+) -> tuple[list[tuple[Any, list[_PlannedTask]]], int, int]:
+    """The tasks still to run, per dataset with its data, and the counts (total, skipped).
+
+    A dataset whose every task is stored is not even loaded; the others are recorded
+    in the store with their size and classes.
+    """
+    todo: list[tuple[Any, list[_PlannedTask]]] = []
+    total = skipped = 0
+    for entry in entries:
+        name = _entry_name(entry)
+        keys = _task_keys(config, name)
+        if keys <= stored:  # nothing to do: don't even load it
+            total += len(keys)
+            skipped += len(keys)
+            continue
+        X, y = _get_data(entry, data, config, data_dir)
+        X, protocol = _bind(config.protocol, entry, X, y)
+        labels = np.asarray(y)
+        classes = np.unique(labels)
+        db.record_dataset(exp_id, name, len(labels), int(np.shape(X)[1]), classes)
+        planned = plan_tasks(config, name, labels, protocol)
+        total += len(planned)
+        pending = [t for t in planned if t.key not in stored]
+        skipped += len(planned) - len(pending)
+        if pending:
+            todo.append(((X, labels, classes), pending))
+    return todo, total, skipped
 
 
 def _calls(
