@@ -567,7 +567,7 @@ def figure_4(means: pd.DataFrame, sizes: tuple[int, ...], bases: tuple[str, ...]
     return _trajectory_grid(means, panels, max(len(sizes), 1), improvement=False)
 
 
-# ---------------------------------------------------------------- page
+# ---------------------------------------------------------------- run
 def run(
     out_dir: Path,
     *,

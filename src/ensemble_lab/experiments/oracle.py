@@ -283,7 +283,7 @@ def kappa_error_by_method(predictions: pd.DataFrame, dataset: str) -> dict[str, 
     return out
 
 
-# --------------------------------------------------------------------------- page
+# ------------------------------------------------------- run, and the tables of the analysis
 def run(
     out_dir: Path,
     *,
