@@ -156,7 +156,7 @@ def test_methods_lists_the_names_of_a_paper():
     result = runner.invoke(app, ["methods", "--paper", "3"], terminal_width=250)
     assert result.exit_code == 0, result.output
     said = "".join(result.output.split())  # the text columns wrap
-    assert "│PB-HDA│003│ProjectionBoostingClassifier│j48│" in said
+    assert "│PB-HDA│garciaosorio2008projections│ProjectionBoostingClassifi" in said
     assert "Triskel" not in said and "RBF-SVM" in said
 
 

@@ -85,7 +85,11 @@ def datasets(data_dir: DataDir = None) -> None:
 def methods(
     paper: Annotated[
         str | None,
-        typer.Option("--paper", help="Only the names of one paper: 000 ... 004."),
+        typer.Option(
+            "--paper",
+            help="Only the names of one paper: its citation key (kuncheva2007oracle) or "
+            "its number, 0 ... 4.",
+        ),
     ] = None,
 ) -> None:
     """List the registered method names, with what each builds and its paper."""

@@ -1,18 +1,19 @@
 """Ensemble methods of the five papers, and the registry of their table names.
 
-Each method module registers its named configurations when it is imported below.
+The names are the rows of the catalogue (``_catalogue``), registered by ``_registry``.
 """
 
-from . import _single  # noqa: F401  (registers the single learners by their table names)
 from ._bagging import WekaBaggingClassifier
 from ._biasing import Oversample, Threshold, Undersample
 from ._boosting import BoostingClassifier
+from ._decorate import DecorateClassifier
 from ._elrc import ELRCClassifier
 from ._multiboost import MultiBoostClassifier
-from ._oracle_ensembles import DecorateClassifier, RandomLinearOracle, RotationForestClassifier
+from ._oracle import RandomLinearOracle
 from ._projection_boosting import ProjectionBoostingClassifier
 from ._random_subspace import RandomSubspaceClassifier
 from ._registry import PAPERS, MethodInfo, describe_methods, make, names, register
+from ._rotation_forest import RotationForestClassifier
 from ._triskel import TriskelClassifier
 from ._weka_hosts import WekaAdaBoostM1
 

@@ -20,8 +20,6 @@ import numpy as np
 from joblib import Parallel, delayed
 from sklearn.base import clone
 from sklearn.dummy import DummyClassifier
-from sklearn.multiclass import OneVsOneClassifier
-from sklearn.pipeline import make_pipeline
 
 from .._members import accepts_weights, fit_weighted, seed_random_states, weighted_bootstrap
 from ..base import (
@@ -30,7 +28,7 @@ from ..base import (
     safe_rows,
 )
 from ..diversity import oracle_outputs, pairwise_matrix
-from ..learners import MixedEncoder, resolve_estimator
+from ..learners import resolve_estimator
 from ..learners._c45_core import weka_argmax
 from ..learners._codes import fit_mixed_codes
 from ..learners._encoded import EncodedData, TestData, class_codes
@@ -41,9 +39,8 @@ from ..utils._sklearn_compat import (
     _fit_context,
 )
 from ._ensemble import Ensemble
-from ._registry import register
 
-__all__ = ["BoostingClassifier", "StageCurves", "adaboost_m1"]
+__all__ = ["BoostingClassifier", "StageCurves"]
 
 # Fig. 1 of Kuncheva & Whitaker (2002): W_{k+1}(i) ∝ W_k(i) β_k^{ξ(y_ik)}.
 _XI = {
@@ -634,84 +631,3 @@ class BoostingClassifier(_BaseBoosting):
         if not self.early_stopping or train_q.shape[0] < 3:
             return train_q.shape[0]
         return int(np.nanargmin(train_q[1:])) + 2
-
-
-# ------------------------------------------------------------------ paper names
-_HOW = {"resample": "resampling", "reweight": "reweighting"}  # the modes, for descriptions
-
-
-def adaboost_m1(base, mode: str, random_state=None, n_estimators: int = 10) -> BoostingClassifier:
-    """AdaBoost.M1 as Weka runs it in paper 001: by resampling ("S") or reweighting ("W").
-
-    Wrapping the base learner (e.g. in a random linear oracle) is done by passing the
-    wrapped estimator as ``base``.
-    """
-    return BoostingClassifier(
-        base, n_estimators, update="aggressive", mode=mode, random_state=random_state
-    )
-
-
-def _variant_factory(update: str):
-    def factory(base=None, random_state=None, **params):
-        params = {"n_estimators": 25, "mode": "resample", **params}
-        return BoostingClassifier(base, update=update, random_state=random_state, **params)
-
-    return factory
-
-
-def _host_factory(mode: str):
-    def factory(base=None, random_state=None, **params):
-        return adaboost_m1(base, mode, random_state, **params)
-
-    return factory
-
-
-def _one_vs_one_factory(n_rounds: int):
-    def factory(base=None, random_state=None, **params):
-        params = {"n_estimators": n_rounds, "update": "aggressive", "mode": "reweight", **params}
-        boosted = BoostingClassifier(base, random_state=random_state, **params)
-        # OneVsOneClassifier converts X to a float array, so nominal columns are
-        # imputed and one-hot encoded first (SMO, the paper's base, does so anyway).
-        return make_pipeline(MixedEncoder(scale="none"), OneVsOneClassifier(boosted))
-
-    return factory
-
-
-for _update, _name in [
-    ("aggressive", "Aggressive"),
-    ("conservative", "Conservative"),
-    ("inverse", "Inverse"),
-]:
-    register(
-        _name,
-        _variant_factory(_update),
-        default_base="qda",
-        aliases=(f"{_name} Boosting",),
-        paper="002",
-        description=f"Boosting with the {_update} weight update: 25 members, by resampling",
-    )
-
-for _prune, _base in [("P", "j48"), ("U", "j48-unpruned")]:
-    for _mode, _letter in [("resample", "S"), ("reweight", "W")]:
-        register(
-            f"N-{_prune}-AdaBoostM1 ({_letter})",
-            _host_factory(_mode),
-            default_base=_base,
-            aliases=(
-                f"N-{_prune}-AdaBoost ({_letter})",
-                f"N-{_prune}-AdaBoost.M1 ({_letter})",
-                f"N-{_prune}-AdaBoost-{_letter}",
-                f"N-{_prune}-AdaBoostM1-{_letter}",
-            ),
-            paper="001",
-            description=f"AdaBoost.M1 of 10 members, by {_HOW[_mode]}",
-        )
-
-for _rounds in (3, 10, 50):
-    register(
-        f"AdaBoost-{_rounds}",
-        _one_vs_one_factory(_rounds),
-        default_base="smo",
-        paper="000",
-        description=f"One-vs-one AdaBoost.M1, {_rounds} rounds per pair of classes, by reweighting",
-    )

@@ -31,9 +31,8 @@ from ..learners import resolve_estimator
 from ..utils._sklearn_compat import Interval, _fit_context, check_is_fitted
 from ._elrc_tree import ELRCNode, best_split, split_categories, split_matrix
 from ._ensemble import Ensemble
-from ._registry import register
 
-__all__ = ["ELRCClassifier"]
+__all__ = ["ELRCClassifier", "elrc_candidates"]
 
 DEFAULT_ESTIMATORS = ("smo", "nb", "j48")
 
@@ -736,25 +735,14 @@ def _renumber(regions: list[_Region]) -> list[ELRCNode]:
     return nodes
 
 
-def _make_elrc(base=None, random_state=None, **params) -> ELRCClassifier:
-    """``make("ELRC")``: ELRC over the candidate learners ``base``.
+def elrc_candidates(base=None) -> tuple[Any, ...]:
+    """The candidate learners ``make("ELRC", base=...)`` gives ELRC.
 
-    ``base`` None → smo/nb/j48; a list/tuple → those candidates; a single learner → ELRC
-    with that one candidate.
+    ``base`` None → smo, nb and j48 (the paper's); a list or tuple → those candidates;
+    a single learner → that one candidate.
     """
-    estimators: tuple[Any, ...]
     if base is None:
-        estimators = DEFAULT_ESTIMATORS
-    elif isinstance(base, list | tuple):
-        estimators = tuple(base)
-    else:
-        estimators = (base,)
-    return ELRCClassifier(estimators=estimators, random_state=random_state, **params)
-
-
-register(
-    "ELRC",
-    _make_elrc,
-    paper="004",
-    description="A tree of regions (3 levels), each with the best of smo, nb and j48 by inner CV",
-)
+        return DEFAULT_ESTIMATORS
+    if isinstance(base, list | tuple):
+        return tuple(base)
+    return (base,)

@@ -14,10 +14,9 @@ from numbers import Integral
 import numpy as np
 
 from ..utils._sklearn_compat import Interval
-from ._boosting import _HOW, _BaseBoosting, _Schedule
-from ._registry import register
+from ._boosting import _BaseBoosting, _Schedule
 
-__all__ = ["MultiBoostClassifier", "multiboost", "subcommittee_boundaries"]
+__all__ = ["MultiBoostClassifier", "subcommittee_boundaries"]
 
 # Webb (2000) gives a perfect member β = 1e-10; our vote weight is ln √((1 − ε)/ε).
 _PERFECT_BETA = 1e-10
@@ -165,32 +164,3 @@ class MultiBoostClassifier(_BaseBoosting):
 
     def _perfect_member(self, has_members):
         return "keep", _PERFECT_VOTE
-
-
-def multiboost(base, mode: str, random_state=None, n_estimators: int = 10) -> MultiBoostClassifier:
-    """MultiBoost as in paper 001: by resampling ("S") or reweighting ("W").
-
-    Wrapping the base learner (e.g. in a random linear oracle) is done by passing the
-    wrapped estimator as ``base``.
-    """
-    return MultiBoostClassifier(base, n_estimators, mode=mode, random_state=random_state)
-
-
-def _host_factory(mode: str):
-    def factory(base=None, random_state=None, **params):
-        return multiboost(base, mode, random_state, **params)
-
-    return factory
-
-
-for _prune, _base in [("P", "j48"), ("U", "j48-unpruned")]:
-    for _mode, _letter in [("resample", "S"), ("reweight", "W")]:
-        register(
-            f"N-{_prune}-MultiBoost ({_letter})",
-            _host_factory(_mode),
-            default_base=_base,
-            aliases=(f"N-{_prune}-MultiBoost-{_letter}", f"N-{_prune}-MultiBoostAB ({_letter})"),
-            paper="001",
-            description="MultiBoost (wagged sub-committees of AdaBoost) of 10 members, "
-            f"by {_HOW[_mode]}",
-        )

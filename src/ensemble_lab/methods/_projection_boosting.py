@@ -26,7 +26,6 @@ from ..utils._sklearn_compat import (
     _fit_context,
 )
 from ._ensemble import Ensemble
-from ._registry import register
 
 __all__ = ["ProjectionBoostingClassifier"]
 
@@ -345,24 +344,3 @@ def _adaboost_m1_update(weights, miss, initial):
         return initial.copy()
     updated = np.where(miss, weights, weights * error / (1.0 - error))
     return updated / updated.sum()
-
-
-def _factory(projection):
-    def factory(base=None, random_state=None, **params):
-        return ProjectionBoostingClassifier(
-            estimator=base, projection=projection, random_state=random_state, **params
-        )
-
-    factory.__doc__ = f"Projection boosting with {projection.upper()} (paper 003)."
-    return factory
-
-
-for _name, _projection in (("PB-HDA", "hda"), ("PB-NDA", "nda"), ("PB-LDA", "lda")):
-    register(
-        _name,
-        _factory(_projection),
-        default_base="j48",
-        paper="003",
-        description=f"10 members, each after the first trained on the {_projection.upper()} "
-        "projection of the previous member's errors",
-    )

@@ -1,28 +1,55 @@
 """Methods by the names the papers' tables use: ``make("Triskel-W4")``, ``names()``.
 
-Each method module registers its configurations at import time with :func:`register`.
-A factory takes ``base`` (a learner preset name, an estimator, or None for the paper's
-default) and ``random_state`` and returns an unfitted estimator. :func:`describe_methods`
-(``ensemble-lab methods``) lists every name with what it builds.
+The names of the five papers are the rows of :mod:`~ensemble_lab.methods._catalogue`;
+:func:`register` adds others. A factory takes ``base`` (a learner preset name, an
+estimator, or None for the default) and ``random_state`` and returns an unfitted
+estimator. :func:`describe_methods` (``ensemble-lab methods``) lists every name with
+what it builds.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sklearn.base import BaseEstimator
+from sklearn.base import BaseEstimator, clone
+from sklearn.multiclass import OneVsOneClassifier
+from sklearn.pipeline import make_pipeline
+
+from .._members import seed_random_states
+from ..learners import MixedEncoder, resolve_estimator
+from ..learners._random_tree import RandomTreeClassifier
+from ._bagging import WekaBaggingClassifier
+from ._boosting import BoostingClassifier
+from ._catalogue import CATALOGUE, PAPERS, Row
+from ._decorate import DecorateClassifier
+from ._elrc import ELRCClassifier, elrc_candidates
+from ._multiboost import MultiBoostClassifier
+from ._oracle import RandomLinearOracle
+from ._projection_boosting import ProjectionBoostingClassifier
+from ._random_subspace import RandomSubspaceClassifier
+from ._rotation_forest import RotationForestClassifier
+from ._triskel import TriskelClassifier
+from ._weka_hosts import WekaAdaBoostM1
 
 __all__ = ["PAPERS", "MethodInfo", "describe_methods", "make", "names", "register"]
 
-#: The five papers whose methods are registered, by the label ``register(paper=...)`` uses.
-PAPERS: dict[str, str] = {
-    "000": "Khoussainov, Heß & Kushmerick (ICML 2005): Triskel, ensembles of biased classifiers",
-    "001": "Kuncheva & Rodríguez (IEEE TKDE 2007): the random linear oracle",
-    "002": "Kuncheva & Whitaker (MCS 2002): aggressive, conservative, inverse boosting",
-    "003": "García-Osorio & García-Pedrajas (ESANN 2008): boosting by projections",
-    "004": "Lee, Na, Oh & Yang: ensemble learning of regional classifiers (ELRC)",
+#: The estimators a row's ``build`` can name; each takes the member as its first argument.
+_CLASSES = {
+    cls.__name__: cls
+    for cls in (
+        BoostingClassifier,
+        DecorateClassifier,
+        MultiBoostClassifier,
+        ProjectionBoostingClassifier,
+        RandomSubspaceClassifier,
+        RotationForestClassifier,
+        TriskelClassifier,
+        WekaAdaBoostM1,
+        WekaBaggingClassifier,
+    )
 }
 
 
@@ -77,7 +104,7 @@ def register(
     aliases : tuple of str
         Other names (ASCII spellings) that resolve to the same entry.
     paper : str or None
-        Which paper the name comes from (``"000"`` ... ``"004"``, see :data:`PAPERS`), for
+        Which paper the name comes from (a citation key of :data:`PAPERS`), for
         ``names(paper=...)``.
     description : str or None
         What the name builds, in a line (default: the first line of the estimator's
@@ -93,14 +120,19 @@ def register(
 
 
 def _paper_key(paper: str | int | None) -> str | None:
-    """``"001"`` for 1, ``"1"`` or ``"001"``; the paper labels of :data:`PAPERS`."""
+    """The citation key of :data:`PAPERS` for a key, or a paper number (1, ``"001"``)."""
     if paper is None:
         return None
     text = str(paper).strip()
-    key = text.zfill(3) if text.isdigit() else text
-    if key not in PAPERS:
-        raise ValueError(f"Unknown paper {paper!r}; the papers are {', '.join(PAPERS)}.")
-    return key
+    keys = list(PAPERS)
+    if text.isdigit() and int(text) < len(keys):
+        return keys[int(text)]
+    if text not in PAPERS:
+        raise ValueError(
+            f"Unknown paper {paper!r}; the papers are {', '.join(PAPERS)} (or 0 ... "
+            f"{len(keys) - 1})."
+        )
+    return text
 
 
 def names(paper: str | int | None = None) -> list[str]:
@@ -115,13 +147,15 @@ def describe_methods(paper: str | int | None = None) -> list[MethodInfo]:
     Parameters
     ----------
     paper : str or int, optional
-        ``"001"``, ``"1"`` or ``1``: only that paper's names (see :data:`PAPERS`).
+        A citation key of :data:`PAPERS` (``"kuncheva2007oracle"``) or the paper's
+        number (``"001"``, ``"1"`` or ``1``): only that paper's names.
 
     Returns
     -------
     list of MethodInfo
-        Sorted by name: the paper label (empty for a name of no paper), the estimator
-        class, the default base-learner preset (empty when the method has its own) and
+        Sorted by name: the paper's citation key (empty for a name of no paper), the estimator
+        class, the default base-learner preset (a single learner: its own preset; empty
+        when the method has its own learners) and
         a line saying what the name builds.
     """
     out = []
@@ -164,3 +198,45 @@ def make(name: str, *, base=None, random_state=None, **params) -> BaseEstimator:
     if base is None:
         base = entry.default_base
     return entry.factory(base=base, random_state=random_state, **params)
+
+
+# --------------------------------------------------------------------------- the catalogue
+def _member(row: Row, base):
+    """The base learner as the row's members take it (see :data:`_catalogue.MemberRule`)."""
+    if row.member == "oracle":
+        return RandomLinearOracle(resolve_estimator(base))
+    if row.member == "resolved":
+        return resolve_estimator(base)
+    return base
+
+
+def _build(row: Row, base=None, random_state=None, **params) -> BaseEstimator:
+    """What ``make(row.name, base=..., random_state=..., **params)`` returns."""
+    params = {**row.params, **params}
+    if row.build == "learner":
+        learner = clone(resolve_estimator(base))
+        if params:
+            learner.set_params(**params)
+        return learner if random_state is None else seed_random_states(learner, random_state)
+    if row.build == "ELRCClassifier":
+        return ELRCClassifier(elrc_candidates(base), random_state=random_state, **params)
+    if row.build == "OneVsOneBoosting":
+        boosted = BoostingClassifier(base, random_state=random_state, **params)
+        # OneVsOneClassifier converts X to a float array, so nominal columns are
+        # imputed and one-hot encoded first (SMO, the paper's base, does so anyway).
+        return make_pipeline(MixedEncoder(scale="none"), OneVsOneClassifier(boosted))
+    if row.build == "RandomForest":
+        member = _member(row, RandomTreeClassifier() if base is None else base)
+        return WekaBaggingClassifier(member, random_state=random_state, **params)
+    return _CLASSES[row.build](_member(row, base), random_state=random_state, **params)
+
+
+for _row in CATALOGUE:
+    register(
+        _row.name,
+        functools.partial(_build, _row),
+        default_base=_row.base,
+        aliases=_row.aliases,
+        paper=_row.paper,
+        description=_row.what,
+    )

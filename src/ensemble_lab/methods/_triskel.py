@@ -41,7 +41,6 @@ from ._biasing import (
     fit_member,
 )
 from ._ensemble import Ensemble, base_accepts_nan
-from ._registry import register
 from ._triskel_roc import DEFAULT_BIASES, best_bias_pair, bias_curves
 
 __all__ = ["TriskelClassifier"]
@@ -726,35 +725,3 @@ class TriskelClassifier(Ensemble):
     def _nan_tag(self) -> bool:
         """NaN is passed on to the base learner: declared when the base learner declares it."""
         return base_accepts_nan("smo" if self.estimator is None else self.estimator, False)
-
-
-# --------------------------------------------------------------------------- registry
-def _triskel_factory(n_rounds, weighting, multiclass="ovo"):
-    def factory(base=None, random_state=None, **params):
-        params = {"n_rounds": n_rounds, "weighting": weighting, "multiclass": multiclass, **params}
-        return TriskelClassifier(base, random_state=random_state, **params)
-
-    return factory
-
-
-# Tables 1–2 of the paper: undersampling with bias 0.9 (§3.2), SMO (linear) base learner.
-for _name, _rounds, _weighting in [
-    ("Triskel-1", 1, "separation"),
-    ("Triskel-W2", 2, "soft_covering"),
-    ("Triskel-W4", 4, "soft_covering"),
-]:
-    register(
-        _name,
-        _triskel_factory(_rounds, _weighting),
-        default_base="smo",
-        paper="000",
-        description=f"{_rounds} round(s) of biased pairs, then an arbiter "
-        f"({_weighting.replace('_', ' ')} weights); one cascade per pair of classes",
-    )
-register(
-    "Triskel-M1",
-    _triskel_factory(1, "separation", "triskel-m"),
-    default_base="smo",
-    paper="000",
-    description="Triskel-M: one round of a biased member per class, then a one-vs-one arbiter",
-)

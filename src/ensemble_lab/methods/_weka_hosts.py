@@ -10,7 +10,6 @@ from __future__ import annotations
 from ..learners import resolve_estimator
 from ._bagging import WekaBaggingClassifier
 from ._boosting import BoostingClassifier
-from ._registry import register
 
 __all__ = ["WekaAdaBoostM1", "adaboost_m1_21", "bagging_21"]
 
@@ -78,20 +77,3 @@ def adaboost_m1_21(base=None, random_state=None, **params):
 def bagging_21(base=None, random_state=None, **params):
     params = {"n_estimators": ENSEMBLE_SIZE, **params}
     return WekaBaggingClassifier(resolve_estimator(base), random_state=random_state, **params)
-
-
-register(
-    "AdaBoostM1-21",
-    adaboost_m1_21,
-    default_base="j48",
-    aliases=("AdaBoost-21", "AdaBoost.M1-21"),
-    paper="004",
-    description="Weka's AdaBoostM1 of 21 members, by reweighting; stops at the first failed round",
-)
-register(
-    "Bagging-21",
-    bagging_21,
-    default_base="j48",
-    paper="004",
-    description="Weka's Bagging of 21 members, each trained on its bootstrap sample's rows",
-)

@@ -1,0 +1,69 @@
+"""The catalogue of the papers' method names is data that make, the CLI and the
+reproductions all read."""
+
+from __future__ import annotations
+
+import pytest
+from sklearn.pipeline import Pipeline
+
+from ensemble_lab.experiments import reproduction, reproduction_names
+from ensemble_lab.methods import PAPERS, RandomLinearOracle, describe_methods, make, names
+from ensemble_lab.methods._catalogue import CATALOGUE
+
+ROWS = {row.name: row for row in CATALOGUE}
+
+
+def test_one_row_per_name_and_every_paper_a_citation_key():
+    assert len(ROWS) == len(CATALOGUE) == 63
+    assert set(ROWS) <= set(names())  # register() may add names of its own
+    assert {row.paper for row in CATALOGUE} - {None} == set(PAPERS)
+    assert all(key.replace("-", "").isalnum() and key.islower() for key in PAPERS)
+
+
+@pytest.mark.parametrize("row", CATALOGUE, ids=lambda r: r.name)
+def test_make_builds_what_the_row_says(row):
+    est = make(row.name)
+    if row.build in {"learner", "OneVsOneBoosting"}:
+        assert isinstance(est, Pipeline) == (row.build == "OneVsOneBoosting")
+    elif row.build == "RandomForest":
+        assert type(est).__name__ == "WekaBaggingClassifier"
+    else:
+        assert type(est).__name__ == row.build
+    params = est.get_params(deep=False)
+    for key, value in row.params.items():
+        if key in params:  # the one-vs-one pipeline holds them one level down
+            assert params[key] == value, key
+    member = params.get("estimator")
+    assert isinstance(member, RandomLinearOracle) == (row.member == "oracle")
+    if row.build != "learner" and row.member == "given" and row.base and "estimator" in params:
+        assert member == row.base  # the preset name, resolved by the ensemble itself
+
+
+def test_aliases_reach_their_row():
+    for row in CATALOGUE:
+        for alias in row.aliases:
+            assert type(make(alias)) is type(make(row.name))
+
+
+def test_names_of_one_paper_by_key_or_number():
+    oracle = names(paper="kuncheva2007oracle")
+    assert oracle == names(paper=1) == names(paper="001")
+    assert len(oracle) == 40 and all(n[:2] in {"H-", "N-"} for n in oracle)
+    with pytest.raises(ValueError, match="Unknown paper 'nobody2099'"):
+        names(paper="nobody2099")
+
+
+def test_the_cli_listing_is_the_catalogue():
+    listed = {m.name: m for m in describe_methods()}
+    for row in CATALOGUE:
+        assert listed[row.name].paper == (row.paper or "")
+        assert listed[row.name].what == row.what
+
+
+def test_the_reproductions_run_catalogue_names():
+    for name in reproduction_names():
+        config = getattr(reproduction(name), "config", None)
+        if config is None:
+            continue
+        named = {spec.name for spec in config().methods if spec.name is not None}
+        assert named <= set(ROWS), (name, named - set(ROWS))
