@@ -119,6 +119,7 @@ def write_report(f: Findings, out_dir: Path) -> Path:
     return write_page(out_dir, NAME, fill_template(NAME, _values(f, figure)))
 
 
+# --------------------------------------------------------------------------- claims
 _QUOTES = {
     "individual_error": (
         "The individual accuracy of the members is markedly better for the ensemble with "
