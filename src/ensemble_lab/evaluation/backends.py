@@ -40,9 +40,11 @@ class Backend(ABC):
         return None
 
     def __enter__(self) -> Backend:
+        """The backend itself, closed on leaving the ``with`` block."""
         return self
 
     def __exit__(self, *exc: object) -> None:
+        """Close the backend (its workers or cluster)."""
         self.close()
 
 

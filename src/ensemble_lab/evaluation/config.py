@@ -110,6 +110,7 @@ class MethodSpec:
     estimator: Any = None
 
     def __post_init__(self) -> None:
+        """Check that exactly one of ``name`` and ``estimator`` is given."""
         if (self.name is None) == (self.estimator is None):
             raise ValueError(f"method {self.label!r}: give exactly one of name or estimator")
         if self.estimator is not None and (self.base is not None or self.params):
@@ -202,6 +203,7 @@ class ExperimentConfig:
     base_dir: Path | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
+        """Check the fields (and freeze the sequences into tuples)."""
         object.__setattr__(self, "datasets", tuple(self.datasets))
         object.__setattr__(self, "methods", tuple(self.methods))
         if not self.name or not isinstance(self.name, str):

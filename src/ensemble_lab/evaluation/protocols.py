@@ -76,6 +76,7 @@ class Split:
     test_idx: IndexArray
 
     def __eq__(self, other: object) -> bool:
+        """Equal when both splits hold the same train and test indices."""
         if not isinstance(other, Split):
             return NotImplemented
         return (
@@ -187,6 +188,7 @@ class RepeatedCV(Protocol):
     kind: str = field(default="repeated-cv", init=False, repr=False)
 
     def __post_init__(self) -> None:
+        """Check the fields."""
         if int(self.n_folds) < 2:
             raise ValueError(f"n_folds must be at least 2, got {self.n_folds}")
         if int(self.n_repetitions) < 1:
@@ -261,6 +263,7 @@ class RandomHalfSplits(Protocol):
     kind: str = field(default="half-splits", init=False, repr=False)
 
     def __post_init__(self) -> None:
+        """Check the fields."""
         if int(self.n_repetitions) < 1:
             raise ValueError(f"n_repetitions must be at least 1, got {self.n_repetitions}")
         if not 0.0 < float(self.train_size) < 1.0:
@@ -320,6 +323,7 @@ class FixedSplit(Protocol):
     kind: str = field(default="fixed", init=False, repr=False)
 
     def __post_init__(self) -> None:
+        """Check the fields."""
         has_idx = self.train_idx is not None or self.test_idx is not None
         if has_idx == (self.test_column is not None):
             raise ValueError("FixedSplit needs either train_idx and test_idx, or test_column")

@@ -300,6 +300,7 @@ class CriticalDifference:
     test: str
 
     def __float__(self) -> float:
+        """The critical difference itself."""
         return self.cd
 
 

@@ -296,9 +296,11 @@ class ResultsStore:
         self._con = con
 
     def __enter__(self) -> ResultsStore:
+        """The store itself, closed on leaving the ``with`` block."""
         return self
 
     def __exit__(self, *exc: object) -> None:
+        """Close the store's connection."""
         self.close()
 
     def close(self) -> None:

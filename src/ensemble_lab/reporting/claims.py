@@ -76,6 +76,7 @@ class Claim:
     checked: str = ""
 
     def __post_init__(self) -> None:
+        """Check the verdict."""
         if self.verdict not in VERDICTS:
             raise ValueError(f"verdict must be one of {VERDICTS}, got {self.verdict!r}")
 
