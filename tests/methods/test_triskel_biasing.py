@@ -13,7 +13,7 @@ from sklearn.svm import SVC
 from ensemble_lab import TriskelClassifier
 from ensemble_lab.datasets import load
 from ensemble_lab.methods import Oversample, Threshold, Undersample
-from ensemble_lab.methods._biasing import fit_member, margin_scores
+from ensemble_lab.methods._biasing import fit_on_sample, margin_scores
 
 
 def _labels(n_pos=200, n_neg=100):
@@ -61,7 +61,7 @@ def test_undersampled_learner_predicts_the_class_less_often():
     X, y = load_breast_cancer(return_X_y=True)
     y = 2 * y - 1
     svm = make_pipeline(MinMaxScaler(), SVC(kernel="linear"))
-    h = fit_member(svm, X, y)
+    h = fit_on_sample(svm, X, y)
     h_plus = Undersample(0.9).fit_biased(svm, X, y, target=1, bias=0.9, random_state=0)
     h_minus = Undersample(0.9).fit_biased(svm, X, y, target=-1, bias=0.9, random_state=0)
     n_pos = [np.sum(m.predict(X) == 1) for m in (h_plus, h, h_minus)]
@@ -147,7 +147,7 @@ def test_threshold_inclusion_assumption_on_real_data(shared_data_dir, bias):
 def test_threshold_uses_probabilities_or_margins(learner):
     X, y = load_breast_cancer(return_X_y=True)
     y = 2 * y - 1
-    h = fit_member(learner, X, y)
+    h = fit_on_sample(learner, X, y)
     assert_array_equal(margin_scores(h, X) > 0, h.predict(X) == 1)
     assert_array_equal(Threshold(0.0).fit_biased(learner, X, y, target=1, bias=0.0).predict(X),
                        h.predict(X))  # fmt: skip
@@ -164,10 +164,10 @@ def test_fit_weighted_without_sample_weight_support_resamples():
     y = np.where(X[:, 0] > 0, 1, -1)
     w = np.where(np.arange(100) < 50, 0.0, 1.0)
     # uniform non-zero weights: exactly the subset
-    sub = fit_member(KNeighborsClassifier(1), X, y, w)
+    sub = fit_on_sample(KNeighborsClassifier(1), X, y, w)
     assert sub.n_samples_fit_ == 50
     w[60:] = 3.0
-    resampled = fit_member(KNeighborsClassifier(1), X, y, w, random_state=0)
+    resampled = fit_on_sample(KNeighborsClassifier(1), X, y, w, random_state=0)
     assert resampled.n_samples_fit_ == 50
     assert np.all(np.isin(resampled._fit_X, X[50:]).all(axis=1))
 

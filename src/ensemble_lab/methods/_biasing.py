@@ -35,14 +35,14 @@ __all__ = [
     "Threshold",
     "ThresholdedClassifier",
     "Undersample",
-    "fit_member",
+    "fit_on_sample",
 ]
 
 BiasPair = tuple[float, float]
 
 
 # --------------------------------------------------------------------------- helpers
-def fit_member(estimator, X, y, sample_weight=None, *, random_state=None):
+def fit_on_sample(estimator, X, y, sample_weight=None, *, random_state=None):
     """Fit a clone of ``estimator`` on the weighted sample ``(X, y, sample_weight)``.
 
     Rows of weight zero are not part of the sample and are dropped. A learner that takes
@@ -263,7 +263,7 @@ class _Resampler(BiasingStrategy):
         Xr, yr, wr = self.fit_resample(
             X, y, sample_weight, target=target, bias=bias, random_state=int(seeds[0])
         )
-        return fit_member(estimator, Xr, yr, wr, random_state=int(seeds[1]))
+        return fit_on_sample(estimator, Xr, yr, wr, random_state=int(seeds[1]))
 
 
 class Undersample(_Resampler):
@@ -428,7 +428,7 @@ class Threshold(BiasingStrategy):
         return out
 
     def fit_grid(self, estimator, X, y, sample_weight=None, *, target, biases, random_state=None):
-        h = fit_member(estimator, X, y, sample_weight, random_state=random_state)
+        h = fit_on_sample(estimator, X, y, sample_weight, random_state=random_state)
         scores = margin_scores(h, X)
         cuts = self.thresholds(scores, sample_weight, biases, target=target)
         return [ThresholdedClassifier(h, float(c)) for c in cuts]
@@ -439,7 +439,7 @@ class Threshold(BiasingStrategy):
         )[0]
 
     def fit_pair(self, estimator, X, y, sample_weight=None, *, bias_pair, random_state=None):
-        h = fit_member(estimator, X, y, sample_weight, random_state=random_state)
+        h = fit_on_sample(estimator, X, y, sample_weight, random_state=random_state)
         scores = margin_scores(h, X)
         (cut_plus,) = self.thresholds(scores, sample_weight, [bias_pair[0]], target=1)
         (cut_minus,) = self.thresholds(scores, sample_weight, [bias_pair[1]], target=-1)

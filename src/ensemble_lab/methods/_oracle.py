@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 from sklearn.base import ClassifierMixin, clone
 from sklearn.dummy import DummyClassifier
-from sklearn.utils import check_random_state, get_tags
+from sklearn.utils import check_random_state
 from sklearn.utils.metaestimators import available_if
 
 from .._members import accepts_weights, fit_weighted, seed_random_states
@@ -30,6 +30,7 @@ from ..learners._encoded import TestData, fit_member, member_distribution, remem
 from ..utils._estimator import Estimator
 from ..utils._rng import seeded_random_state
 from ..utils._sklearn_compat import HasMethods, _fit_context, check_is_fitted
+from ._ensemble import base_accepts_nan
 
 __all__ = ["RandomLinearOracle", "draw_hyperplane"]
 
@@ -418,11 +419,7 @@ class RandomLinearOracle(ClassifierMixin, Estimator):
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
-        try:
-            base = resolve_estimator(self.estimator)
-            tags.input_tags.allow_nan = get_tags(base).input_tags.allow_nan
-        except (ImportError, ValueError):
-            tags.input_tags.allow_nan = True
+        tags.input_tags.allow_nan = base_accepts_nan(self.estimator)  # the sides' say
         return tags
 
 

@@ -38,7 +38,7 @@ from ._biasing import (
     ConstantClassifier,
     Threshold,
     Undersample,
-    fit_member,
+    fit_on_sample,
 )
 from ._ensemble import Ensemble, base_accepts_nan
 from ._triskel_roc import DEFAULT_BIASES, best_bias_pair, bias_curves
@@ -163,7 +163,7 @@ def _fit_one_vs_one(estimator, X, y, sample_weight, n_classes, seed):
         if wp.sum() <= 0:
             members[(a, b)] = ConstantClassifier(-1)
             continue
-        members[(a, b)] = fit_member(estimator, safe_rows(X, rows), yp, wp, random_state=int(s))
+        members[(a, b)] = fit_on_sample(estimator, safe_rows(X, rows), yp, wp, random_state=int(s))
     return _OneVsOneVote(members, n_classes)
 
 
@@ -331,7 +331,7 @@ class TriskelClassifier(Ensemble):
       weight, and the learner gets those weights (see :class:`Undersample`).
     * Weights of zero (separation) drop the instance from the next round; learners get
       the remaining weights if they take ``sample_weight``, else the subset or a
-      weighted resample (:func:`~ensemble_lab.methods._biasing.fit_member`).
+      weighted resample (:func:`~ensemble_lab.methods._biasing.fit_on_sample`).
     * Early stop: when the hard set of round t is empty, no more rounds are built and
       the arbiter is the unbiased learner on D_{t−1} (the sample the last pair saw);
       when it holds a single class, the arbiter predicts that class.
@@ -511,7 +511,7 @@ class TriskelClassifier(Ensemble):
             easy = (pair[0].predict(Xa) == y[active]) & (pair[1].predict(Xa) == y[active])
             hard_labels = np.unique(y[active[~easy]])
             if hard_labels.size == 0:
-                arbiter = fit_member(base, Xa, y[active], D[active], random_state=seeds[-1])
+                arbiter = fit_on_sample(base, Xa, y[active], D[active], random_state=seeds[-1])
                 break
             if hard_labels.size == 1:
                 arbiter = ConstantClassifier(hard_labels[0])
@@ -520,7 +520,7 @@ class TriskelClassifier(Ensemble):
             D[active] *= np.where(easy, w_easy, w_hard)
             D /= D.sum()
         if arbiter is None:
-            arbiter = fit_member(base, X, y, D, random_state=seeds[-1])
+            arbiter = fit_on_sample(base, X, y, D, random_state=seeds[-1])
         return _BinaryCascade(rounds, arbiter, biases)
 
     def _fit_class_member(self, base, strategy, X, y_idx, D, c, seed):

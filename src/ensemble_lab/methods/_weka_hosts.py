@@ -7,13 +7,9 @@ which hands a member its bootstrap sample as rows, as Weka does.
 
 from __future__ import annotations
 
-from ..learners import resolve_estimator
-from ._bagging import WekaBaggingClassifier
 from ._boosting import BoostingClassifier
 
-__all__ = ["WekaAdaBoostM1", "adaboost_m1_21", "bagging_21"]
-
-ENSEMBLE_SIZE = 21
+__all__ = ["WekaAdaBoostM1"]
 
 
 class WekaAdaBoostM1(BoostingClassifier):
@@ -65,15 +61,3 @@ class WekaAdaBoostM1(BoostingClassifier):
     """
 
     _max_consecutive_failures = 1
-
-
-def adaboost_m1_21(base=None, random_state=None, **params):
-    params = {"n_estimators": ENSEMBLE_SIZE, "mode": "reweight", **params}
-    return WekaAdaBoostM1(
-        resolve_estimator(base), update="aggressive", random_state=random_state, **params
-    )
-
-
-def bagging_21(base=None, random_state=None, **params):
-    params = {"n_estimators": ENSEMBLE_SIZE, **params}
-    return WekaBaggingClassifier(resolve_estimator(base), random_state=random_state, **params)
