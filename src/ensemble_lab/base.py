@@ -26,7 +26,7 @@ import pandas as pd
 from sklearn.utils import check_random_state
 from sklearn.utils.multiclass import check_classification_targets
 
-from .utils._pandas_compat import column_arrays
+from .utils._pandas_compat import column_arrays, column_names
 from .utils._sklearn_compat import (
     _check_feature_names,
     _check_n_features,
@@ -39,6 +39,7 @@ from .utils._sklearn_compat import (
 __all__ = [
     "MemberPredictionsMixin",
     "align_proba",
+    "check_no_infinity",
     "check_nominal_kept",
     "check_sample_weight",
     "has_members",
@@ -46,8 +47,10 @@ __all__ = [
     "member_predictions",
     "member_seeds",
     "nominal_columns",
+    "nominal_mask",
     "require_y",
     "safe_rows",
+    "validate_mixed_columns",
     "validate_mixed_data",
 ]
 
@@ -68,11 +71,15 @@ def nominal_columns(X) -> np.ndarray:
     """
     if not isinstance(X, pd.DataFrame):
         return np.zeros(np.shape(X)[1], dtype=bool)
-    return _nominal_mask(column_arrays(X))
+    return nominal_mask(column_arrays(X))
 
 
-def _nominal_mask(arrays: list) -> np.ndarray:
-    return np.array([_is_nominal(array.dtype) for array in arrays], dtype=bool)
+def nominal_mask(arrays: list) -> np.ndarray:
+    """Which of a DataFrame's column arrays (see :func:`nominal_columns`) are nominal."""
+    return np.array(
+        [isinstance(array, pd.Categorical) or _is_nominal(array.dtype) for array in arrays],
+        dtype=bool,
+    )
 
 
 def _is_nominal(dtype) -> bool:
@@ -123,29 +130,69 @@ def validate_mixed_data(estimator, X, y=None, *, reset=True, allow_nan=True, **c
     """
     frame = isinstance(X, pd.DataFrame)
     arrays = column_arrays(X) if frame else None
-    nominal = _nominal_mask(arrays) if frame else None
+    nominal = nominal_mask(arrays) if frame else None
+    if frame and nominal.any():
+        _mixed_frame(estimator, X, arrays, nominal, reset, allow_nan, check_inf=True)
+        return X if y is None else (X, _validate_y(y, X.shape[0]))
+    return _validate_array(estimator, X, y, arrays, nominal, reset, allow_nan, check_params)
+
+
+def validate_mixed_columns(estimator, X, *, reset=True):
+    """:func:`validate_mixed_data` for an encoder that reads each column once.
+
+    Returns ``(X, arrays, nominal)``: a DataFrame with nominal columns stays one,
+    ``arrays`` are its columns (ndarray or extension array, in order) and ``nominal``
+    their :func:`nominal_mask`; anything else becomes a float array, with ``arrays`` and
+    ``nominal`` None. Infinity in a numeric column of a DataFrame is
+    **not** checked: the caller checks the matrix it encodes (one pass instead of one
+    per column) with :func:`check_no_infinity`.
+    """
+    if isinstance(X, pd.DataFrame):
+        arrays = column_arrays(X)
+        nominal = nominal_mask(arrays)
+        if nominal.any():
+            _mixed_frame(estimator, X, arrays, nominal, reset, True, check_inf=False)
+            return X, arrays, nominal
+        return _validate_array(estimator, X, None, arrays, nominal, reset, True, {}), None, None
+    return _validate_array(estimator, X, None, None, None, reset, True, {}), None, None
+
+
+def check_no_infinity(matrix: np.ndarray) -> None:
+    """Raise the error of :func:`validate_mixed_data` if an encoded matrix holds infinity."""
+    if np.isinf(matrix).any():
+        raise ValueError("Input X contains infinity in a numeric column.")
+
+
+def _mixed_frame(estimator, X, arrays, nominal, reset: bool, allow_nan: bool, check_inf: bool):
+    """Validate a DataFrame with nominal columns (``nominal``, read from ``arrays``)."""
     if reset:
         estimator._nominal_in_fit = nominal
     else:
         check_nominal_kept(estimator, X, nominal)
-    if frame and nominal.any():
-        _check_frame_columns(estimator, X, reset)
-        if X.shape[0] == 0:
-            raise ValueError(
-                f"Found array with 0 sample(s) (shape={X.shape}) while a minimum of 1 is required."
-            )
-        for array in arrays:
-            floats = isinstance(array, np.ndarray) and array.dtype.kind == "f"
-            if floats and np.isinf(array).any():
-                raise ValueError("Input X contains infinity in a numeric column.")
-            if not allow_nan and (np.isnan(array) if floats else pd.isna(array)).any():
-                name = type(estimator).__name__
-                raise ValueError(f"Input X contains NaN; {name} cannot take it.")
-        if y is None:
-            return X
-        y = _validate_y(y, X.shape[0])
-        return X, y
-    if frame and not check_params:
+    _check_frame_columns(estimator, X, reset)
+    if X.shape[0] == 0:
+        raise ValueError(
+            f"Found array with 0 sample(s) (shape={X.shape}) while a minimum of 1 is required."
+        )
+    for array in arrays:
+        floats = isinstance(array, np.ndarray) and array.dtype.kind == "f"
+        if check_inf and floats and np.isinf(array).any():
+            raise ValueError("Input X contains infinity in a numeric column.")
+        if not allow_nan and (np.isnan(array) if floats else pd.isna(array)).any():
+            name = type(estimator).__name__
+            raise ValueError(f"Input X contains NaN; {name} cannot take it.")
+
+
+def _validate_array(estimator, X, y, arrays, nominal, reset, allow_nan, check_params):
+    """The rest of :func:`validate_mixed_data`: input that becomes a float array.
+
+    ``arrays`` and ``nominal`` are a DataFrame's columns and nominal mask, None otherwise.
+    """
+    if reset:
+        estimator._nominal_in_fit = nominal
+    else:
+        check_nominal_kept(estimator, X, nominal)
+    if arrays is not None and not check_params:
         values = _float_frame_values(X, arrays, allow_nan)
         if values is not None:
             _check_frame_columns(estimator, X, reset)
@@ -182,9 +229,9 @@ def _check_frame_columns(estimator, X, reset):
     Skipped when a DataFrame has exactly the columns seen in ``fit`` (the common case, and
     the costly one).
     """
-    columns = np.asarray(X.columns, dtype=object)
-    if reset and all(isinstance(name, str) for name in columns):
-        estimator.feature_names_in_ = columns
+    columns, all_str = column_names(X)
+    if reset and all_str:
+        estimator.feature_names_in_ = columns.copy()
         estimator.n_features_in_ = X.shape[1]
         return
     names = getattr(estimator, "feature_names_in_", None)

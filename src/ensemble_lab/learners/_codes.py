@@ -7,19 +7,17 @@ one-hot space of :class:`~ensemble_lab.learners.MixedEncoder`.
 
 from __future__ import annotations
 
-import weakref
-
 import numpy as np
 import pandas as pd
 
-from ..base import nominal_columns
-from ..utils._pandas_compat import column_arrays
+from ..base import nominal_columns, nominal_mask
+from ..utils._pandas_compat import ByIdentity, column_arrays
 
 __all__ = ["MixedCodes", "category_values", "fit_mixed_codes"]
 
-# Values of each live CategoricalDtype, by identity: the folds and bootstrap samples of
-# one table share its columns' dtype objects, so their categories convert once.
-_VALUES: dict[int, tuple[weakref.ref, np.ndarray]] = {}
+# Values of each live CategoricalDtype: the folds and bootstrap samples of one table
+# share its columns' dtype objects, so their categories convert once.
+_VALUES = ByIdentity()
 
 
 def category_values(array: pd.Categorical) -> np.ndarray:
@@ -28,18 +26,11 @@ def category_values(array: pd.Categorical) -> np.ndarray:
     Two columns with the same dtype object get the same array, so a column encoded
     with the categories of ``fit`` is recognised by identity (no value comparison).
     """
-    dtype = array.dtype
-    entry = _VALUES.get(id(dtype))
-    if entry is not None and entry[0]() is dtype:
-        return entry[1]
-    values = array.categories.to_numpy(dtype=object)
+    return _VALUES.get(array.dtype, lambda: _read_only(array.categories.to_numpy(dtype=object)))
+
+
+def _read_only(values: np.ndarray) -> np.ndarray:
     values.flags.writeable = False
-    key = id(dtype)
-
-    def forget(_: weakref.ref) -> None:  # the dtype is gone; its id may be reused
-        _VALUES.pop(key, None)
-
-    _VALUES[key] = (weakref.ref(dtype, forget), values)
     return values
 
 
@@ -71,24 +62,28 @@ class MixedCodes:
         out[self.nominal_mask] = self.n_categories
         return out
 
-    def matrix(self, X) -> np.ndarray:
+    def matrix(self, X, arrays: list | None = None) -> np.ndarray:
         """All columns in input order as one C-contiguous float matrix.
 
         The way Weka stores instances: numeric values, nominal value codes; NaN is missing.
+        ``arrays`` are the columns of a DataFrame ``X`` when the caller has read them
+        already.
         """
         if not isinstance(X, pd.DataFrame):
             return np.ascontiguousarray(X, dtype=float)
-        out = np.empty((X.shape[0], self.nominal_mask.shape[0]))
-        k = 0
-        for j, array in enumerate(column_arrays(X)):
-            if self.nominal_mask[j]:
-                codes = _codes_of(array, self.categories[k])
-                out[:, j] = codes
-                out[codes < 0, j] = np.nan
-                k += 1
-            else:
-                out[:, j] = _as_float(array)
-        return out
+        if arrays is None:
+            arrays = column_arrays(X)
+        # Column by column into a (features, samples) block: each write is contiguous.
+        out = np.empty((self.nominal_mask.shape[0], X.shape[0]))
+        categories = iter(self.categories)
+        for j, (array, nominal) in enumerate(zip(arrays, self.nominal_mask.tolist())):
+            out[j] = _codes_of(array, next(categories)) if nominal else _as_float(array)
+        k = len(self.categories)
+        if k:
+            nominal = out[self.nominal_mask]
+            nominal[nominal < 0] = np.nan
+            out[self.nominal_mask] = nominal
+        return np.ascontiguousarray(out.T)
 
     def split(self, X) -> tuple[np.ndarray, np.ndarray]:
         """Numeric block (float, NaN kept) and nominal codes (``-1`` = missing or unseen)."""
@@ -121,23 +116,28 @@ class MixedCodes:
         return np.hstack(blocks) if len(blocks) > 1 else Xnum
 
 
-def fit_mixed_codes(X) -> MixedCodes:
+def fit_mixed_codes(X, arrays: list | None = None, mask: np.ndarray | None = None) -> MixedCodes:
     """Learn the nominal columns of ``X`` and the values each one takes.
 
     A ``category`` column keeps all its declared categories (an ARFF header's values, as
-    Weka counts them); an ``object`` column the values observed in ``X``.
+    Weka counts them); an ``object`` column the values observed in ``X``. ``arrays`` are
+    the columns of a DataFrame ``X``, and ``mask`` their nominal mask, when the caller
+    has them already.
     """
-    mask = nominal_columns(X)
-    categories = []
-    if isinstance(X, pd.DataFrame):
+    if not isinstance(X, pd.DataFrame):
+        return MixedCodes(nominal_columns(X), [])
+    if arrays is None:
         arrays = column_arrays(X)
-        for j in np.flatnonzero(mask):
-            array = arrays[j]
-            if isinstance(array, pd.Categorical):
-                categories.append(category_values(array))
-            else:
-                values = np.asarray(array, dtype=object)
-                categories.append(pd.unique(values[pd.notna(values)]).astype(object))
+    if mask is None:
+        mask = nominal_mask(arrays)
+    categories = []
+    for j in np.flatnonzero(mask):
+        array = arrays[j]
+        if isinstance(array, pd.Categorical):
+            categories.append(category_values(array))
+        else:
+            values = np.asarray(array, dtype=object)
+            categories.append(pd.unique(values[pd.notna(values)]).astype(object))
     return MixedCodes(mask, categories)
 
 

@@ -20,7 +20,15 @@ import numpy as np
 import pandas as pd
 from sklearn.utils.validation import has_fit_parameter
 
-from ..base import check_sample_weight, require_y, safe_rows, validate_mixed_data
+from ..base import (
+    check_no_infinity,
+    check_sample_weight,
+    require_y,
+    safe_rows,
+    validate_mixed_columns,
+    validate_mixed_data,
+)
+from ..utils._pandas_compat import column_arrays
 from ._codes import MixedCodes, fit_mixed_codes
 
 __all__ = [
@@ -190,10 +198,11 @@ def class_codes(y) -> tuple[np.ndarray, np.ndarray]:
     order, as Weka does); anything else by the sorted labels.
     """
     if isinstance(y, pd.Series) and isinstance(y.dtype, pd.CategoricalDtype):
-        codes = y.array.codes
+        array = y.array
+        codes = array.codes
         if (codes < 0).any():
             raise ValueError("y contains missing class labels; drop those rows first.")
-        return y.cat.categories.to_numpy(), codes
+        return array.categories.to_numpy(), codes
     labels, codes = np.unique(np.asarray(y), return_inverse=True)
     return labels, codes.ravel()
 
@@ -207,7 +216,8 @@ def encode_training(estimator, X, y, sample_weight=None) -> EncodedData:
     require_y(estimator, y)
     labels, codes = class_codes(y)
     if isinstance(y, pd.Series) and isinstance(y.dtype, pd.CategoricalDtype):
-        X = validate_mixed_data(estimator, X, reset=True)  # the codes are y's validation
+        # The codes are y's validation.
+        X, arrays, nominal = validate_mixed_columns(estimator, X, reset=True)
         if codes.shape[0] != X.shape[0]:
             raise ValueError(
                 "Found input variables with inconsistent numbers of samples: "
@@ -215,10 +225,14 @@ def encode_training(estimator, X, y, sample_weight=None) -> EncodedData:
             )
     else:
         X, _ = validate_mixed_data(estimator, X, y, reset=True)
+        arrays = column_arrays(X) if isinstance(X, pd.DataFrame) else None
+        nominal = None
     weight = np.ones(X.shape[0]) if sample_weight is None else check_sample_weight(sample_weight, X)
-    mixed = fit_mixed_codes(X)
+    mixed = fit_mixed_codes(X, arrays, nominal)
+    matrix = mixed.matrix(X, arrays)
+    check_no_infinity(matrix)
     return EncodedData(
-        mixed.matrix(X),
+        matrix,
         mixed.n_values,
         np.ascontiguousarray(codes, dtype=np.int32),
         labels,
@@ -231,8 +245,10 @@ def encode_training(estimator, X, y, sample_weight=None) -> EncodedData:
 
 def encode_test(estimator, codes: MixedCodes, X) -> TestData:
     """Validate ``X`` against ``estimator``'s fit and encode it as the training data."""
-    X = validate_mixed_data(estimator, X, reset=False)
-    return TestData(codes.matrix(X), X)
+    X, arrays, _ = validate_mixed_columns(estimator, X, reset=False)
+    matrix = codes.matrix(X, arrays)
+    check_no_infinity(matrix)
+    return TestData(matrix, X)
 
 
 def remember_features(estimator, data: EncodedData) -> None:

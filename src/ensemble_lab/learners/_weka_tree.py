@@ -14,9 +14,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..base import validate_mixed_data
 from ..utils._sklearn_compat import check_is_fitted
-from ._encoded import EncodedData, TestData, remember_features
+from ._encoded import EncodedData, TestData, encode_test, remember_features
 
 __all__ = ["WekaTreeMixin", "first_largest"]
 
@@ -82,9 +81,9 @@ class WekaTreeMixin:
         return self._tree_distribution(self.tree_, test.X)
 
     def _weka_distribution(self, X):
-        check_is_fitted(self)
-        X = validate_mixed_data(self, X, reset=False)
-        return self._tree_distribution(self.tree_, self.encoding_.matrix(X))
+        if "tree_" not in self.__dict__:  # scikit-learn's check, costly per small fold
+            check_is_fitted(self)
+        return self._tree_distribution(self.tree_, encode_test(self, self.encoding_, X).X)
 
     def predict_proba(self, X):
         """Class distribution at the leaf (or leaves) each sample reaches, normalised.

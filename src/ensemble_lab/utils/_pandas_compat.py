@@ -5,9 +5,62 @@ A new pandas release that changes one of these breaks this file only.
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
 import pandas as pd
 
-__all__ = ["column_arrays"]
+__all__ = ["ByIdentity", "column_arrays", "column_names"]
+
+
+class ByIdentity:
+    """Values computed once per live object, recognised by identity.
+
+    For conversions of immutable pandas objects that the folds and bootstrap samples of
+    one table share (a categorical dtype, the data of a column index): the value is
+    made on first use and forgotten when the object is garbage collected.
+    """
+
+    def __init__(self) -> None:
+        self._entries: dict[int, tuple[weakref.ref, Any]] = {}
+
+    def get(self, owner: object, make: Callable[[], Any]) -> Any:
+        """The value for ``owner``, made by ``make()`` the first time."""
+        key = id(owner)
+        entry = self._entries.get(key)
+        if entry is not None and entry[0]() is owner:
+            return entry[1]
+        value = make()
+        entries = self._entries
+
+        def forget(_: weakref.ref) -> None:  # the owner is gone; its id may be reused
+            entries.pop(key, None)
+
+        entries[key] = (weakref.ref(owner, forget), value)
+        return value
+
+
+_NAMES = ByIdentity()
+
+
+def column_names(frame: pd.DataFrame) -> tuple[np.ndarray, bool]:
+    """The column labels of ``frame`` as a read-only object array, and whether all are str.
+
+    Converted once per column index: the row slices of a table share its index's data.
+    """
+    columns = frame.columns
+    data = getattr(columns, "_data", None)
+    if data is None or not hasattr(type(data), "__weakref__"):
+        return _names(columns)
+    return _NAMES.get(data, lambda: _names(columns))
+
+
+def _names(columns: pd.Index) -> tuple[np.ndarray, bool]:
+    names = np.asarray(columns, dtype=object)
+    names.flags.writeable = False
+    return names, all(isinstance(name, str) for name in names)
 
 
 def column_arrays(frame: pd.DataFrame) -> list:
