@@ -218,7 +218,7 @@ def _float_frame_values(X, arrays: list, allow_nan: bool) -> np.ndarray | None:
         return None
     if not all(isinstance(a, np.ndarray) and a.dtype == np.float64 for a in arrays):
         return None
-    values = X.to_numpy(dtype=np.float64)
+    values = np.stack(arrays, axis=1)  # C order, without pandas' block interleaving
     bad = np.isinf(values) if allow_nan else ~np.isfinite(values)
     return None if bad.any() else values
 

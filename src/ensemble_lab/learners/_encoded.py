@@ -28,7 +28,7 @@ from ..base import (
     validate_mixed_columns,
     validate_mixed_data,
 )
-from ..utils._pandas_compat import column_arrays
+from ..utils._pandas_compat import ByIdentity, column_arrays
 from ._codes import MixedCodes, fit_mixed_codes
 
 __all__ = [
@@ -191,6 +191,10 @@ def _select_columns(data, features: np.ndarray):
     return source[:, features]
 
 
+# The class labels of each live categorical dtype: the folds of one table share it.
+_LABELS = ByIdentity()
+
+
 def class_codes(y) -> tuple[np.ndarray, np.ndarray]:
     """Class labels in Weka's numbering and each sample's class code.
 
@@ -202,7 +206,8 @@ def class_codes(y) -> tuple[np.ndarray, np.ndarray]:
         codes = array.codes
         if (codes < 0).any():
             raise ValueError("y contains missing class labels; drop those rows first.")
-        return array.categories.to_numpy(), codes
+        labels = _LABELS.get(array.dtype, lambda: array.categories.to_numpy())
+        return labels.copy(), codes
     labels, codes = np.unique(np.asarray(y), return_inverse=True)
     return labels, codes.ravel()
 

@@ -252,11 +252,15 @@ class RandomLinearOracle(ClassifierMixin, Estimator):
         weight = data.weight if weight is None else np.asarray(weight, dtype=float)
         w = weight[rows]
         self.weka_classes_ = data.classes
-        self.classes_ = np.unique(data.classes[np.unique(data.y[rows])])
+        counts = np.bincount(data.y[rows], minlength=data.n_classes)
+        self.classes_ = np.sort(data.classes[counts > 0])
         remember_features(self, data)
         self._codes = data.codes
         X = data.X[rows]
-        space = self.encoded_space_ = _EncodedSpace(data.n_values, X[w > 0])
+        positive_weight = w > 0
+        space = self.encoded_space_ = _EncodedSpace(
+            data.n_values, X if positive_weight.all() else X[positive_weight]
+        )
         with seeded_random_state(self.random_state) as rng:
             a, b = draw_pair(space.imputed(X), w, rng)
             self.hyperplane_points_ = (int(rows[a]), int(rows[b]))
@@ -267,7 +271,7 @@ class RandomLinearOracle(ClassifierMixin, Estimator):
                 normal, offset = bisector(z_a, z_b)
             self.hyperplane_normal_, self.hyperplane_offset_ = normal, offset
             positive = space.scores(X, normal) > offset
-            sides = [rows[~positive & (w > 0)], rows[positive & (w > 0)]]
+            sides = [rows[~positive & positive_weight], rows[positive & positive_weight]]
             if not positive.any():  # no hyperplane, or all on one side: one classifier
                 single = self._fit_encoded_side(base, data, sides[0], weight, rng)
                 self.classifiers_ = [single, single]
@@ -279,9 +283,9 @@ class RandomLinearOracle(ClassifierMixin, Estimator):
 
     @staticmethod
     def _fit_encoded_side(base, data, rows, weight, rng):
-        codes = np.unique(data.y[rows])
-        if codes.size == 1:  # one class needs no learner (and many refuse one class)
-            return _Constant(codes[0], data.n_classes)
+        classes = data.y[rows]
+        if classes.size and (classes == classes[0]).all():  # one class: no learner needed
+            return _Constant(classes[0], data.n_classes)
         return fit_member(seed_random_states(clone(base), rng), data, rows, weight)
 
     def _encoded_public(self, X):
@@ -539,20 +543,32 @@ class _EncodedSpace:
         self.n_values = n_values
         self.numeric = np.flatnonzero(n_values == 0)
         self.nominal = np.flatnonzero(n_values > 0)
-        block = X[:, self.numeric]
-        present = ~np.isnan(block)
-        count = present.sum(axis=0)
+        block = self._numeric_block(X)
+        missing = np.isnan(block)
+        if missing.any():
+            present = ~missing
+            count = present.sum(axis=0)
+            # numpy's nanmean, nanmin and nanmax, without their warnings for empty columns.
+            mean = np.where(present, block, 0.0).sum(axis=0) / np.maximum(count, 1)
+            lo = np.where(present, block, np.inf).min(axis=0, initial=np.inf)
+            hi = np.where(present, block, -np.inf).max(axis=0, initial=-np.inf)
+        else:  # the same numbers without the masked copies
+            count = np.full(block.shape[1], block.shape[0])
+            mean = block.sum(axis=0) / np.maximum(count, 1)
+            lo = block.min(axis=0, initial=np.inf)
+            hi = block.max(axis=0, initial=-np.inf)
         empty = count == 0
-        # numpy's nanmean, nanmin and nanmax, without their warnings for empty columns.
-        mean = np.where(present, block, 0.0).sum(axis=0) / np.maximum(count, 1)
-        lo = np.where(present, block, np.inf).min(axis=0, initial=np.inf)
-        hi = np.where(present, block, -np.inf).max(axis=0, initial=-np.inf)
         self.fill = np.where(empty, 0.0, mean)
         self.lo = np.where(empty, 0.0, lo)
         span = np.where(empty, 0.0, hi - lo)
         self.span = np.where(span > 0, span, 1.0)
         self.modes = self._modes(X[:, self.nominal], n_values[self.nominal])
-        self.offsets = np.concatenate([[0], np.cumsum(n_values[self.nominal])]).astype(np.intp)
+        self.offsets = np.zeros(self.nominal.size + 1, dtype=np.intp)
+        np.cumsum(n_values[self.nominal], out=self.offsets[1:])
+        # Each column's imputed value, in input order (see imputed).
+        self._fill_all = np.empty(n_values.shape[0])
+        self._fill_all[self.numeric] = self.fill
+        self._fill_all[self.nominal] = self.modes
         self.n_dims = self.numeric.size + int(self.offsets[-1])
 
     @staticmethod
@@ -575,18 +591,24 @@ class _EncodedSpace:
         codes = X[:, self.nominal]
         return np.where(np.isnan(codes), self.modes, codes)
 
+    def _numeric_block(self, X: np.ndarray) -> np.ndarray:
+        """The numeric columns of ``X`` (``X`` itself when all are numeric)."""
+        return X if self.numeric.size == X.shape[1] else X[:, self.numeric]
+
     def _scaled(self, X: np.ndarray) -> np.ndarray:
-        block = X[:, self.numeric]
-        return (np.where(np.isnan(block), self.fill, block) - self.lo) / self.span
+        block = self._numeric_block(X)
+        missing = np.isnan(block)
+        if missing.any():
+            block = np.where(missing, self.fill, block)
+        return (block - self.lo) / self.span
 
     def imputed(self, X: np.ndarray) -> np.ndarray:
         """Rows with missing values imputed.
 
         Two rows are equal here exactly when they are equal in the space.
         """
-        return np.hstack(
-            [np.where(np.isnan(X[:, self.numeric]), self.fill, X[:, self.numeric]), self._codes(X)]
-        )
+        missing = np.isnan(X)
+        return np.where(missing, self._fill_all, X) if missing.any() else X
 
     def transform(self, X: np.ndarray) -> np.ndarray:
         """Rows in the space: scaled numeric block, then the one-hot codes."""
