@@ -67,6 +67,9 @@ class EncodedData:
         The input's column names (scikit-learn's ``feature_names_in_``); by default
         those of ``source`` when they are all strings. Given explicitly when validation
         turned an all-numeric DataFrame into an array.
+    memo : dict
+        What members derive from the data alone (e.g. the quoted text of the nominal
+        values that Weka's seeding hashes), computed by the first member that needs it.
     """
 
     def __init__(
@@ -79,6 +82,7 @@ class EncodedData:
         self.weight = weight
         self.codes = codes
         self._source = source
+        self.memo: dict = {}
         if feature_names is not None:
             self._feature_names = feature_names
 

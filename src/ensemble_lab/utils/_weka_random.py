@@ -92,18 +92,36 @@ def instance_text(data, row: int) -> str:
 
     The attribute values in column order, then the class.
     """
+    nominal, classes = _quoted_values(data)
     fields = []
-    nominal = data.codes.nominal_mask
-    kept = np.cumsum(nominal) - 1
-    for j, value in enumerate(data.X[row].tolist()):
+    for value, values in zip(data.X[row].tolist(), nominal):
         if math.isnan(value):
             fields.append("?")
-        elif nominal[j]:
-            fields.append(quote(str(data.codes.categories[kept[j]][int(value)])))
+        elif values is not None:
+            fields.append(values[int(value)])
         else:
             fields.append(double_to_string(value))
-    fields.append(quote(str(data.classes[data.y[row]])))
+    fields.append(classes[data.y[row]])
     return ",".join(fields)
+
+
+def _quoted_values(data) -> tuple[list, list[str]]:
+    """Each column's quoted nominal values (None for a numeric one) and the class labels.
+
+    Quoted once per data set: the members of an ensemble share it.
+    """
+    cached = data.memo.get("weka_quoted_values")
+    if cached is None:
+        categories = iter(data.codes.categories)
+        nominal = [
+            [quote(str(v)) for v in next(categories)] if is_nominal else None
+            for is_nominal in data.codes.nominal_mask.tolist()
+        ]
+        cached = data.memo["weka_quoted_values"] = (
+            nominal,
+            [quote(str(label)) for label in data.classes],
+        )
+    return cached
 
 
 def random_number_generator(seed: int, data, rows=None) -> JavaRandom:
