@@ -177,3 +177,20 @@ def test_bad_input():
         C45TreeClassifier().fit(X, y_missing)
     with pytest.raises(ValueError, match="sample_weight"):
         C45TreeClassifier().fit(X, y, sample_weight=np.full(14, -1.0))
+
+
+def test_bad_mixed_frames_are_named_in_fit_and_predict():
+    X, y = weather(numeric=True)
+    assert X.dtypes.map(lambda d: d.kind == "f").any()  # a mixed frame: numeric columns too
+    numeric = X.select_dtypes("number").columns[0]
+    bad = X.copy()
+    bad.loc[2, numeric] = np.inf
+    with pytest.raises(ValueError, match="infinity in a numeric column"):
+        C45TreeClassifier().fit(bad, y)
+    tree = C45TreeClassifier().fit(X, y)
+    with pytest.raises(ValueError, match="infinity in a numeric column"):
+        tree.predict(bad)
+    with pytest.raises(ValueError, match="feature names"):
+        tree.predict(X.rename(columns={numeric: "other"}))
+    # The same data in a new frame (new column index) predicts as before.
+    assert_array_equal(tree.predict(X.copy(deep=True)), tree.predict(X))
