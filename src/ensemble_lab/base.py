@@ -176,8 +176,8 @@ def _mixed_frame(estimator, X, arrays, nominal, reset: bool, allow_nan: bool, ch
         )
     for array in arrays:
         floats = isinstance(array, np.ndarray) and array.dtype.kind == "f"
-        if check_inf and floats and np.isinf(array).any():
-            raise ValueError("Input X contains infinity in a numeric column.")
+        if check_inf and floats:
+            check_no_infinity(array)
         if not allow_nan and (np.isnan(array) if floats else pd.isna(array)).any():
             name = type(estimator).__name__
             raise ValueError(f"Input X contains NaN; {name} cannot take it.")

@@ -78,8 +78,7 @@ class MixedCodes:
         categories = iter(self.categories)
         for j, (array, nominal) in enumerate(zip(arrays, self.nominal_mask.tolist())):
             out[j] = _codes_of(array, next(categories)) if nominal else _as_float(array)
-        k = len(self.categories)
-        if k:
+        if self.categories:
             nominal = out[self.nominal_mask]
             nominal[nominal < 0] = np.nan
             out[self.nominal_mask] = nominal

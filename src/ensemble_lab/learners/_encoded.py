@@ -40,6 +40,7 @@ __all__ = [
     "fit_member",
     "member_distribution",
     "remember_features",
+    "seen_columns",
 ]
 
 
@@ -214,6 +215,17 @@ def class_codes(y) -> tuple[np.ndarray, np.ndarray]:
         return labels.copy(), codes
     labels, codes = np.unique(np.asarray(y), return_inverse=True)
     return labels, codes.ravel()
+
+
+def seen_columns(data: EncodedData, rows=None) -> np.ndarray:
+    """Weka class numbers of the classes present in ``rows`` (all rows if None).
+
+    In the sorted order of their labels: ``data.classes[seen_columns(data)]`` is
+    scikit-learn's ``classes_``.
+    """
+    codes = data.y if rows is None else data.y[rows]
+    seen = np.flatnonzero(np.bincount(codes, minlength=data.n_classes))
+    return seen[np.argsort(data.classes[seen], kind="stable")]
 
 
 def encode_training(estimator, X, y, sample_weight=None) -> EncodedData:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..utils._sklearn_compat import check_is_fitted
-from ._encoded import EncodedData, TestData, encode_test, remember_features
+from ._encoded import EncodedData, TestData, encode_test, remember_features, seen_columns
 
 __all__ = ["WekaTreeMixin", "first_largest"]
 
@@ -62,10 +62,9 @@ class WekaTreeMixin:
         columns, the tree's size.
         """
         self.encoding_ = data.codes
-        self.weka_classes_ = labels = data.classes
-        seen = np.flatnonzero(np.bincount(data.y[rows], minlength=data.n_classes))
-        self._columns = seen[np.argsort(labels[seen], kind="stable")]
-        self.classes_ = labels[self._columns]
+        self.weka_classes_ = data.classes
+        self._columns = seen_columns(data, rows)
+        self.classes_ = data.classes[self._columns]
         remember_features(self, data)
         leaves = self.tree_["kind"] == 0
         self.n_leaves_ = int(np.count_nonzero(leaves))

@@ -27,7 +27,7 @@ from ..base import (
     validate_mixed_data,
 )
 from ..learners import resolve_estimator
-from ..learners._encoded import EncodedData, encode_training
+from ..learners._encoded import EncodedData, encode_training, seen_columns
 from ..learners._weka_tree import first_largest
 from ..utils._estimator import Estimator
 from ..utils._sklearn_compat import check_is_fitted
@@ -144,9 +144,11 @@ class WekaEnsemble(Ensemble):
     def _encoded_training(self, X, y, sample_weight=None) -> EncodedData:
         """Validate and encode the training data once; set the classes."""
         data = encode_training(self, X, y, sample_weight)
-        seen = np.arange(data.n_classes) if self._declared_classes else np.unique(data.y)
         self.weka_classes_ = data.classes
-        self._columns = seen[np.argsort(data.classes[seen], kind="stable")]
+        if self._declared_classes:
+            self._columns = np.argsort(data.classes, kind="stable")
+        else:
+            self._columns = seen_columns(data)
         self.classes_ = data.classes[self._columns]
         return data
 

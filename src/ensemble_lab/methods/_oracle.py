@@ -26,7 +26,13 @@ from ..base import (
 )
 from ..learners import MixedEncoder, resolve_estimator
 from ..learners._c45_core import weka_argmax
-from ..learners._encoded import TestData, fit_member, member_distribution, remember_features
+from ..learners._encoded import (
+    TestData,
+    fit_member,
+    member_distribution,
+    remember_features,
+    seen_columns,
+)
 from ..utils._estimator import Estimator
 from ..utils._rng import seeded_random_state
 from ..utils._sklearn_compat import HasMethods, _fit_context, check_is_fitted
@@ -252,8 +258,7 @@ class RandomLinearOracle(ClassifierMixin, Estimator):
         weight = data.weight if weight is None else np.asarray(weight, dtype=float)
         w = weight[rows]
         self.weka_classes_ = data.classes
-        counts = np.bincount(data.y[rows], minlength=data.n_classes)
-        self.classes_ = np.sort(data.classes[counts > 0])
+        self.classes_ = data.classes[seen_columns(data, rows)]
         remember_features(self, data)
         self._codes = data.codes
         X = data.X[rows]
