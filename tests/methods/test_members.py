@@ -114,6 +114,7 @@ ENSEMBLES = [
     methods.BoostingClassifier,
     methods.MultiBoostClassifier,
     methods.WekaAdaBoostM1,
+    methods.WekaMultiBoostAB,
     methods.ProjectionBoostingClassifier,
     methods.ELRCClassifier,
     methods.TriskelClassifier,

@@ -11,7 +11,7 @@ from sklearn.datasets import load_breast_cancer, load_iris
 from sklearn.tree import DecisionTreeClassifier
 
 from ensemble_lab import MultiBoostClassifier
-from ensemble_lab.methods import make
+from ensemble_lab.methods import WekaMultiBoostAB, make
 from ensemble_lab.methods._multiboost import subcommittee_boundaries
 
 
@@ -125,3 +125,47 @@ def test_registered_multiboost_names():
     )
     assert make("N-U-MultiBoost-S").estimator == "j48-unpruned"
     assert make("N-U-MultiBoost-S").mode == "resample"
+
+
+def _java_doubles(seed: int, n: int) -> np.ndarray:
+    """``java.util.Random(seed).nextDouble()`` n times, from the documented LCG."""
+    mask = (1 << 48) - 1
+    state = (seed ^ 0x5DEECE66D) & mask
+    out = np.empty(n)
+    for i in range(n):
+        parts = []
+        for bits in (26, 27):
+            state = (state * 0x5DEECE66D + 0xB) & mask
+            parts.append(state >> (48 - bits))
+        out[i] = ((parts[0] << 27) + parts[1]) / float(1 << 53)
+    return out
+
+
+def test_weka_multiboost_wags_with_wekas_generator_on_wekas_schedule():
+    X, y = load_breast_cancer(return_X_y=True)
+    clf = WekaMultiBoostAB(
+        DecisionTreeClassifier(max_depth=1), 10, mode="reweight", store_weights=True,
+        random_state=1,
+    ).fit(X, y)  # fmt: skip
+    assert clf.weight_resets_ == [(3, "boundary"), (6, "boundary"), (9, "boundary")]
+    u = _java_doubles(1, 3 * X.shape[0]).reshape(3, -1)  # one draw per row per wagging
+    wagged = -np.log(u * 9999 / 10000)
+    assert_allclose(clf.sample_weights_history_[[3, 6, 9]], wagged / wagged.sum(axis=1)[:, None])
+
+
+def test_weka_multiboost_subcommittees_have_t_div_n_members():
+    X, y = load_iris(return_X_y=True)
+    stump = DecisionTreeClassifier(max_depth=1)
+    clf = WekaMultiBoostAB(stump, 100, n_subcommittees=10, random_state=0).fit(X, y)
+    # Weka wags after members 10, 20, ..., 90, so before 11, 21, ...; Webb before 10, 20.
+    assert_array_equal(clf.subcommittee_boundaries_, np.arange(11, 101, 10))
+    assert subcommittee_boundaries(100, 10).tolist() == list(range(10, 101, 10))
+
+
+def test_weka_multiboost_stops_at_a_perfect_member_as_weka_does():
+    X = np.repeat(np.arange(3), 20)[:, None].astype(float)
+    y = X[:, 0].astype(int)
+    weka = WekaMultiBoostAB(AlwaysRight(), 10, mode="reweight", random_state=0).fit(X, y)
+    assert weka.n_attempts_ == 1 and len(weka.estimators_) == 1
+    webb = MultiBoostClassifier(AlwaysRight(), 10, mode="reweight", random_state=0).fit(X, y)
+    assert len(webb.estimators_) == 10  # Webb keeps a perfect member and goes on

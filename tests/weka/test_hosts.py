@@ -1,8 +1,8 @@
 """Weka's ensemble hosts with J48 members against Weka 3.6, prediction by prediction.
 
 With the same seed, our hosts draw from ``java.util.Random`` what Weka's draw (bags,
-subspaces, the data-seeded generator), and J48 is deterministic, so the ensembles are
-Weka's own: every test prediction must agree. Same folds and skips as
+subspaces, wagging weights, the data-seeded generator), and J48 is deterministic, so the
+ensembles are Weka's own: every test prediction must agree. Same folds and skips as
 ``test_agreement.py``.
 """
 
@@ -11,7 +11,12 @@ import pytest
 
 from ensemble_lab.datasets import load_arff
 from ensemble_lab.evaluation import weka
-from ensemble_lab.methods import RandomSubspaceClassifier, WekaBaggingClassifier, make
+from ensemble_lab.methods import (
+    RandomSubspaceClassifier,
+    WekaBaggingClassifier,
+    WekaMultiBoostAB,
+    make,
+)
 
 pytestmark = pytest.mark.weka
 
@@ -27,6 +32,18 @@ HOSTS = {
     "bagging-60%-seed-3": (
         "weka.classifiers.meta.Bagging", f"-P 60 -S 3 -I 10 {J48}",
         lambda: WekaBaggingClassifier("j48", 10, bag_size_percent=60, random_state=3),
+    ),
+    "N-P-AdaBoostM1 (W)": (
+        "weka.classifiers.meta.AdaBoostM1", f"-P 100 -S 1 -I 10 {J48}",
+        lambda: make("N-P-AdaBoostM1 (W)", random_state=1),
+    ),
+    "N-P-MultiBoost (W)": (
+        "weka.classifiers.meta.MultiBoostAB", f"-C 3 -P 100 -S 1 -I 10 {J48}",
+        lambda: make("N-P-MultiBoost (W)", random_state=1),
+    ),
+    "multiboost-2-subcommittees-seed-4": (  # wagging after members 4 and 8 of 9
+        "weka.classifiers.meta.MultiBoostAB", f"-C 2 -P 100 -S 4 -I 9 {J48}",
+        lambda: WekaMultiBoostAB("j48", 9, mode="reweight", n_subcommittees=2, random_state=4),
     ),
     "N-P-Rand. Subs. (50%)": (
         "weka.classifiers.meta.RandomSubSpace", f"-P 0.5 -S 1 -I 10 {J48}",

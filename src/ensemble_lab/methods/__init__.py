@@ -15,7 +15,7 @@ from ._random_subspace import RandomSubspaceClassifier
 from ._registry import PAPERS, MethodInfo, describe_methods, make, names, register
 from ._rotation_forest import RotationForestClassifier
 from ._triskel import TriskelClassifier
-from ._weka_hosts import WekaAdaBoostM1
+from ._weka_hosts import WekaAdaBoostM1, WekaMultiBoostAB
 
 __all__ = [
     "PAPERS",
@@ -34,6 +34,7 @@ __all__ = [
     "Undersample",
     "WekaAdaBoostM1",
     "WekaBaggingClassifier",
+    "WekaMultiBoostAB",
     "describe_methods",
     "make",
     "names",

@@ -82,7 +82,7 @@ def _oracle_paper(h: str, tree: str, method, build, params, what, ascii_name=Non
 def _boosted_host(h: str, tree: str, method: str, letter: str) -> Row:
     """AdaBoost.M1 or MultiBoost of Table III (``N-`` hosts take the base as given)."""
     adaboost = method == "AdaBoostM1"
-    build = "BoostingClassifier" if adaboost else "MultiBoostClassifier"
+    build = "WekaAdaBoostM1" if adaboost else "WekaMultiBoostAB"
     params = {"n_estimators": 10, "mode": _MODE[letter]}
     if adaboost:
         params["update"] = "aggressive"

@@ -132,7 +132,7 @@ class MultiBoostClassifier(_BaseBoosting):
         "n_subcommittees": [Interval(Integral, 1, None, closed="left"), None],
     }
 
-    _max_consecutive_failures = None
+    _max_consecutive_failures: int | None = None
 
     def __init__(
         self,

@@ -32,7 +32,7 @@ from ._projection_boosting import ProjectionBoostingClassifier
 from ._random_subspace import RandomSubspaceClassifier
 from ._rotation_forest import RotationForestClassifier
 from ._triskel import TriskelClassifier
-from ._weka_hosts import WekaAdaBoostM1
+from ._weka_hosts import WekaAdaBoostM1, WekaMultiBoostAB
 
 __all__ = ["PAPERS", "MethodInfo", "describe_methods", "make", "names", "register"]
 
@@ -49,6 +49,7 @@ _CLASSES = {
         TriskelClassifier,
         WekaAdaBoostM1,
         WekaBaggingClassifier,
+        WekaMultiBoostAB,
     )
 }
 
