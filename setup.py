@@ -1,5 +1,8 @@
-"""Build the compiled parts (the C4.5, RandomTree and SMO cores, Java's random numbers and
-logarithm); the rest is in pyproject.toml."""
+"""Build the compiled parts; the rest is in pyproject.toml.
+
+The C4.5, RandomTree and SMO cores, the oracle's split, Java's random numbers and
+logarithm.
+"""
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
@@ -26,6 +29,12 @@ setup(
                 "ensemble_lab.learners._smo_core",
                 ["src/ensemble_lab/learners/_smo_core.pyx"],
                 # Weka's SMO makes its choices by comparing doubles: no fused multiply-add
+                extra_compile_args=["-O2", "-ffp-contract=off"],
+            ),
+            Extension(
+                "ensemble_lab.methods._oracle_core",
+                ["src/ensemble_lab/methods/_oracle_core.pyx"],
+                # the same rounding as the NumPy expressions it replaces
                 extra_compile_args=["-O2", "-ffp-contract=off"],
             ),
             Extension(

@@ -173,7 +173,7 @@ def test_unweighted_learner_gets_integer_weights_as_repeated_rows():
 def test_encoded_space_scores_are_the_one_hot_dot_product():
     # The encoded oracle never builds the one-hot matrix of all rows; its side scores must
     # equal transform(X) @ normal computed the plain way.
-    from ensemble_lab.methods._oracle import _EncodedSpace
+    from ensemble_lab.methods._oracle import _EncodedSpace, _Layout
 
     rng = np.random.RandomState(0)
     n_values = np.array([0, 3, 0, 4, 2])
@@ -188,7 +188,7 @@ def test_encoded_space_scores_are_the_one_hot_dot_product():
     ).astype(float)
     X[rng.rand(*X.shape) < 0.15] = np.nan
     X[:, 4] = np.nan  # a nominal column with no value at all: no mode, no one-hot entry
-    space = _EncodedSpace(n_values, X)
+    space, _, _ = _EncodedSpace.fit(_Layout.of(n_values), X, np.arange(60), np.ones(60))
     normal = rng.normal(size=space.n_dims)
     Z = space.transform(X)
     assert Z.shape == (60, 2 + 3 + 4 + 2)
@@ -198,3 +198,48 @@ def test_encoded_space_scores_are_the_one_hot_dot_product():
     same_e = (E[:, None, :] == E[None, :, :]).all(axis=2)
     same_z = (Z[:, None, :] == Z[None, :, :]).all(axis=2)
     np.testing.assert_array_equal(same_e, same_z)
+
+
+def test_compiled_space_and_split_match_a_plain_numpy_computation():
+    # The member's space comes from its rows of positive weight, repeats counted; its
+    # sides are the rows of positive weight whose one-hot point lies above the plane.
+    from ensemble_lab.methods import _oracle_core
+    from ensemble_lab.methods._oracle import _EncodedSpace, _Layout
+
+    rng = np.random.RandomState(1)
+    n_values = np.array([3, 0, 0, 4])
+    X = np.column_stack(
+        [rng.randint(3, size=80), rng.normal(size=80), rng.randint(5, size=80) * 1.0,
+         rng.randint(4, size=80)]
+    ).astype(float)  # fmt: skip
+    X[rng.rand(*X.shape) < 0.1] = np.nan
+    rows = np.sort(rng.randint(80, size=80))
+    weight = rng.randint(0, 3, size=80).astype(float)
+    space, cumulative, scaled = _EncodedSpace.fit(_Layout.of(n_values), X, rows, weight)
+    kept = X[rows][weight[rows] > 0]
+    num = kept[:, [1, 2]]
+    np.testing.assert_allclose(space.fill, np.nanmean(num, axis=0), rtol=1e-14)
+    np.testing.assert_array_equal(space.lo, np.nanmin(num, axis=0))
+    np.testing.assert_array_equal(space.span, np.nanmax(num, axis=0) - np.nanmin(num, axis=0))
+    for k, col in enumerate([0, 3]):
+        values = kept[:, col][~np.isnan(kept[:, col])].astype(int)
+        assert space.modes[k] == np.argmax(np.bincount(values))
+    np.testing.assert_array_equal(cumulative, np.cumsum(weight[rows]))
+    np.testing.assert_array_equal(scaled, space._scaled(X[rows]))
+    normal = rng.choice([-1.0, 0.0, 1.0], size=space.n_dims)
+    normal[:2] = rng.normal(size=2)
+    offset = 0.3
+    negative, positive = _oracle_core.split(
+        X, rows, weight, scaled @ normal[:2], normal[2:], space.nominal, space.offsets,
+        space.modes, offset,
+    )  # fmt: skip
+    Z = space.transform(X[rows])
+    np.testing.assert_array_equal(
+        _oracle_core.points(X, rows, scaled, 5, 70, space.nominal, space.offsets, space.modes,
+                            space.n_dims),
+        Z[[5, 70]],
+    )  # fmt: skip
+    above = Z @ normal > offset
+    carried = weight[rows] > 0
+    np.testing.assert_array_equal(positive, rows[above & carried])
+    np.testing.assert_array_equal(negative, rows[~above & carried])

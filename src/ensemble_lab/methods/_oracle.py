@@ -6,6 +6,7 @@ A random hyperplane routes each object to one of two sub-classifiers.
 from __future__ import annotations
 
 import warnings
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -36,6 +37,7 @@ from ..learners._encoded import (
 from ..utils._estimator import Estimator
 from ..utils._rng import seeded_random_state
 from ..utils._sklearn_compat import HasMethods, _fit_context, check_is_fitted
+from . import _oracle_core
 from ._ensemble import base_accepts_nan
 
 __all__ = ["RandomLinearOracle", "draw_hyperplane"]
@@ -256,28 +258,37 @@ class RandomLinearOracle(ClassifierMixin, Estimator):
         base = resolve_estimator(self.estimator)
         rows = np.arange(data.n_samples) if rows is None else np.asarray(rows, dtype=np.intp)
         weight = data.weight if weight is None else np.asarray(weight, dtype=float)
-        w = weight[rows]
         self.weka_classes_ = data.classes
         self.classes_ = data.classes[seen_columns(data, rows)]
         remember_features(self, data)
         self._codes = data.codes
-        X = data.X[rows]
-        positive_weight = w > 0
-        space = self.encoded_space_ = _EncodedSpace(
-            data.n_values, X if positive_weight.all() else X[positive_weight]
-        )
+        layout = data.memo.get("oracle_layout")
+        if layout is None:
+            layout = data.memo["oracle_layout"] = _Layout.of(data.n_values)
+        space, cumulative, scaled = _EncodedSpace.fit(layout, data.X, rows, weight)
+        self.encoded_space_ = space
         with seeded_random_state(self.random_state) as rng:
-            a, b = draw_pair(space.imputed(X), w, rng)
+            # draw_pair's two weighted draws (the second among the rows unlike the first).
+            a = _oracle_core.pick(cumulative, rng.uniform(0.0, cumulative[-1]))
+            others = _oracle_core.others(data.X, rows, weight, space._fill_all, a)
+            b = _oracle_core.pick(others, rng.uniform(0.0, others[-1])) if others[-1] > 0 else a
             self.hyperplane_points_ = (int(rows[a]), int(rows[b]))
-            if b == a:  # all points alike: no hyperplane
-                normal, offset = np.zeros(space.n_dims), 0.0
-            else:
-                z_a, z_b = space.transform(X[[a, b]])
-                normal, offset = bisector(z_a, z_b)
+            if b == a:  # all points alike: no hyperplane, one classifier
+                self.hyperplane_normal_, self.hyperplane_offset_ = np.zeros(space.n_dims), 0.0
+                single = self._fit_encoded_side(base, data, rows[weight[rows] > 0], weight, rng)
+                self.classifiers_ = [single, single]
+                return self
+            z_a, z_b = _oracle_core.points(
+                data.X, rows, scaled, a, b, space.nominal, space.offsets, space.modes, space.n_dims
+            )
+            normal, offset = bisector(z_a, z_b)
             self.hyperplane_normal_, self.hyperplane_offset_ = normal, offset
-            positive = space.scores(X, normal) > offset
-            sides = [rows[~positive & positive_weight], rows[positive & positive_weight]]
-            if not positive.any():  # no hyperplane, or all on one side: one classifier
+            numeric_scores = scaled @ normal[: space.numeric.size] if space.numeric.size else None
+            sides = _oracle_core.split(
+                data.X, rows, weight, numeric_scores, normal[space.numeric.size :],
+                space.nominal, space.offsets, space.modes, offset,
+            )  # fmt: skip
+            if not sides[1].size:  # all on one side: one classifier
                 single = self._fit_encoded_side(base, data, sides[0], weight, rng)
                 self.classifiers_ = [single, single]
             else:
@@ -531,65 +542,60 @@ class _Constant:
         return np.tile(self.distribution, (test.X.shape[0], 1))
 
 
+class _Layout(NamedTuple):
+    """Where a data set's columns go in the hyperplane space (the same for every member)."""
+
+    n_values: np.ndarray
+    numeric: np.ndarray
+    nominal: np.ndarray
+    nominal_values: np.ndarray
+    offsets: np.ndarray  # first one-hot position of each nominal column, then the end
+    n_dims: int
+
+    @classmethod
+    def of(cls, n_values: np.ndarray) -> _Layout:
+        nominal = np.flatnonzero(n_values > 0)
+        offsets = np.zeros(nominal.size + 1, dtype=np.intp)
+        np.cumsum(n_values[nominal], out=offsets[1:])
+        numeric = np.flatnonzero(n_values == 0)
+        values = n_values[nominal].astype(np.intp)
+        return cls(n_values, numeric, nominal, values, offsets, numeric.size + int(offsets[-1]))
+
+
 class _EncodedSpace:
     """The hyperplane's space computed from an encoded data set.
 
     Numeric columns are imputed by their mean and min–max scaled, nominal columns one-hot
-    (a missing value imputed by the mode), statistics from the training rows ``X``
-    (repeats count). The space of :meth:`RandomLinearOracle.fit`, up to the order of the
-    one-hot columns, which does not move the hyperplane.
+    (a missing value imputed by the mode), statistics from the training rows (repeats
+    count). The space of :meth:`RandomLinearOracle.fit`, up to the order of the one-hot
+    columns, which does not move the hyperplane.
 
     Only the two drawn points are ever one-hot encoded: which rows equal a drawn point
     is read from the imputed codes (the scaling is one-to-one), and a row's side from
     its numeric block and the normal's entries at its one-hot positions.
     """
 
-    def __init__(self, n_values: np.ndarray, X: np.ndarray):
-        self.n_values = n_values
-        self.numeric = np.flatnonzero(n_values == 0)
-        self.nominal = np.flatnonzero(n_values > 0)
-        block = self._numeric_block(X)
-        missing = np.isnan(block)
-        if missing.any():
-            present = ~missing
-            count = present.sum(axis=0)
-            # numpy's nanmean, nanmin and nanmax, without their warnings for empty columns.
-            mean = np.where(present, block, 0.0).sum(axis=0) / np.maximum(count, 1)
-            lo = np.where(present, block, np.inf).min(axis=0, initial=np.inf)
-            hi = np.where(present, block, -np.inf).max(axis=0, initial=-np.inf)
-        else:  # the same numbers without the masked copies
-            count = np.full(block.shape[1], block.shape[0])
-            mean = block.sum(axis=0) / np.maximum(count, 1)
-            lo = block.min(axis=0, initial=np.inf)
-            hi = block.max(axis=0, initial=-np.inf)
-        empty = count == 0
-        self.fill = np.where(empty, 0.0, mean)
-        self.lo = np.where(empty, 0.0, lo)
-        span = np.where(empty, 0.0, hi - lo)
-        self.span = np.where(span > 0, span, 1.0)
-        self.modes = self._modes(X[:, self.nominal], n_values[self.nominal])
-        self.offsets = np.zeros(self.nominal.size + 1, dtype=np.intp)
-        np.cumsum(n_values[self.nominal], out=self.offsets[1:])
+    def __init__(self, layout: _Layout, fill, lo, span, modes):
+        self.layout = layout
+        self.n_values, self.numeric, self.nominal = layout.n_values, layout.numeric, layout.nominal
+        self.offsets, self.n_dims = layout.offsets, layout.n_dims
+        self.fill, self.lo, self.span, self.modes = fill, lo, span, modes
         # Each column's imputed value, in input order (see imputed).
-        self._fill_all = np.empty(n_values.shape[0])
-        self._fill_all[self.numeric] = self.fill
-        self._fill_all[self.nominal] = self.modes
-        self.n_dims = self.numeric.size + int(self.offsets[-1])
+        self._fill_all = np.empty(self.n_values.shape[0])
+        self._fill_all[self.numeric] = fill
+        self._fill_all[self.nominal] = modes
 
-    @staticmethod
-    def _modes(codes: np.ndarray, n_values: np.ndarray) -> np.ndarray:
-        """Most frequent code of each column (the first on ties).
+    @classmethod
+    def fit(cls, layout: _Layout, X: np.ndarray, rows: np.ndarray, weight: np.ndarray):
+        """The space of ``rows`` of ``X`` that have positive ``weight`` (indexed by row).
 
-        -1 for a column with no value.
+        Also returns the cumulative weights of ``rows`` and their scaled numeric block.
         """
-        if codes.shape[1] == 0:
-            return np.empty(0)
-        width = int(n_values.max())
-        valid = ~np.isnan(codes)
-        flat = (np.arange(codes.shape[1]) * width + np.where(valid, codes, 0)).astype(np.intp)
-        counts = np.bincount(flat[valid], minlength=codes.shape[1] * width)
-        counts = counts.reshape(codes.shape[1], width)
-        return np.where(counts.any(axis=1), counts.argmax(axis=1), -1).astype(float)
+        width = int(layout.nominal_values.max()) if layout.nominal.size else 0
+        fill, lo, span, modes, cumulative, scaled = _oracle_core.fit_space(
+            X, rows, weight, layout.numeric, layout.nominal, layout.nominal_values, width
+        )
+        return cls(layout, fill, lo, span, modes), cumulative, scaled
 
     def _codes(self, X: np.ndarray) -> np.ndarray:
         """Nominal codes with missing values imputed (-1: no value to impute)."""

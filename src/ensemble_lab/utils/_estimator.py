@@ -1,6 +1,6 @@
 """scikit-learn's ``BaseEstimator``, cheaper where an ensemble calls it once per member.
 
-Two costs of scikit-learn's machinery exceed what a small member tree takes to grow
+Three costs of scikit-learn's machinery exceed what a small member tree takes to grow
 (~40 µs on a 150-row table):
 
 * ``get_params`` (called by ``clone``, by parameter validation in every ``fit``, and by
@@ -11,6 +11,9 @@ Two costs of scikit-learn's machinery exceed what a small member tree takes to g
   simple parameter values (numbers, strings, booleans, None) a class has validated, and
   :func:`leaf_fit_context` is the decorator for a learner that fits no other estimator,
   so needs no nested-validation context.
+* ``clone`` deep-copies every parameter and checks the copies (~6 µs for J48, ~25 µs
+  for an oracle around it); :class:`Estimator` builds the same unfitted copy directly
+  when its parameters are simple values or estimators of this package.
 """
 
 from __future__ import annotations
@@ -42,6 +45,25 @@ class Estimator(BaseEstimator):
             names = tuple(super()._get_param_names())
             cls._param_names = names  # on this class only: subclasses read their own
         return list(names)
+
+    def __sklearn_clone__(self):
+        """What :func:`sklearn.base.clone` returns, built without its deep copies.
+
+        The constructor gets the parameters as they are when each is a simple value
+        (number, string, boolean, None), immutable, or an estimator of this package,
+        cloned the same way; any other parameter, metadata requests or an output
+        configuration take scikit-learn's own clone.
+        """
+        if "_metadata_request" in self.__dict__ or "_sklearn_output_config" in self.__dict__:
+            return super().__sklearn_clone__()
+        params = self.get_params(deep=False)
+        for name, value in params.items():
+            if isinstance(value, _SIMPLE):
+                continue
+            if not isinstance(value, Estimator):
+                return super().__sklearn_clone__()
+            params[name] = value.__sklearn_clone__()
+        return type(self)(**params)
 
     def _validate_params(self):
         params = self.get_params(deep=False)
