@@ -224,8 +224,11 @@ def seen_columns(data: EncodedData, rows=None) -> np.ndarray:
     scikit-learn's ``classes_``.
     """
     codes = data.y if rows is None else data.y[rows]
-    seen = np.flatnonzero(np.bincount(codes, minlength=data.n_classes))
-    return seen[np.argsort(data.classes[seen], kind="stable")]
+    present = np.bincount(codes, minlength=data.n_classes).astype(bool)
+    order = data.memo.get("label_order")
+    if order is None:  # Weka's class numbers in the order of their labels
+        order = data.memo["label_order"] = np.argsort(data.classes, kind="stable")
+    return order[present[order]]
 
 
 def encode_training(estimator, X, y, sample_weight=None) -> EncodedData:
