@@ -37,8 +37,12 @@ from ..learners._encoded import (
 from ..utils._estimator import Estimator
 from ..utils._rng import seeded_random_state
 from ..utils._sklearn_compat import HasMethods, _fit_context, check_is_fitted
-from . import _oracle_core
 from ._ensemble import base_accepts_nan
+from ._oracle_core import fit_space as _fit_space
+from ._oracle_core import others as _others
+from ._oracle_core import pick as _pick
+from ._oracle_core import points as _points
+from ._oracle_core import split as _split
 
 __all__ = ["RandomLinearOracle", "draw_hyperplane"]
 
@@ -269,22 +273,22 @@ class RandomLinearOracle(ClassifierMixin, Estimator):
         self.encoded_space_ = space
         with seeded_random_state(self.random_state) as rng:
             # draw_pair's two weighted draws (the second among the rows unlike the first).
-            a = _oracle_core.pick(cumulative, rng.uniform(0.0, cumulative[-1]))
-            others = _oracle_core.others(data.X, rows, weight, space._fill_all, a)
-            b = _oracle_core.pick(others, rng.uniform(0.0, others[-1])) if others[-1] > 0 else a
+            a = _pick(cumulative, rng.uniform(0.0, cumulative[-1]))
+            others = _others(data.X, rows, weight, space._fill_all, a)
+            b = _pick(others, rng.uniform(0.0, others[-1])) if others[-1] > 0 else a
             self.hyperplane_points_ = (int(rows[a]), int(rows[b]))
             if b == a:  # all points alike: no hyperplane, one classifier
                 self.hyperplane_normal_, self.hyperplane_offset_ = np.zeros(space.n_dims), 0.0
                 single = self._fit_encoded_side(base, data, rows[weight[rows] > 0], weight, rng)
                 self.classifiers_ = [single, single]
                 return self
-            z_a, z_b = _oracle_core.points(
+            z_a, z_b = _points(
                 data.X, rows, scaled, a, b, space.nominal, space.offsets, space.modes, space.n_dims
             )
             normal, offset = bisector(z_a, z_b)
             self.hyperplane_normal_, self.hyperplane_offset_ = normal, offset
             numeric_scores = scaled @ normal[: space.numeric.size] if space.numeric.size else None
-            sides = _oracle_core.split(
+            sides = _split(
                 data.X, rows, weight, numeric_scores, normal[space.numeric.size :],
                 space.nominal, space.offsets, space.modes, offset,
             )  # fmt: skip
@@ -592,7 +596,7 @@ class _EncodedSpace:
         Also returns the cumulative weights of ``rows`` and their scaled numeric block.
         """
         width = int(layout.nominal_values.max()) if layout.nominal.size else 0
-        fill, lo, span, modes, cumulative, scaled = _oracle_core.fit_space(
+        fill, lo, span, modes, cumulative, scaled = _fit_space(
             X, rows, weight, layout.numeric, layout.nominal, layout.nominal_values, width
         )
         return cls(layout, fill, lo, span, modes), cumulative, scaled
