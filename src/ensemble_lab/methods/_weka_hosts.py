@@ -12,7 +12,7 @@ import numpy as np
 
 from ..utils._java_math import log as java_log
 from ..utils._weka_random import JavaRandom, java_seed
-from ._boosting import BoostingClassifier, _Schedule
+from ._boosting import BoostingClassifier, _BaseBoosting, _Schedule
 from ._multiboost import MultiBoostClassifier
 
 __all__ = ["WekaAdaBoostM1", "WekaMultiBoostAB"]
@@ -170,5 +170,5 @@ class WekaMultiBoostAB(MultiBoostClassifier):
         weights = -java_log(u * 9999 / 10000)
         return weights / weights.sum()
 
-    def _perfect_member(self, has_members):
-        return ("skip", 0.0) if has_members else ("only", 1.0)
+    # AdaBoostM1's: a perfect member ends the fit (Webb's MultiBoost keeps it and goes on).
+    _perfect_member = _BaseBoosting._perfect_member
