@@ -25,21 +25,23 @@ Entropies are ``weka.core.ContingencyTables``' (``x ln x`` sums divided by ``ln 
 term by term in Weka's order, with Java's logarithm (``utils._java_math``: correctly
 rounded, where the C library's is not always).
 
-Two shortcuts give the same trees, faster:
+Three shortcuts give the same trees, faster:
 
 * without missing values and with whole weights no sum depends on the order of the
   instances, so numeric attributes are scanned by the ranks of their values (a
   histogram, or a radix sort) instead of Weka's in-place quicksort;
 * entropies are computed with the C library's logarithm and a bound on their distance
   from Weka's values; whole numbers take Java's ``x ln x`` from a table (bound 0), and
-  a comparison that the bounds leave in doubt is made again with Java's logarithm.
+  a comparison that the bounds leave in doubt is made again with Java's logarithm;
+* two gains that are equal whatever the logarithm are not computed again: that of a
+  split with one non-empty branch (exactly 0) and those of two equal tables.
 """
 
 from libc.math cimport NAN, fabs, floor, isnan
 from libc.math cimport log as c_log
 from libc.float cimport DBL_MAX
 from libc.stdlib cimport calloc, free
-from libc.string cimport memcpy, memset
+from libc.string cimport memcmp, memcpy, memset
 from libcpp.algorithm cimport sort
 from libcpp.utility cimport pair
 from libcpp.vector cimport vector
@@ -218,6 +220,29 @@ cdef double exact_gain(const double* m, int n_rows, int C, const int* cls, int n
     cdef double unused
     return (entropy_over_columns(m, n_rows, C, cls, n_cls, cache, &unused)
             - entropy_conditioned_on_rows(m, n_rows, C, cls, n_cls, cache, &unused))
+
+
+cdef bint one_branch(const double* m, int n_rows, int C, const int* cls,
+                     int n_cls) noexcept nogil:
+    # Whether at most one branch (row) of the table holds any weight. Then Weka's
+    # entropyOverColumns and entropyConditionedOnRows add the same x ln x terms in the
+    # same order, one with the opposite signs of the other (the column sums are the
+    # row's cells, the table's total its row's), and round to the same value: the gain
+    # is exactly 0, whatever the logarithm.
+    cdef int i, j, filled = 0
+    for i in range(n_rows):
+        for j in range(n_cls):
+            if m[i * C + cls[j]] != 0.0:
+                filled += 1
+                break
+        if filled > 1:
+            return False
+    return True
+
+
+cdef inline bint same_table(vector[double]& a, vector[double]& b) noexcept nogil:
+    # Two split distributions equal cell for cell have the same gain, bit for bit.
+    return a.size() == b.size() and memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0
 
 
 # ------------------------------------------------------------- Weka's quicksort
@@ -823,6 +848,9 @@ cdef class _Grower:
                                                   &value_bound)
             value = prior - entropy
             value_bound = difference_bound(prior, bound, entropy, value_bound)
+            if value_bound != 0.0 and one_branch(dist.data(), n_bags, C, cls, n_cls):
+                value = 0.0  # Weka's two entropies are then the same sums, negated
+                value_bound = 0.0
             known = value_bound == 0.0
             exact = value
             sure = surely(value, value_bound, SMALL, 0.0)  # Utils.gr(value, 0)
@@ -837,7 +865,9 @@ cdef class _Grower:
                 take = True
             else:
                 sure = surely(value, value_bound, best_value, best_bound)
-                if sure == 2:
+                if sure == 2 and same_table(dist, best_dist):
+                    take = a < best_att  # the same table: the same gain
+                elif sure == 2:
                     if not known:
                         exact = exact_gain(dist.data(), n_bags, C, cls, n_cls, self.cache)
                         known = True
