@@ -79,12 +79,31 @@ def quote(text: str) -> str:
 
 
 def java_hash(text: str) -> int:
-    """``String.hashCode``: ``31 * h + c`` over UTF-16 code units, in 32-bit arithmetic."""
-    h = 0
-    units = text.encode("utf-16-be")
-    for k in range(0, len(units), 2):
-        h = (31 * h + (units[k] << 8 | units[k + 1])) & 0xFFFFFFFF
+    """``String.hashCode``: ``31 * h + c`` over UTF-16 code units, in 32-bit arithmetic.
+
+    That is the sum of ``c[k] * 31**(n - 1 - k)`` modulo 2**32, computed here in
+    unsigned 64-bit arithmetic, whose wrap-around keeps every value modulo 2**32.
+
+    >>> java_hash(""), java_hash("a"), java_hash("hello"), java_hash("é,1.5,'a b'")
+    (0, 97, 99162322, -848878892)
+    """
+    units = np.frombuffer(text.encode("utf-16-be"), dtype=">u2").astype(np.uint64)
+    h = int((units * _powers_of_31(units.shape[0])).sum()) & 0xFFFFFFFF
     return h - (1 << 32) if h >= 1 << 31 else h
+
+
+def _powers_of_31(n: int) -> np.ndarray:
+    """``31**(n - 1 - k)`` modulo 2**64 for ``k < n``."""
+    global _POWERS
+    if _POWERS.shape[0] < n:
+        size = max(n, 2 * _POWERS.shape[0])
+        _POWERS = np.ones(size, dtype=np.uint64)
+        with np.errstate(over="ignore"):
+            np.cumprod(np.full(size - 1, 31, dtype=np.uint64), out=_POWERS[1:])
+    return _POWERS[n - 1 :: -1] if n else _POWERS[:0]
+
+
+_POWERS = np.ones(0, dtype=np.uint64)
 
 
 def instance_text(data, row: int) -> str:
