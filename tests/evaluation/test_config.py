@@ -1,3 +1,4 @@
+import json
 import tomllib
 from pathlib import Path
 
@@ -189,3 +190,25 @@ def test_description_and_baseline_do_not_matter_to_an_extension():
     old = parse_config({**MINIMAL, "methods": ["J48", "NB"], "baseline": "J48"}).to_dict()
     new = {**old, "baseline": "NB", "description": "now with another reference"}
     assert extension_conflict(old, new) is None
+
+
+def test_a_parameter_added_at_its_default_keeps_a_stored_method():
+    # A store written before Undersample had `draw`: its results are those of the default.
+    from ensemble_lab.methods import Undersample
+
+    def config(bias):
+        method = MethodSpec(label="T", name="Triskel-W4", params={"bias": bias})
+        return ExperimentConfig(name="t", datasets=("iris",), methods=(method,)).to_dict()
+
+    new = config(Undersample(0.9))
+    stored = json.loads(json.dumps(new))
+    del stored["methods"][0]["params"]["bias"]["params"]["draw"]
+    assert extension_conflict(stored, new) is None
+    assert "defined differently" in extension_conflict(
+        stored, config(Undersample(0.9, draw="weighted"))
+    )
+    assert "defined differently" in extension_conflict(stored, config(Undersample(0.8)))
+    unknown = json.loads(json.dumps(new))
+    unknown["methods"][0]["params"]["bias"]["class"] = "nowhere.Undersample"
+    stored["methods"][0]["params"]["bias"]["class"] = "nowhere.Undersample"
+    assert "defined differently" in extension_conflict(stored, unknown)

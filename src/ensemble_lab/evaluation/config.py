@@ -425,9 +425,52 @@ def extension_conflict(stored: Mapping[str, Any], new: Mapping[str, Any]) -> str
         label = method.get("label")
         if label not in new_methods:
             return f"methods: {label!r} would be dropped"
-        if new_methods[label] != method:
+        if not _same_definition(method, new_methods[label]):
             return f"methods: {label!r} is defined differently"
     return _protocol_conflict(old.get("protocol"), cur.get("protocol"))
+
+
+def _same_definition(old: Any, new: Any) -> bool:
+    """Whether two described methods (see :func:`describe_estimator`) are the same.
+
+    They are when equal, and also when an estimator class gained a parameter since
+    ``old`` was stored and ``new`` has it at the class's default: the stored results
+    are those of that default.
+    """
+    if isinstance(old, dict) and isinstance(new, dict):
+        if "class" in old and old.keys() == new.keys() == {"class", "params"}:
+            if old["class"] != new["class"]:
+                return False
+            added = new["params"].keys() - old["params"].keys()
+            defaults = _defaults(new["class"]) if added else {}
+            return old["params"].keys() <= new["params"].keys() and all(
+                _same_definition(old["params"][k], new["params"][k])
+                if k in old["params"]
+                else k in defaults and defaults[k] == new["params"][k]
+                for k in new["params"]
+            )
+        return old.keys() == new.keys() and all(_same_definition(old[k], new[k]) for k in old)
+    if isinstance(old, list) and isinstance(new, list):
+        return len(old) == len(new) and all(map(_same_definition, old, new))
+    return bool(old == new)
+
+
+def _defaults(dotted: str) -> dict[str, Any]:
+    """Described default parameters of the estimator class ``module.Class`` ({} if unknown)."""
+    import importlib
+    import inspect
+
+    module, _, name = dotted.rpartition(".")
+    try:
+        cls = getattr(importlib.import_module(module), name)
+        parameters = inspect.signature(cls.__init__).parameters.values()
+    except (ImportError, AttributeError, TypeError, ValueError):
+        return {}
+    return {
+        p.name: _canonical({"v": describe_estimator(p.default)})["v"]
+        for p in parameters
+        if p.default is not inspect.Parameter.empty
+    }
 
 
 def _canonical(config: Mapping[str, Any]) -> dict[str, Any]:
