@@ -2,7 +2,7 @@
 
 import numpy as np
 import pytest
-from numpy.testing import assert_array_equal
+from numpy.testing import assert_allclose, assert_array_equal
 from sklearn.datasets import load_breast_cancer
 from sklearn.linear_model import LogisticRegression
 from sklearn.naive_bayes import GaussianNB
@@ -55,6 +55,26 @@ def test_undersample_drops_zero_weight_rows_first():
     w[:100] = 0  # half the +1 class is out of the sample
     Xr, yr, wr = Undersample(0.9).fit_resample(X, y, w, target=1, random_state=0)
     assert np.sum(yr == 1) == 10 and np.all(Xr[yr == 1, 0] >= 100) and np.all(wr > 0)
+
+
+def test_weighted_undersampling_draws_in_proportion_to_the_weights():
+    y = _labels()
+    X = np.arange(y.size, dtype=float).reshape(-1, 1)
+    w = np.ones(y.size)
+    w[:10] = 50.0  # ten heavy +1 instances hold 500 of the class's 690 weight
+    strategy = Undersample(0.9, draw="weighted")
+    Xr, yr, wr = strategy.fit_resample(X, y, w, target=1, random_state=0)
+    kept = Xr[yr == 1, 0]
+    assert kept.size == 20 and np.sum(yr == -1) == 100
+    # about 500 / 690 of the draws are heavy rows; the uniform reading keeps ~1 of them
+    assert np.sum(kept < 10) >= 10
+    assert_allclose(wr[yr == 1], w[y == 1].mean())  # the class keeps 10 % of its weight
+    assert_array_equal(wr[yr == -1], 1.0)
+    assert np.all(np.diff(Xr[:, 0]) >= 0)  # rows stay in their order
+    again, _, _ = strategy.fit_resample(X, y, w, target=1, random_state=0)
+    assert_array_equal(Xr, again)
+    with pytest.raises(ValueError, match="draw must be 'uniform' or 'weighted'"):
+        Undersample(0.9, draw="boot").fit_resample(X, y, target=1)
 
 
 def test_undersampled_learner_predicts_the_class_less_often():

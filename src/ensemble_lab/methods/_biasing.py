@@ -277,11 +277,16 @@ class Undersample(_Resampler):
     Parameters
     ----------
     bias : float in [0, 1], pair of floats, or "auto", default=0.9
+    draw : {"uniform", "weighted"}, default="uniform"
+        How the kept instances are chosen. ``"uniform"``: without replacement, all
+        equally likely, each keeping its weight. ``"weighted"``: with replacement, in
+        proportion to their weights, each copy weighing the class's mean weight (so
+        that, as with ``"uniform"``, the kept part weighs ``1 − bias`` of the class).
 
     Notes
     -----
-    The kept instances are drawn uniformly without replacement among those with
-    non-zero weight and keep their weights; the draw depends only on ``random_state``.
+    Instances of zero weight are dropped first; the draw depends only on
+    ``random_state``.
 
     Reading of the paper (Algorithm 1: "h⁺_t = Learn with weights D_{t−1}, biased to
     class +1"; §3.2: undersampling with bias 0.9): the learner sees the distribution
@@ -292,14 +297,30 @@ class Undersample(_Resampler):
     the *other* class, and on the undersampled side whenever it is drawn. The paper
     does not say how its undersampling met the weights; drawing the kept rows in
     proportion to D (and giving them equal weights) is the other unbiased reading —
-    the paper's text does not decide between them.
+    the paper's text does not decide between them; ``draw="weighted"`` is that one.
     """
+
+    _parameter_constraints: dict = {
+        **BiasingStrategy._parameter_constraints,
+        "draw": [StrOptions({"uniform", "weighted"})],
+    }
+
+    def __init__(self, bias=0.9, *, draw="uniform"):
+        super().__init__(bias)
+        self.draw = draw
 
     def _resample(self, X, y, w, target, bias, rng):
         rows = np.flatnonzero(y == target)
         n_keep = round((1.0 - bias) * rows.size)
         if bias < 1 and rows.size:
             n_keep = max(n_keep, 1)
+        if self.draw not in ("uniform", "weighted"):
+            raise ValueError(f"draw must be 'uniform' or 'weighted'; got {self.draw!r}")
+        if self.draw == "weighted":
+            drawn = rng.choice(rows, size=n_keep, replace=True, p=w[rows] / w[rows].sum())
+            index = np.sort(np.concatenate([np.flatnonzero(y != target), drawn]))
+            weight = np.where(y[index] == target, w[rows].mean() if rows.size else 0.0, w[index])
+            return safe_rows(X, index), y[index], weight
         dropped = rng.choice(rows, size=rows.size - n_keep, replace=False)
         keep = np.ones(y.size, dtype=bool)
         keep[dropped] = False
