@@ -32,6 +32,7 @@ from ..evaluation import (
     load_results,
     stats,
 )
+from ..evaluation.estimate import lpt_makespan
 from ..reporting.claims import Claim, ledger_table, write_ledger, write_summary
 from ._common import fill_template, markdown_table, run_into, save_figure, write_page
 from ._oracle_claims import family, host, oracle_claims, rank_gain
@@ -448,6 +449,7 @@ class Findings:
     quick: bool
     n_tasks: int  # tasks stored
     cpu_hours: float  # fitting and prediction of the stored tasks
+    two_worker_hours: float  # the same tasks scheduled longest first on two workers
     n_datasets: int  # datasets every method finished every fold of
     missing: tuple[str, ...]  # the others
     datasets: pd.DataFrame  # per dataset: the paper's name and size, ours, tasks finished
@@ -484,6 +486,8 @@ def findings(
         quick=quick,
         n_tasks=len(results),
         cpu_hours=(results["fit_cpu"].sum() + results["predict_cpu"].sum()) / 3600,
+        two_worker_hours=lpt_makespan((results["fit_cpu"] + results["predict_cpu"]).to_numpy(), 2)
+        / 3600,
         n_datasets=n_datasets,
         missing=tuple(missing),
         datasets=_dataset_table(cfg, results, quick),
@@ -590,7 +594,11 @@ def _progress_note(f: Findings) -> str:
             f"{', '.join(f.missing)}. Nothing is extrapolated to them; `ensemble-lab "
             "reproduce oracle` resumes the run."
         )
-    return f"{head} The stored tasks took {f.cpu_hours:.2f} CPU-hours (fitting and prediction)."
+    return (
+        f"{head} The stored tasks took {f.cpu_hours:.2f} CPU-hours (fitting and prediction); "
+        f"taken longest first by two workers, the schedule `--estimate` assumes, they fill "
+        f"{f.two_worker_hours:.2f} hours of wall time."
+    )
 
 
 def _analysis(f: Findings, out_dir: Path) -> str:
