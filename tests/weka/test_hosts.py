@@ -13,6 +13,7 @@ from ensemble_lab.datasets import load_arff
 from ensemble_lab.evaluation import weka
 from ensemble_lab.methods import (
     RandomSubspaceClassifier,
+    WekaAdaBoostM1,
     WekaBaggingClassifier,
     WekaMultiBoostAB,
     make,
@@ -37,9 +38,21 @@ HOSTS = {
         "weka.classifiers.meta.AdaBoostM1", f"-P 100 -S 1 -I 10 {J48}",
         lambda: make("N-P-AdaBoostM1 (W)", random_state=1),
     ),
+    "N-P-AdaBoostM1 (S)": (  # -Q: resampleWithWeights of one Random(-S) per fit
+        "weka.classifiers.meta.AdaBoostM1", f"-P 100 -Q -S 1 -I 10 {J48}",
+        lambda: make("N-P-AdaBoostM1 (S)", random_state=1),
+    ),
+    "adaboost-resampling-seed-6": (
+        "weka.classifiers.meta.AdaBoostM1", f"-P 100 -Q -S 6 -I 7 {J48}",
+        lambda: WekaAdaBoostM1("j48", 7, mode="resample", random_state=6),
+    ),
     "N-P-MultiBoost (W)": (
         "weka.classifiers.meta.MultiBoostAB", f"-C 3 -P 100 -S 1 -I 10 {J48}",
         lambda: make("N-P-MultiBoost (W)", random_state=1),
+    ),
+    "N-P-MultiBoost (S)": (  # the resampling and the wagging each have a Random(-S)
+        "weka.classifiers.meta.MultiBoostAB", f"-C 3 -P 100 -Q -S 1 -I 10 {J48}",
+        lambda: make("N-P-MultiBoost (S)", random_state=1),
     ),
     "multiboost-2-subcommittees-seed-4": (  # wagging after members 4 and 8 of 9
         "weka.classifiers.meta.MultiBoostAB", f"-C 2 -P 100 -S 4 -I 9 {J48}",

@@ -212,7 +212,7 @@ def _hurt_note(f: Findings, under: pd.Series, over: pd.Series, lower: list[str])
         "reach the same class ratio and to keep the weights of the round "
         "(tests/methods/test_triskel_biasing.py). The paper does not say how its "
         "undersampling met the weights of soft covering; the other reading, drawing the "
-        "kept tenth in proportion to the weights (`Undersample(draw=\"weighted\")`), "
+        'kept tenth in proportion to the weights (`Undersample(draw="weighted")`), '
     )
     if WEIGHTED_DRAW not in f.accuracy.columns or f.accuracy[WEIGHTED_DRAW].isna().any():
         return text + "is not run here."

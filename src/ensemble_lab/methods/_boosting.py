@@ -104,6 +104,22 @@ def _member_codes(member, test, X) -> np.ndarray:
     return np.asarray(member.predict(X)).astype(np.intp)
 
 
+def _evaluated_codes(member, test, X) -> np.ndarray:
+    """Class indices Weka's ``Evaluation`` reads from a member (-1: unclassified).
+
+    ``Evaluation`` takes the first class of strictly largest probability above 0 in
+    ``distributionForInstance``, not ``classifyInstance`` (where J48 keeps the first of
+    classes within 1e-6 of the largest). Members without a Weka distribution are read
+    through ``predict``.
+    """
+    if test is None or not hasattr(member, "_encoded_distribution"):
+        return _member_codes(member, test, X)
+    dist = np.asarray(member._encoded_distribution(test))
+    best = np.argmax(dist, axis=1)
+    codes = np.asarray(member.weka_classes_)[best].astype(np.intp)
+    return np.where(dist[np.arange(dist.shape[0]), best] > 0, codes, -1)
+
+
 class _Boosted:
     """What the boosting loop has built: members with their votes, and its history."""
 
@@ -239,15 +255,36 @@ class _BaseBoosting(Ensemble):
         if self.mode == "reweight":
             # Weights summing to n_samples, as Weka's reweighting passes them.
             return fit_weighted(member, X, y_codes, weights * weights.shape[0], policy="pass")
-        idx = weighted_bootstrap(weights, rng)
+        return self._fit_sample(member, X, y_codes, weighted_bootstrap(weights, rng))
+
+    def _fit_sample(self, member, X, y_codes, idx):
+        """Fit ``member`` (cloned and seeded) on the rows ``idx`` of the training data."""
         y_sample = y_codes[idx]
         if np.unique(y_sample).shape[0] < 2:
             # A distribution concentrated on one class: many learners refuse a single
             # class, and the member it would give is this constant anyway.
             member = DummyClassifier(strategy="most_frequent")
+        data = self._encoded
         if data is not None and not isinstance(member, DummyClassifier):
-            return member._fit_encoded(data, idx, np.ones(weights.shape[0]))
+            return member._fit_encoded(data, idx, np.ones(y_codes.shape[0]))
         return member.fit(safe_rows(X, idx), y_sample)
+
+    def _fit_scored(self, base, X, y_codes, weights, rng, seed, train_view):
+        """A member fitted on ``weights``, its class indices on the training rows, its ε.
+
+        ε is Eq. (2): the weight of the rows the member misclassifies.
+        """
+        member = self._fit_member(base, X, y_codes, weights, rng, seed)
+        pred = _member_codes(member, train_view, X)
+        return member, pred, float(weights[pred != y_codes].sum())
+
+    @staticmethod
+    def _outcome(error: float) -> str:
+        """What a member of weighted error ``error`` does: Eq. (2)'s ``0 < ε < 1/2``.
+
+        ``"accept"`` it, ``"perfect"`` (ε = 0) or ``"fail"`` (ε ≥ 1/2).
+        """
+        return "accept" if 0.0 < error < 0.5 else "perfect" if error == 0.0 else "fail"
 
     def _boost(self, X, y_codes, initial, base):
         max_attempts = 2 * self.n_estimators
@@ -267,21 +304,22 @@ class _BaseBoosting(Ensemble):
                     log.resets.append((attempt, "boundary"))
             if self.store_weights:
                 log.history.append(weights.copy())
-            member = self._fit_member(base, X, y_codes, weights, rng, seeds[attempt])
-            pred = _member_codes(member, train_view, X)
+            member, pred, error = self._fit_scored(
+                base, X, y_codes, weights, rng, seeds[attempt], train_view
+            )
             correct = pred == y_codes
-            error = float(weights[~correct].sum())  # Eq. (2)
             attempt += 1
             log.first = log.first or (member, pred)
-            if 0.0 < error < 0.5:
+            outcome = self._outcome(error)
+            if outcome == "accept":
                 weights = self._accept(log, member, pred, error, correct, weights)
                 failures_in_row = 0
                 continue
-            if error == 0.0 and self._add_perfect(log, member, pred):
+            if outcome == "perfect" and self._add_perfect(log, member, pred):
                 break
             failures_in_row += 1
             weights = self._reset_weights(initial, rng)
-            log.resets.append((attempt, "zero error" if error == 0.0 else "error >= 0.5"))
+            log.resets.append((attempt, "zero error" if outcome == "perfect" else "error >= 0.5"))
             schedule.advance()
             if self._max_consecutive_failures and failures_in_row >= self._max_consecutive_failures:
                 break

@@ -1,7 +1,8 @@
 """Weka's AdaBoostM1, MultiBoostAB and Bagging, as papers 001 and 004 ran them.
 
-AdaBoostM1 differs from the project's general boosting host in one Weka habit: it stops
-at the first failed round; MultiBoostAB also wags on Weka's schedule with Weka's
+AdaBoostM1 differs from the project's general boosting host in Weka's habits: it stops
+at the first failed round, reads errors as Weka's ``Evaluation`` does and draws its
+samples with Weka's generator; MultiBoostAB also wags on Weka's schedule with Weka's
 generator. Bagging is :class:`~ensemble_lab.methods.WekaBaggingClassifier`,
 which hands a member its bootstrap sample as rows, as Weka does.
 """
@@ -9,16 +10,76 @@ which hands a member its bootstrap sample as rows, as Weka does.
 from __future__ import annotations
 
 import numpy as np
+from sklearn.base import clone
 
+from .._members import seed_random_states
 from ..utils._java_math import log as java_log
+from ..utils._java_random import resample_with_weights
 from ..utils._weka_random import JavaRandom, java_seed
-from ._boosting import BoostingClassifier, _BaseBoosting, _Schedule
+from ._boosting import (
+    BoostingClassifier,
+    _BaseBoosting,
+    _evaluated_codes,
+    _member_codes,
+    _Schedule,
+)
 from ._multiboost import MultiBoostClassifier
 
 __all__ = ["WekaAdaBoostM1", "WekaMultiBoostAB"]
 
+SMALL = 1e-6  # Weka's Utils.SMALL
 
-class WekaAdaBoostM1(BoostingClassifier):
+
+class _WekaRounds:
+    """A round of Weka 3.6's ``AdaBoostM1`` (``MultiBoostAB`` inherits it).
+
+    * A member's weighted error ε is Weka's ``Evaluation.errorRate`` on the training
+      rows: a row counts as misclassified by the first class of strictly largest
+      probability (``Utils.maxIndex``), which for J48 is not always the class it
+      predicts (``classifyInstance`` keeps the first class within 1e-6 of the largest);
+      the weights are then updated by what the member predicts.
+    * ε is read with Weka's tolerance: ε below 1e-6 is zero
+      (``Utils.eq``), ε above 0.5 − 1e-6 fails (``Utils.grOrEq``); either ends the
+      boosting (``_max_consecutive_failures = 1``), the first member kept as the
+      ensemble.
+    * With resampling (``buildClassifierUsingResampling``), each sample is
+      ``Instances.resampleWithWeights`` of the current weights drawn from one
+      ``java.util.Random(-S)`` for the whole fit, and a member with ε = 0 is fitted
+      again on a new sample, at most ten times in all
+      (``MAX_NUM_RESAMPLING_ITERATIONS``).
+    """
+
+    _max_consecutive_failures: int | None = 1
+    _resamplings = 10
+
+    @staticmethod
+    def _outcome(error: float) -> str:
+        if error < SMALL:
+            return "perfect"
+        return "fail" if error - 0.5 > -SMALL else "accept"
+
+    def _boost(self, X, y_codes, initial, base):
+        self._resampling = JavaRandom(java_seed(self.random_state))
+        try:
+            super()._boost(X, y_codes, initial, base)  # type: ignore[misc]
+        finally:
+            del self._resampling
+
+    def _fit_scored(self, base, X, y_codes, weights, rng, seed, train_view):
+        for _ in range(self._resamplings if self.mode == "resample" else 1):
+            if self.mode == "resample":
+                rows = resample_with_weights(self._resampling, weights)
+                member = self._fit_sample(seed_random_states(clone(base), seed), X, y_codes, rows)
+            else:
+                member = self._fit_member(base, X, y_codes, weights, rng, seed)  # type: ignore[attr-defined]
+            wrong = _evaluated_codes(member, train_view, X) != y_codes
+            error = float(weights[wrong].sum() / weights.sum())  # Evaluation.errorRate
+            if not error < SMALL:
+                break
+        return member, _member_codes(member, train_view, X), error
+
+
+class WekaAdaBoostM1(_WekaRounds, BoostingClassifier):
     """AdaBoost.M1 as Weka's ``AdaBoostM1`` runs it: stop at the first failed round.
 
     The same algorithm and parameters as :class:`~ensemble_lab.methods.BoostingClassifier`
@@ -36,14 +97,18 @@ class WekaAdaBoostM1(BoostingClassifier):
     update : {"aggressive", "conservative", "inverse"}, default="aggressive"
         Weight update (``"aggressive"`` is AdaBoost.M1).
     mode : {"resample", "reweight"}, default="resample"
-        Weighted bootstrap samples, or ``sample_weight`` (Weka's default when the base
-        learner handles instance weights, as SMO, NaiveBayes and J48 do).
+        Weighted bootstrap samples (Weka's ``-Q``: ``Instances.resampleWithWeights``
+        from one ``java.util.Random`` seeded with ``random_state``, a member of zero
+        error fitted again on the next sample, ten samples at most), or
+        ``sample_weight`` (Weka's default when the base learner handles instance
+        weights, as SMO, NaiveBayes and J48 do).
     early_stopping : bool, default=False
         See :class:`~ensemble_lab.methods.BoostingClassifier`.
     store_weights : bool, default=False
         Keep every round's distribution in ``sample_weights_history_``.
     random_state : int, RandomState or None, default=None
-        Seeds the bootstrap samples and the base learners.
+        An int is Weka's ``-S`` (the samples' generator); it also seeds the base
+        learners.
     n_jobs : int or None, default=None
         Parallel jobs for the members' predictions.
 
@@ -61,12 +126,15 @@ class WekaAdaBoostM1(BoostingClassifier):
     the time, so the "ensemble" is the single learner — which is why the paper's
     Table 2 shows identical Single and Ada accuracies there.
 
+    A member's ε is Weka's ``Evaluation.errorRate`` on the training rows, read with
+    ``Utils.SMALL`` as tolerance (see the module's ``_WekaRounds``). With J48 members
+    the ensemble is Weka's, member for member, in both modes
+    (``tests/weka/test_hosts.py`` compares the predictions on the same folds).
+
     The scikit-learn check expected to fail is that of
     :class:`~ensemble_lab.methods.BoostingClassifier`:
     ``check_sample_weight_equivalence_on_dense_data``.
     """
-
-    _max_consecutive_failures = 1
 
 
 class _WekaSubcommittees(_Schedule):
@@ -80,7 +148,7 @@ class _WekaSubcommittees(_Schedule):
         return member_index > 1 and (member_index - 1) % self.size == 0
 
 
-class WekaMultiBoostAB(MultiBoostClassifier):
+class WekaMultiBoostAB(_WekaRounds, MultiBoostClassifier):
     """MultiBoost as Weka 3.6's ``MultiBoostAB`` runs it (the oracle paper's host).
 
     The algorithm of :class:`~ensemble_lab.methods.MultiBoostClassifier` with Weka's
@@ -104,7 +172,8 @@ class WekaMultiBoostAB(MultiBoostClassifier):
         Number of members T (Weka's ``-I``).
     mode : {"resample", "reweight"}, default="resample"
         Weighted bootstrap samples (Weka's ``-Q``, "(S)") or ``sample_weight`` ("(W)").
-        The bootstrap samples are drawn by NumPy, not by Weka's generator.
+        The samples are Weka's (see :class:`WekaAdaBoostM1`); the wagging has its own
+        generator, seeded alike, as in Weka.
     n_subcommittees : int, default=3
         Number of sub-committees n (Weka's ``-C``).
     store_weights : bool, default=False
@@ -130,8 +199,6 @@ class WekaMultiBoostAB(MultiBoostClassifier):
     G. I. Webb. MultiBoosting: a technique for combining boosting and wagging. Machine
     Learning 40(2):159–196, 2000. Weka 3.6, ``weka.classifiers.meta.MultiBoostAB``.
     """
-
-    _max_consecutive_failures = 1
 
     def __init__(
         self,
