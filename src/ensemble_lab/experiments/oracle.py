@@ -33,7 +33,7 @@ from ..evaluation import (
     stats,
 )
 from ..evaluation.estimate import lpt_makespan
-from ..reporting.claims import Claim, ledger_table, write_ledger, write_summary
+from ..reporting.claims import Claim, checked_notes, ledger_table, write_ledger, write_summary
 from ._common import fill_template, markdown_table, run_into, save_figure, write_page
 from ._oracle_claims import family, host, oracle_claims, rank_gain
 
@@ -670,6 +670,7 @@ def _values(f: Findings, out_dir: Path) -> dict[str, str]:
         "analysis": _analysis(f, out_dir),
         "n_datasets": str(f.n_datasets),
         "ledger": ledger_table(f.claims),
+        "checked": checked_notes(f.claims),
         **_kappa_values(f, out_dir),
     }
 
