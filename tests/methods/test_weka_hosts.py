@@ -14,7 +14,7 @@ from ensemble_lab.datasets import load
 from ensemble_lab.learners import C45TreeClassifier
 from ensemble_lab.learners._encoded import TestData as EncodedRows
 from ensemble_lab.methods import WekaAdaBoostM1, WekaMultiBoostAB
-from ensemble_lab.methods._boosting import _evaluated_codes, _member_codes
+from ensemble_lab.methods._boosting import _predicted_and_evaluated
 from ensemble_lab.utils._weka_random import JavaRandom
 
 
@@ -70,8 +70,9 @@ def test_evaluation_reads_the_strict_maximum_where_j48_keeps_the_first_near_tie(
         ]
     )
     view = EncodedRows(np.zeros((4, 1)), None)
-    assert_array_equal(_member_codes(member, view, None), [0, 2, 0, 0])
-    assert_array_equal(_evaluated_codes(member, view, None), [1, 2, 0, -1])
+    predicted, evaluated = _predicted_and_evaluated(member, view, None)
+    assert_array_equal(predicted, [0, 2, 0, 0])
+    assert_array_equal(evaluated, [1, 2, 0, -1])
 
 
 @pytest.mark.parametrize(("error", "outcome"), [

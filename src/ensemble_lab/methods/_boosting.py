@@ -104,20 +104,22 @@ def _member_codes(member, test, X) -> np.ndarray:
     return np.asarray(member.predict(X)).astype(np.intp)
 
 
-def _evaluated_codes(member, test, X) -> np.ndarray:
-    """Class indices Weka's ``Evaluation`` reads from a member (-1: unclassified).
+def _predicted_and_evaluated(member, test, X) -> tuple[np.ndarray, np.ndarray]:
+    """Class indices a member predicts, and those Weka's ``Evaluation`` reads (-1: none).
 
     ``Evaluation`` takes the first class of strictly largest probability above 0 in
     ``distributionForInstance``, not ``classifyInstance`` (where J48 keeps the first of
-    classes within 1e-6 of the largest). Members without a Weka distribution are read
-    through ``predict``.
+    classes within 1e-6 of the largest). Both come from one distribution; members
+    without a Weka distribution are read through ``predict`` for both.
     """
     if test is None or not hasattr(member, "_encoded_distribution"):
-        return _member_codes(member, test, X)
-    dist = np.asarray(member._encoded_distribution(test))
+        pred = _member_codes(member, test, X)
+        return pred, pred
+    dist = np.ascontiguousarray(member._encoded_distribution(test))
+    classes = np.asarray(member.weka_classes_)
     best = np.argmax(dist, axis=1)
-    codes = np.asarray(member.weka_classes_)[best].astype(np.intp)
-    return np.where(dist[np.arange(dist.shape[0]), best] > 0, codes, -1)
+    evaluated = np.where(dist[np.arange(dist.shape[0]), best] > 0, classes[best], -1)
+    return classes[weka_argmax(dist)].astype(np.intp), evaluated.astype(np.intp)
 
 
 class _Boosted:

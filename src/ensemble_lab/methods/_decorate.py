@@ -28,12 +28,12 @@ from ..learners._encoded import (
 from ..utils._java_gaussian import GaussianStream, select_indices
 from ..utils._java_random import JavaRandom
 from ..utils._sklearn_compat import HasMethods, Interval, _fit_context, check_is_fitted
+from ..utils._weka_random import SMALL
 from ._ensemble import WekaEnsemble
 
 __all__ = ["DecorateClassifier", "inverse_labels", "weka_normalise"]
 
 #: ``Utils.SMALL``: a distribution summing to less is left as it is.
-_SMALL = 1e-6
 
 
 def weka_normalise(distribution: np.ndarray) -> np.ndarray:
@@ -47,7 +47,7 @@ def weka_normalise(distribution: np.ndarray) -> np.ndarray:
            [0.  , 0.  ]])
     """
     total = _row_sums(distribution)
-    keep = np.abs(total) < _SMALL
+    keep = np.abs(total) < SMALL
     out = distribution.copy()
     np.divide(distribution, total[:, None], out=out, where=~keep[:, None])
     return out

@@ -15,19 +15,16 @@ from sklearn.base import clone
 from .._members import seed_random_states
 from ..utils._java_math import log as java_log
 from ..utils._java_random import resample_with_weights
-from ..utils._weka_random import JavaRandom, java_seed
+from ..utils._weka_random import SMALL, JavaRandom, java_seed
 from ._boosting import (
     BoostingClassifier,
     _BaseBoosting,
-    _evaluated_codes,
-    _member_codes,
+    _predicted_and_evaluated,
     _Schedule,
 )
 from ._multiboost import MultiBoostClassifier
 
 __all__ = ["WekaAdaBoostM1", "WekaMultiBoostAB"]
-
-SMALL = 1e-6  # Weka's Utils.SMALL
 
 
 class _WekaRounds:
@@ -72,11 +69,11 @@ class _WekaRounds:
                 member = self._fit_sample(seed_random_states(clone(base), seed), X, y_codes, rows)
             else:
                 member = self._fit_member(base, X, y_codes, weights, rng, seed)  # type: ignore[attr-defined]
-            wrong = _evaluated_codes(member, train_view, X) != y_codes
-            error = float(weights[wrong].sum() / weights.sum())  # Evaluation.errorRate
+            pred, evaluated = _predicted_and_evaluated(member, train_view, X)
+            error = float(weights[evaluated != y_codes].sum() / weights.sum())  # errorRate
             if not error < SMALL:
                 break
-        return member, _member_codes(member, train_view, X), error
+        return member, pred, error
 
 
 class WekaAdaBoostM1(_WekaRounds, BoostingClassifier):

@@ -20,6 +20,7 @@ from sklearn.utils import check_random_state
 from ._java_random import JavaRandom
 
 __all__ = [
+    "SMALL",
     "JavaRandom",
     "double_to_string",
     "java_hash",
@@ -63,6 +64,10 @@ def double_to_string(value: float, after_decimal_point: int = 6) -> str:
     if text[pos] == ".":
         text[pos] = " "
     return "".join(text).strip()
+
+
+#: Weka's ``Utils.SMALL``: the tolerance of its ``eq``, ``gr`` and ``grOrEq``.
+SMALL = 1e-6
 
 
 def quote(text: str) -> str:
