@@ -13,12 +13,13 @@ how the member receives the weights:
 
 from __future__ import annotations
 
+import functools
+import inspect
 from typing import Literal
 
 import numpy as np
 from sklearn.base import BaseEstimator
 from sklearn.pipeline import Pipeline
-from sklearn.utils.validation import has_fit_parameter
 
 from .base import safe_rows
 
@@ -81,7 +82,13 @@ def accepts_weights(estimator: BaseEstimator) -> bool:
     """Whether ``fit`` takes ``sample_weight`` (a Pipeline's: its last step's)."""
     if isinstance(estimator, Pipeline):
         return accepts_weights(estimator.steps[-1][1])
-    return has_fit_parameter(estimator, "sample_weight")
+    return _fit_takes_weights(type(estimator))
+
+
+@functools.cache
+def _fit_takes_weights(cls: type) -> bool:
+    """``has_fit_parameter`` for a class: its ``fit`` signature read once, not per member."""
+    return "sample_weight" in inspect.signature(cls.fit).parameters
 
 
 def weighted_bootstrap(weights: np.ndarray, rng: np.random.Generator) -> np.ndarray:

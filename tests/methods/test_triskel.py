@@ -18,6 +18,7 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 from ensemble_lab import TriskelClassifier
 from ensemble_lab.datasets import make_layered_cake
 from ensemble_lab.learners import MixedEncoder, make_learner
+from ensemble_lab.learners._codes import MixedCodes
 from ensemble_lab.methods import Oversample, Threshold, Undersample, make, names
 from ensemble_lab.methods._biasing import ConstantClassifier
 from ensemble_lab.utils.discovery import expected_failed_checks
@@ -201,22 +202,33 @@ def test_one_vs_one_votes():
     assert clf.score(X, names_) > 0.9
 
 
-def test_triskel_m_rule():
+@pytest.mark.parametrize("base", ["svc", "pairs"])
+def test_triskel_m_rule(base):
+    # An SVC is one-vs-one itself: the arbiter is one SVC fitted on the hard instances;
+    # a learner that is not gets one member per pair of classes. Either way the arbiter
+    # decides what no single member claims.
     X, y = load_iris(return_X_y=True)
-    clf = TriskelClassifier(linear_svm(), 1, multiclass="triskel-m", bias=0.5, random_state=0)
+    learner = linear_svm() if base == "svc" else make_pipeline(MinMaxScaler(), LinearSVC())
+    clf = TriskelClassifier(learner, 1, multiclass="triskel-m", bias=0.5, random_state=0)
     clf.fit(X, y)
     cascade = clf.estimators_[0]
     (members,) = cascade.rounds
     assert len(members) == 3  # one one-vs-all member per class
     claims = np.column_stack([m.predict(X) == 1 for m in members])
-    votes = np.zeros((X.shape[0], 3))
-    for (a, b), member in cascade.arbiter.members.items():
-        wins_b = member.predict(X) == 1
-        votes[wins_b, b] += 1
-        votes[~wins_b, a] += 1
-    expected = np.where(claims.sum(axis=1) == 1, claims.argmax(axis=1), votes.argmax(axis=1))
+    decided = claims.sum(axis=1) == 1
+    if base == "svc":
+        hard = ~(decided & (claims.argmax(axis=1) == y))
+        arbiter = clone(learner).fit(X[hard], y[hard]).predict(X)
+    else:
+        votes = np.zeros((X.shape[0], 3))
+        for (a, b), member in cascade.arbiter.members.items():
+            wins_b = member.predict(X) == 1
+            votes[wins_b, b] += 1
+            votes[~wins_b, a] += 1
+        arbiter = votes.argmax(axis=1)
+    expected = np.where(decided, claims.argmax(axis=1), arbiter)
     assert_array_equal(clf.predict(X), expected)
-    assert 0 < (claims.sum(axis=1) == 1).mean() < 1  # both branches are exercised
+    assert 0 < decided.mean() < 1  # both branches are exercised
     proba = clf.predict_proba(X)
     assert_allclose(proba.sum(axis=1), 1.0)
     assert_array_equal(proba.argmax(axis=1), expected)
@@ -333,27 +345,53 @@ def _mixed_frame(n=240, seed=0, missing=True):
     return X, y
 
 
+@pytest.mark.parametrize("missing", [False, True])
 @pytest.mark.parametrize("name", ["Triskel-W2", "Triskel-M1"])
-def test_encoded_base_is_encoded_once_with_the_same_members(name):
-    # An EncodedClassifier base ("smo") is imputed/one-hot encoded once for all members;
-    # without missing values the ensemble must equal the one whose every member
-    # re-encodes its own sample (the base hidden in a Pipeline, which skips the
-    # shared encoding), since each member still scales on its own sample.
-    X, y = _mixed_frame(missing=False)
-    Xtest, _ = _mixed_frame(seed=1, missing=False)
+def test_encoded_base_is_encoded_once_with_the_same_members(name, missing):
+    # An EncodedClassifier base ("smo") gets the data coded once for all members; each
+    # member still imputes and binarises its own weighted sample as Weka's SMO does, so
+    # the ensemble must equal the one whose every member re-encodes its own sample (the
+    # base hidden in a Pipeline, which skips the shared coding), missing values included.
+    X, y = _mixed_frame(missing=missing)
+    Xtest, _ = _mixed_frame(seed=1, missing=missing)
     fast = make(name, random_state=3).fit(X, y)
-    assert isinstance(fast.encoder_, MixedEncoder) and fast.encoder_.scale == "none"
+    assert isinstance(fast.encoder_, MixedCodes)
     slow = make(name, base=make_pipeline(make_learner("smo")), random_state=3).fit(X, y)
     assert slow.encoder_ is None
     assert_array_equal(fast.predict(Xtest), slow.predict(Xtest))
     assert_allclose(fast.predict_proba(Xtest), slow.predict_proba(Xtest))
 
 
-def test_encoded_base_with_missing_values_imputes_from_the_training_set():
+def test_members_impute_from_their_own_sample():
+    # Weka's SMO replaces a missing value by the mean of the data it is given: a member
+    # trained on part of the training set imputes from that part, not from the whole.
     X, y = _mixed_frame()
-    clf = make("Triskel-W2", random_state=0).fit(X, y)
-    assert clf.encoder_.numeric_fill_[0] == pytest.approx(np.nanmean(X["size"]))
-    assert np.mean(clf.predict(X) == y) > 0.7
+    clf = make("Triskel-M1", bias=0.5, random_state=0).fit(X, y)
+    (members,) = clf.estimators_[0].rounds
+    matrix = clf.encoder_.matrix(X)
+    size = list(X.columns).index("size")
+    fills = {m.encoder_.numeric_fill_[0] for m in members if hasattr(m, "encoder_")}
+    assert len(fills) > 1  # undersampling gives each member a sample of its own
+    assert np.nanmean(matrix[:, size]) not in fills
+
+
+def test_arbiter_of_triskel_m_is_weka_smo_on_the_hard_instances():
+    # With Weka's SMO as base learner, the arbiter is one SMO trained on the instances
+    # no single member settled correctly (the paper's "one-vs-one mode" of SMO).
+    X, y = _mixed_frame()
+    clf = make("Triskel-M1", bias=0.5, random_state=0).fit(X, y)
+    cascade = clf.estimators_[0]
+    (members,) = cascade.rounds
+    matrix = clf.encoder_.matrix(X)
+    codes = np.searchsorted(clf.classes_, y)
+    claims = np.column_stack([m.predict(matrix) == 1 for m in members])
+    hard = ~((claims.sum(axis=1) == 1) & (claims.argmax(axis=1) == codes))
+    assert 0 < hard.sum() < len(y)
+    reference = make_learner("smo").fit(X[hard], codes[hard])
+    Xtest, _ = _mixed_frame(seed=1)
+    assert_array_equal(
+        cascade.arbiter.predict(clf.encoder_.matrix(Xtest)), reference.predict(Xtest)
+    )
 
 
 def test_other_base_gets_the_frame_untouched():

@@ -50,6 +50,11 @@ class MixedCodes:
         self.nominal_mask = nominal_mask
         self.categories = categories
 
+    def __deepcopy__(self, memo):
+        # A layout is never changed after it is made: the members of an ensemble (cloned
+        # with it as a parameter) share it instead of copying every category array.
+        return self
+
     @property
     def n_categories(self) -> np.ndarray:
         """Number of observed values of each nominal column."""

@@ -186,21 +186,21 @@ class MixedEncoder(TransformerMixin, Estimator):
     def _fit_weka(self, X, weight):
         """ReplaceMissingValues and NominalToBinary fitted as Weka 3.6 fits them."""
         codes = fit_mixed_codes(X)
-        matrix = codes.matrix(X)
+        return self._fit_weka_matrix(codes, codes.matrix(X), weight)
+
+    def _fit_weka_matrix(self, codes, matrix, weight):
+        """:meth:`_fit_weka` on Weka's instance matrix ``matrix`` of layout ``codes``."""
+        self.nominal_mask_ = codes.nominal_mask
         if weight is None:
             weight = np.ones(matrix.shape[0])
         numeric = ~codes.nominal_mask
         fill = np.zeros(matrix.shape[1])
         fill[numeric] = _weka_means(matrix[:, numeric], weight)
-        self.modes_ = []
-        for j, categories in zip(np.flatnonzero(~numeric), codes.categories):
-            known = ~np.isnan(matrix[:, j])
-            counts = np.bincount(
-                matrix[known, j].astype(np.intp), weights=weight[known], minlength=len(categories)
-            )
-            # the first value wins a tie, even of no data at all (Weka's Utils.maxIndex)
-            fill[j] = np.argmax(counts) if len(categories) else 0.0
-            self.modes_.append(categories[int(fill[j])] if len(categories) else None)
+        fill[~numeric] = _weka_modes(matrix[:, ~numeric], codes.n_categories, weight)
+        self.modes_ = [
+            categories[int(mode)] if len(categories) else None
+            for mode, categories in zip(fill[~numeric].tolist(), codes.categories)
+        ]
         self._weka_codes, self._weka_fill = codes, fill
         self.numeric_fill_ = fill[numeric]
         self.categories_ = list(codes.categories)
@@ -253,8 +253,12 @@ class MixedEncoder(TransformerMixin, Estimator):
         return np.hstack(blocks) if len(blocks) > 1 else blocks[0]
 
     def _transform_weka(self, X):
+        return self._transform_weka_matrix(self._weka_codes.matrix(X))
+
+    def _transform_weka_matrix(self, matrix):
+        """:meth:`_transform_weka` of Weka's instance matrix (the layout of ``fit``)."""
         codes = self._weka_codes
-        matrix = self._weka_filled(codes.matrix(X))
+        matrix = self._weka_filled(matrix)
         n_values = codes.n_values
         numeric = ~codes.nominal_mask
         matrix[:, numeric] = (matrix[:, numeric] - self.numeric_offset_) / self.numeric_scale_
@@ -266,10 +270,9 @@ class MixedEncoder(TransformerMixin, Estimator):
         start = np.concatenate([[0], np.cumsum(width)[:-1]])
         out = np.zeros((matrix.shape[0], int(width.sum())))
         out[:, start[~wide]] = matrix[:, ~wide]
-        for j in np.flatnonzero(wide):
-            value = matrix[:, j]
-            known = ~np.isnan(value)
-            out[np.flatnonzero(known), start[j] + value[known].astype(np.intp)] = 1.0
+        value = matrix[:, wide]
+        row, column = np.nonzero(~np.isnan(value))
+        out[row, start[wide][column] + value[row, column].astype(np.intp)] = 1.0
         return out
 
     def __sklearn_tags__(self):
@@ -303,6 +306,32 @@ def _weka_means(numeric, weight):
     counts = np.cumsum(steps, axis=0)[-1]
     with np.errstate(divide="ignore", invalid="ignore"):
         return np.where(counts > 1e-6, sums / counts, 0.0)
+
+
+def _weka_modes(codes, n_categories, weight):
+    """Weighted most frequent value of each nominal column, as Weka's ReplaceMissingValues.
+
+    ``codes`` holds the value codes of the nominal columns (NaN for missing). The first
+    value wins a tie, even of no data at all (``Utils.maxIndex``); a column without
+    values gets 0. Each value's weights are summed in row order, as Weka's loop adds
+    them.
+    """
+    sizes = np.asarray(n_categories, dtype=np.intp)
+    modes = np.zeros(sizes.shape[0])
+    has = sizes > 0
+    if not has.any() or codes.shape[0] == 0:
+        return modes
+    starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+    known = ~np.isnan(codes)
+    flat = (np.where(known, codes, 0).astype(np.intp) + starts)[known]
+    weights = np.broadcast_to(weight[:, None], codes.shape)[known]
+    counts = np.bincount(flat, weights=weights, minlength=int(sizes.sum()))
+    first = starts[has]
+    segment = np.repeat(np.arange(first.shape[0]), sizes[has])
+    top = np.maximum.reduceat(counts, first)[segment]
+    position = np.arange(counts.shape[0]) - first[segment]
+    modes[has] = np.minimum.reduceat(np.where(counts == top, position, counts.shape[0]), first)
+    return modes
 
 
 def _nominal_columns(X, nominal_mask):

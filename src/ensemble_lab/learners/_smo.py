@@ -11,10 +11,10 @@ from sklearn.utils.metaestimators import available_if
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_consistent_length, column_or_1d
 
-from ..base import check_sample_weight, require_y
+from ..base import check_sample_weight, require_y, validate_float_matrix
 from ..utils._estimator import Estimator, leaf_fit_context
 from ..utils._java_random import JavaRandom, shuffled
-from ..utils._sklearn_compat import Interval, check_is_fitted, validate_data
+from ..utils._sklearn_compat import Interval, check_is_fitted
 from ._encoded import class_codes
 from ._smo_core import fit_binary, linear_outputs
 
@@ -178,11 +178,13 @@ class SMOClassifier(ClassifierMixin, Estimator):
         self : SMOClassifier
         """
         require_y(self, y)
-        if not (isinstance(y, pd.Series) and isinstance(y.dtype, pd.CategoricalDtype)):
-            y = column_or_1d(y, warn=True)  # a categorical is a class target already
+        whole_numbers = type(y) is np.ndarray and y.ndim == 1 and y.dtype.kind in "iu"
+        categorical = isinstance(y, pd.Series) and isinstance(y.dtype, pd.CategoricalDtype)
+        if not (whole_numbers or categorical):  # either is a class target already
+            y = column_or_1d(y, warn=True)
             check_classification_targets(y)
         labels, codes = class_codes(y)
-        X = validate_data(self, X, dtype=np.float64, order="C")
+        X = validate_float_matrix(self, X, reset=True)
         check_consistent_length(X, codes)
         weight = (
             np.ones(X.shape[0]) if sample_weight is None else check_sample_weight(sample_weight, X)
@@ -242,7 +244,7 @@ class SMOClassifier(ClassifierMixin, Estimator):
     def _outputs(self, X):
         """Each machine's output on each sample (Weka's ``SVMOutput``)."""
         check_is_fitted(self)
-        X = validate_data(self, X, reset=False, dtype=np.float64, order="C")
+        X = validate_float_matrix(self, X, reset=False)
         if self.normalize:
             X = self._normalized(X)
         return linear_outputs(X, np.ascontiguousarray(self.coef_), -self.intercept_)

@@ -25,6 +25,8 @@ from ..base import (
     safe_rows,
 )
 from ..learners import EncodedClassifier, MixedEncoder, resolve_estimator
+from ..learners._coded import CodedClassifier
+from ..learners._codes import MixedCodes, fit_mixed_codes
 from ..utils._estimator import Estimator
 from ..utils._sklearn_compat import (
     HasMethods,
@@ -36,6 +38,7 @@ from ..utils._sklearn_compat import (
 from ._biasing import (
     BiasingStrategy,
     ConstantClassifier,
+    Oversample,
     Threshold,
     Undersample,
     fit_on_sample,
@@ -153,8 +156,64 @@ def _pairwise_problem(y, sample_weight, a, b):
     return rows, np.where(y[rows] == b, 1, -1), sample_weight[rows]
 
 
+class _NativeOneVsOne:
+    """A learner that is one-vs-one itself (Weka's SMO, libsvm), fitted once on all classes.
+
+    ``votes`` are its pairwise votes: the integer part of ``decision_function``, which
+    both :class:`~ensemble_lab.learners.SMOClassifier` and scikit-learn's ``SVC`` build as
+    votes plus a confidence within ±1/3, in the columns of the classes it was fitted on.
+    """
+
+    def __init__(self, member, n_classes: int):
+        self.member = member
+        self.n_classes = n_classes
+
+    def votes(self, X) -> np.ndarray:
+        scores = np.asarray(self.member.decision_function(X), dtype=float)
+        classes = np.asarray(self.member.classes_, dtype=np.intp)
+        if scores.ndim == 1:  # two classes: a positive output is the second one's vote
+            second = scores > 0
+            scores = np.column_stack([~second, second]).astype(float)
+        counts = np.zeros((X.shape[0], self.n_classes))
+        counts[:, classes] = np.rint(scores)
+        return counts
+
+    def predict(self, X) -> np.ndarray:
+        return np.asarray(self.member.predict(X), dtype=np.intp)
+
+
+def _one_vs_one_inside(estimator) -> bool:
+    """Whether the base learner is one-vs-one by itself (Weka's SMO, libsvm's SVC)."""
+    from sklearn.pipeline import Pipeline
+    from sklearn.svm import SVC
+
+    from ..learners import SMOClassifier
+
+    while True:
+        if isinstance(estimator, Pipeline):
+            estimator = estimator.steps[-1][1]
+        elif isinstance(estimator, EncodedClassifier):
+            estimator = estimator._make_estimator()
+        elif isinstance(estimator, (_ScaledLearner, CodedClassifier)):
+            estimator = estimator.estimator
+        else:
+            break
+    if isinstance(estimator, SVC):
+        return estimator.decision_function_shape == "ovr" and not estimator.break_ties
+    return isinstance(estimator, SMOClassifier) and not estimator.probability
+
+
 def _fit_one_vs_one(estimator, X, y, sample_weight, n_classes, seed):
-    """The unbiased one-vs-one arbiter of Triskel-M, trained on the weights D_K."""
+    """The unbiased one-vs-one arbiter of Triskel-M, trained on the weights D_K.
+
+    A base learner that is one-vs-one itself is fitted once on the arbiter's sample (as
+    Weka's SMO would be); any other gets one member per pair of classes.
+    """
+    if _one_vs_one_inside(estimator):
+        member = fit_on_sample(estimator, X, y, sample_weight, random_state=seed)
+        if isinstance(member, ConstantClassifier):
+            return member
+        return _NativeOneVsOne(member, n_classes)
     pairs = list(combinations(range(n_classes), 2))
     seeds = np.random.default_rng(seed).integers(_MAX_SEED, size=len(pairs))
     members = {}
@@ -167,26 +226,55 @@ def _fit_one_vs_one(estimator, X, y, sample_weight, n_classes, seed):
     return _OneVsOneVote(members, n_classes)
 
 
-def _split_encoding(base, X, sample_weight):
-    """``(encoder, learner)``: impute and one-hot encode once when the base learner encodes.
+def _split_encoding(base, X, sample_weight, interpolates=False):
+    """``(encoder, learner)``: impute and encode once when the base learner encodes.
 
     A base learner that works in the encoded space of :class:`MixedEncoder`
-    (:class:`EncodedClassifier`, e.g. the ``"smo"`` preset) would impute and one-hot
-    encode the DataFrame again for every member and at every prediction — hundreds of
-    times for a one-vs-one ensemble. Instead an unscaled encoder is fitted once, on the
-    training instances of positive weight, and each member is a :class:`_ScaledLearner`:
-    the base learner's own scaling of the numeric columns, fitted on the member's
-    sample as the base learner would, then its inner learner. Any other base learner
-    gets X as it is (encoder None).
+    (:class:`EncodedClassifier`, e.g. the ``"smo"`` preset) would validate and encode
+    the DataFrame again for every member and at every prediction — hundreds of times
+    for a one-vs-one ensemble. Instead the data are coded once:
+
+    * Weka's encoding (``"smo"``): the DataFrame becomes Weka's instance matrix once
+      (:class:`MixedCodes`) and each member is a :class:`CodedClassifier`, which runs
+      ``ReplaceMissingValues`` and ``NominalToBinary`` on its own weighted sample, as
+      Weka's SMO does for every classifier it is asked to build;
+    * one-hot encoding, or a biasing strategy that makes new instances by
+      interpolation (``interpolates``: SMOTE needs complete numbers): an unscaled,
+      imputing encoder with the base learner's ``encoding`` is fitted once on the
+      training instances of positive weight, and each member is a
+      :class:`_ScaledLearner` (the base learner's scaling fitted on the member's sample,
+      then its inner learner).
+
+    Any other base learner gets X as it is (encoder None).
     """
     if not isinstance(base, EncodedClassifier):
         return None, base
-    encoder = MixedEncoder(scale="none").fit(safe_rows(X, sample_weight > 0))
     inner = base._make_estimator()
     if base.random_state is not None:
         seed_random_states(inner, base.random_state)
-    n_numeric = int((~encoder.nominal_mask_).sum())
-    return encoder, _ScaledLearner(inner, scale=base.scale, n_scaled=n_numeric)
+    kept = safe_rows(X, sample_weight > 0)
+    if base.encoding == "weka" and not interpolates:
+        codes = fit_mixed_codes(kept)
+        return codes, CodedClassifier(inner, codes, scale=base.scale)
+    encoder = MixedEncoder(scale="none", encoding=base.encoding).fit(kept)
+    return encoder, _ScaledLearner(inner, scale=base.scale, scaled=_numeric_outputs(encoder))
+
+
+def _encoded(encoder, X):
+    """``X`` as the members take it: Weka's instance matrix, or MixedEncoder's output."""
+    return encoder.matrix(X) if isinstance(encoder, MixedCodes) else encoder.transform(X)
+
+
+def _numeric_outputs(encoder) -> tuple[int, ...]:
+    """Columns of ``encoder``'s output that hold its numeric inputs (the ones it scales)."""
+    numeric = ~encoder.nominal_mask_
+    if encoder.encoding == "one-hot":  # the numeric block comes first
+        return tuple(range(int(numeric.sum())))
+    width = np.ones(numeric.size, dtype=np.intp)  # "weka": every column stays in place,
+    many = [len(c) if len(c) > 2 else 1 for c in encoder.categories_]  # wide if > 2 values
+    width[~numeric] = many
+    start = np.concatenate([[0], np.cumsum(width)[:-1]])
+    return tuple(int(j) for j in start[numeric])
 
 
 def _inner_has(attr: str):
@@ -197,23 +285,24 @@ def _inner_has(attr: str):
 
 
 class _ScaledLearner(ClassifierMixin, Estimator):
-    """``estimator`` after scaling the first ``n_scaled`` columns, as MixedEncoder does.
+    """``estimator`` after scaling the columns ``scaled``, as MixedEncoder does.
 
-    The member of an encoded base learner on the already imputed and one-hot encoded
-    matrix: the scaling (``"minmax"``, ``"standard"`` or ``"none"``) is fitted on the
-    rows of positive weight, exactly as :class:`EncodedClassifier` fits its encoder.
+    The member of an encoded base learner on the already imputed and encoded matrix:
+    the scaling (``"minmax"``, ``"standard"`` or ``"none"``) of the numeric columns is
+    fitted on the rows of positive weight, exactly as :class:`EncodedClassifier` fits
+    its encoder.
     """
 
     _parameter_constraints: dict = {
         "estimator": [HasMethods(["fit", "predict"])],
         "scale": [StrOptions({"minmax", "standard", "none"})],
-        "n_scaled": [Interval(Integral, 0, None, closed="left")],
+        "scaled": [tuple],
     }
 
-    def __init__(self, estimator, scale="minmax", n_scaled=0):
+    def __init__(self, estimator, scale="minmax", scaled=()):
         self.estimator = estimator
         self.scale = scale
-        self.n_scaled = n_scaled
+        self.scaled = scaled
 
     def _validate_params(self):
         super()._validate_params()
@@ -222,23 +311,26 @@ class _ScaledLearner(ClassifierMixin, Estimator):
 
     def fit(self, X, y, sample_weight=None):
         rows = X if sample_weight is None else X[np.asarray(sample_weight) > 0]
-        numeric = rows[:, : self.n_scaled]
+        numeric = rows[:, list(self.scaled)]
         if self.scale == "minmax" and numeric.shape[0]:
             offset, span = numeric.min(axis=0), np.ptp(numeric, axis=0)
         elif self.scale == "standard" and numeric.shape[0]:
             offset, span = numeric.mean(axis=0), numeric.std(axis=0)
         else:
-            offset, span = np.zeros(self.n_scaled), np.ones(self.n_scaled)
+            offset, span = None, None
         self.offset_ = offset
-        self.span_ = np.where(np.isfinite(span) & (span > 0), span, 1.0)
+        self.span_ = None if span is None else np.where(np.isfinite(span) & (span > 0), span, 1.0)
         params = {} if sample_weight is None else {"sample_weight": sample_weight}
         self.estimator_ = clone(self.estimator).fit(self._scaled(X), y, **params)
         self.classes_ = self.estimator_.classes_
         return self
 
     def _scaled(self, X):
+        if self.offset_ is None:  # nothing to scale
+            return X
+        columns = list(self.scaled)
         out = np.array(X, dtype=float)
-        out[:, : self.n_scaled] = (out[:, : self.n_scaled] - self.offset_) / self.span_
+        out[:, columns] = (out[:, columns] - self.offset_) / self.span_
         return out
 
     def predict(self, X):
@@ -310,11 +402,13 @@ class TriskelClassifier(Ensemble):
     n_rounds_ : int or ndarray of int
         Effective K: rounds actually built (fewer than ``n_rounds`` after an early stop);
         one value per cascade for one-vs-one.
-    encoder_ : MixedEncoder or None
-        The imputing, one-hot (unscaled) encoder shared by all members when the base
-        learner is an :class:`~ensemble_lab.learners.EncodedClassifier` (such as the
-        ``"smo"`` preset); each member then scales the numeric columns on its own
-        sample and fits the inner learner. None otherwise.
+    encoder_ : MixedCodes, MixedEncoder or None
+        How the data reach the members when the base learner is an
+        :class:`~ensemble_lab.learners.EncodedClassifier` (such as the ``"smo"``
+        preset): with Weka's encoding, the layout of Weka's instance matrix, made once,
+        each member imputing and binarising its own sample as Weka's SMO does; with
+        one-hot encoding or SMOTE biasing (which needs complete numbers), the imputing,
+        unscaled encoder shared by all members. None otherwise.
 
     Notes
     -----
@@ -336,15 +430,18 @@ class TriskelClassifier(Ensemble):
       the arbiter is the unbiased learner on D_{t−1} (the sample the last pair saw);
       when it holds a single class, the arbiter predicts that class.
     * A base learner that works in the encoded space (an ``EncodedClassifier``, e.g.
-      the default ``"smo"``) has its imputation and one-hot encoding fitted once on
-      the whole training set (instances of positive weight) instead of on each
-      member's sample; each member still scales the numeric columns on its own sample
-      (as Weka's SMO normalises whatever data it is given) and fits the inner learner.
-      This makes the ensemble an order of magnitude faster (hundreds of members on
-      19-class data). The only difference from re-encoding per member is the imputed
-      value of a missing entry (the whole training set's mean/mode, not the member
-      sample's); without missing values the members are the same, since a one-hot
-      column absent from a member's sample is all zeros there and gets no weight.
+      the default ``"smo"``) gets the data coded once (see ``encoder_``) instead of a
+      DataFrame validated and encoded for every member: an order of magnitude faster
+      (hundreds of members on 19-class data). With Weka's encoding each member still
+      runs Weka's ``ReplaceMissingValues`` and ``NominalToBinary`` on its own weighted
+      sample, so the members are those of re-encoding per member, missing values
+      included; with one-hot encoding a missing entry is imputed from the whole
+      training set.
+    * Triskel-M's arbiter is "trained in one-vs-one mode" (paper §3.1). A base learner
+      that is one-vs-one by itself (Weka's SMO, libsvm's ``SVC``) is fitted once on the
+      arbiter's sample, as Weka's SMO would be given it: one machine per pair of the
+      classes present there, the data normalised over the whole sample. Any other base
+      learner gets one member per pair of classes.
     * Triskel-M with several rounds re-weights as binary Triskel does, an instance
       being easy when exactly one member claims it and that member is right; the
       member of each class uses the h⁺ value of the bias pair.
@@ -444,9 +541,10 @@ class TriskelClassifier(Ensemble):
         sw = np.ones(y_idx.shape[0]) if sw is None else sw
         base = self._base()
         strategy = self._strategy(base)
-        self.encoder_, base = _split_encoding(base, X, sw)
+        smote = isinstance(strategy, Oversample) and strategy.method == "smote"
+        self.encoder_, base = _split_encoding(base, X, sw, interpolates=smote)
         if self.encoder_ is not None:
-            X = self.encoder_.transform(X)
+            X = _encoded(self.encoder_, X)
         if hasattr(base, "_validate_params"):
             base._validate_params()  # once here instead of in each of the many member fits
         with config_context(**_member_config(self.encoder_)):
@@ -581,7 +679,7 @@ class TriskelClassifier(Ensemble):
     # ------------------------------------------------------------------ prediction
     def _validate_X(self, X):
         X = self._test_input(X)
-        return X if self.encoder_ is None else self.encoder_.transform(X)
+        return X if self.encoder_ is None else _encoded(self.encoder_, X)
 
     def _is_triskel_m(self) -> bool:
         return self.classes_.size > 2 and self.multiclass == "triskel-m"

@@ -1,0 +1,121 @@
+"""A Weka-filtered learner on Weka's instance matrix, for ensembles that encode once.
+
+Weka's ``SMO`` (and every learner that filters its data the same way) runs
+``ReplaceMissingValues`` and ``NominalToBinary`` on the instances it is given: a member of
+an ensemble imputes from *its own* sample, with the sample's weights. An ensemble that
+validates and codes its DataFrame once hands its members rows of one instance matrix
+(numeric values, nominal value codes, NaN for missing; :class:`MixedCodes`);
+:class:`CodedClassifier` is the member that applies the filters to those rows as Weka
+would, then fits the inner learner.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from sklearn.base import ClassifierMixin, clone
+from sklearn.utils.metaestimators import available_if
+
+from ..utils._estimator import Estimator
+from ..utils._sklearn_compat import HasMethods, StrOptions
+from ._codes import MixedCodes
+from ._encoding import MixedEncoder
+
+__all__ = ["CodedClassifier"]
+
+
+def _inner_has(attr: str):
+    def check(self) -> bool:
+        return hasattr(getattr(self, "estimator_", self.estimator), attr)
+
+    return check
+
+
+class CodedClassifier(ClassifierMixin, Estimator):
+    """``estimator`` behind Weka's ``ReplaceMissingValues`` and ``NominalToBinary``.
+
+    The input is Weka's instance matrix of the layout ``codes``; ``fit`` fits the filters
+    on the rows of positive weight, weighing the means and modes by the weights, exactly
+    as ``EncodedClassifier(encoding="weka")`` fits its encoder on a DataFrame, and
+    passes the filtered rows with their weights to a clone of ``estimator``.
+
+    Parameters
+    ----------
+    estimator : classifier
+        The learner on the filtered data (e.g. :class:`SMOClassifier`, which normalises
+        it as Weka's SMO does).
+    codes : MixedCodes
+        The layout of the instance matrix: which columns are nominal, their values.
+    scale : {"minmax", "standard", "none"}, default="none"
+        Scaling of the numeric columns, as :class:`MixedEncoder`'s.
+
+    Attributes
+    ----------
+    encoder_ : MixedEncoder
+        The fitted filters (``encoding="weka"``).
+    estimator_ : classifier
+        The fitted clone of ``estimator``.
+    classes_ : ndarray
+    """
+
+    _parameter_constraints: dict = {
+        "estimator": [HasMethods(["fit", "predict"])],
+        "codes": [MixedCodes],
+        "scale": [StrOptions({"minmax", "standard", "none"})],
+    }
+
+    def __init__(self, estimator, codes, scale="none"):
+        self.estimator = estimator
+        self.codes = codes
+        self.scale = scale
+
+    def _validate_params(self):
+        super()._validate_params()
+        if hasattr(self.estimator, "_validate_params"):
+            self.estimator._validate_params()
+
+    def fit(self, X, y, sample_weight=None):
+        """Fit the filters on the rows of positive weight, then the estimator.
+
+        Parameters
+        ----------
+        X : ndarray of shape (n_samples, n_features)
+            Rows of Weka's instance matrix (layout ``codes``).
+        y : array-like of shape (n_samples,)
+        sample_weight : array-like of shape (n_samples,), default=None
+
+        Returns
+        -------
+        self : CodedClassifier
+        """
+        X = np.asarray(X, dtype=float)
+        encoder = MixedEncoder(scale=self.scale, encoding="weka")
+        if sample_weight is None:
+            encoder._fit_weka_matrix(self.codes, X, None)
+            params = {}
+        else:
+            sample_weight = np.asarray(sample_weight, dtype=float)
+            positive = sample_weight > 0
+            encoder._fit_weka_matrix(self.codes, X[positive], sample_weight[positive])
+            params = {"sample_weight": sample_weight}
+        encoder.n_features_in_ = X.shape[1]
+        self.encoder_ = encoder
+        self.estimator_ = clone(self.estimator).fit(self._filtered(X), y, **params)
+        self.classes_ = self.estimator_.classes_
+        return self
+
+    def _filtered(self, X):
+        return self.encoder_._transform_weka_matrix(np.asarray(X, dtype=float))
+
+    def predict(self, X):
+        """Class of each row, as the estimator predicts it after the filters."""
+        return self.estimator_.predict(self._filtered(X))
+
+    @available_if(_inner_has("decision_function"))
+    def decision_function(self, X):
+        """The estimator's ``decision_function`` after the filters."""
+        return self.estimator_.decision_function(self._filtered(X))
+
+    @available_if(_inner_has("predict_proba"))
+    def predict_proba(self, X):
+        """The estimator's ``predict_proba`` after the filters."""
+        return self.estimator_.predict_proba(self._filtered(X))
