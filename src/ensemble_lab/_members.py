@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import inspect
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 from sklearn.base import BaseEstimator
@@ -82,11 +82,11 @@ def accepts_weights(estimator: BaseEstimator) -> bool:
     """Whether ``fit`` takes ``sample_weight`` (a Pipeline's: its last step's)."""
     if isinstance(estimator, Pipeline):
         return accepts_weights(estimator.steps[-1][1])
-    return _fit_takes_weights(type(estimator))
+    return _fit_takes_weights(type(estimator))  # type: ignore[arg-type]  # classes hash
 
 
 @functools.cache
-def _fit_takes_weights(cls: type) -> bool:
+def _fit_takes_weights(cls: Any) -> bool:
     """``has_fit_parameter`` for a class: its ``fit`` signature read once, not per member."""
     return "sample_weight" in inspect.signature(cls.fit).parameters
 

@@ -261,7 +261,7 @@ def test_registered_paper_names():
     assert make("N-P-AdaBoostM1 (S)").get_params() == make("N-P-AdaBoost (S)").get_params()
     X, y = load_iris(return_X_y=True)
     ovo = make("AdaBoost-3", base=GaussianNB(), random_state=0).fit(X, y)
-    boosted = ovo[-1].estimators_
+    boosted = ovo.estimators_
     assert len(boosted) == 3  # one boosted ensemble per pair of classes
     assert all(b.mode == "reweight" and b.n_estimators == 3 for b in boosted)
     assert ovo.score(X, y) > 0.9

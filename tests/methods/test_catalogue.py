@@ -4,11 +4,11 @@ reproductions all read."""
 from __future__ import annotations
 
 import pytest
-from sklearn.pipeline import Pipeline
 
 from ensemble_lab.experiments import reproduction, reproduction_names
 from ensemble_lab.methods import PAPERS, RandomLinearOracle, describe_methods, make, names
 from ensemble_lab.methods._catalogue import CATALOGUE
+from ensemble_lab.methods._pairwise import PairwiseClassifier
 
 ROWS = {row.name: row for row in CATALOGUE}
 
@@ -23,19 +23,25 @@ def test_one_row_per_name_and_every_paper_a_citation_key():
 @pytest.mark.parametrize("row", CATALOGUE, ids=lambda r: r.name)
 def test_make_builds_what_the_row_says(row):
     est = make(row.name)
-    if row.build in {"learner", "OneVsOneBoosting"}:
-        assert isinstance(est, Pipeline) == (row.build == "OneVsOneBoosting")
+    if row.build == "learner":
+        assert not isinstance(est, PairwiseClassifier)
+    elif row.build == "OneVsOneBoosting":
+        assert isinstance(est, PairwiseClassifier)
+        boosted = est.estimator.get_params(deep=False)
+        assert all(boosted[key] == value for key, value in row.params.items())
+        assert boosted["estimator"] == row.base
     elif row.build == "RandomForest":
         assert type(est).__name__ == "WekaBaggingClassifier"
     else:
         assert type(est).__name__ == row.build
     params = est.get_params(deep=False)
     for key, value in row.params.items():
-        if key in params:  # the one-vs-one pipeline holds them one level down
+        if key in params:  # the one-vs-one ensemble holds them one level down
             assert params[key] == value, key
     member = params.get("estimator")
     assert isinstance(member, RandomLinearOracle) == (row.member == "oracle")
-    if row.build != "learner" and row.member == "given" and row.base and "estimator" in params:
+    one_level = row.build not in {"learner", "OneVsOneBoosting"}
+    if one_level and row.member == "given" and row.base and "estimator" in params:
         assert member == row.base  # the preset name, resolved by the ensemble itself
 
 

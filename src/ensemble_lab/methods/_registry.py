@@ -15,11 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from sklearn.base import BaseEstimator, clone
-from sklearn.multiclass import OneVsOneClassifier
-from sklearn.pipeline import make_pipeline
 
 from .._members import seed_random_states
-from ..learners import MixedEncoder, resolve_estimator
+from ..learners import resolve_estimator
 from ..learners._random_tree import RandomTreeClassifier
 from ._bagging import WekaBaggingClassifier
 from ._boosting import BoostingClassifier
@@ -28,6 +26,7 @@ from ._decorate import DecorateClassifier
 from ._elrc import ELRCClassifier, elrc_candidates
 from ._multiboost import MultiBoostClassifier
 from ._oracle import RandomLinearOracle
+from ._pairwise import PairwiseClassifier
 from ._projection_boosting import ProjectionBoostingClassifier
 from ._random_subspace import RandomSubspaceClassifier
 from ._rotation_forest import RotationForestClassifier
@@ -222,10 +221,8 @@ def _build(row: Row, base=None, random_state=None, **params) -> BaseEstimator:
     if row.build == "ELRCClassifier":
         return ELRCClassifier(elrc_candidates(base), random_state=random_state, **params)
     if row.build == "OneVsOneBoosting":
-        boosted = BoostingClassifier(base, random_state=random_state, **params)
-        # OneVsOneClassifier converts X to a float array, so nominal columns are
-        # imputed and one-hot encoded first (SMO, the paper's base, does so anyway).
-        return make_pipeline(MixedEncoder(scale="none"), OneVsOneClassifier(boosted))
+        # each pairwise problem boosted separately, its members filtering their own rows
+        return PairwiseClassifier(BoostingClassifier(base, random_state=random_state, **params))
     if row.build == "RandomForest":
         member = _member(row, RandomTreeClassifier() if base is None else base)
         return WekaBaggingClassifier(member, random_state=random_state, **params)

@@ -15,19 +15,15 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 from sklearn import config_context
-from sklearn.base import ClassifierMixin, clone, is_classifier
-from sklearn.utils.metaestimators import available_if
+from sklearn.base import clone, is_classifier
 from sklearn.utils.parallel import Parallel, delayed
 
-from .._members import seed_random_states
 from ..base import (
     member_seeds,
     safe_rows,
 )
-from ..learners import EncodedClassifier, MixedEncoder, resolve_estimator
+from ..learners import EncodedClassifier, resolve_estimator
 from ..learners._coded import CodedClassifier
-from ..learners._codes import MixedCodes, fit_mixed_codes
-from ..utils._estimator import Estimator
 from ..utils._sklearn_compat import (
     HasMethods,
     Interval,
@@ -44,6 +40,13 @@ from ._biasing import (
     fit_on_sample,
 )
 from ._ensemble import Ensemble, base_accepts_nan
+from ._member_encoding import (
+    ScaledLearner,
+    encode_for_members,
+    member_config,
+    split_encoding,
+)
+from ._pairwise import OneVsOneVote, pairwise_problem
 from ._triskel_roc import DEFAULT_BIASES, best_bias_pair, bias_curves
 
 __all__ = ["TriskelClassifier"]
@@ -131,31 +134,6 @@ class _MultiCascade(_Cascade):
         return positive.sum(axis=0) == 1, positive.argmax(axis=0)
 
 
-class _OneVsOneVote:
-    """Pairwise members voted together; ``members[(a, b)]`` predicts +1 for class b."""
-
-    def __init__(self, members: dict, n_classes: int):
-        self.members = members
-        self.n_classes = n_classes
-
-    def votes(self, X) -> np.ndarray:
-        counts = np.zeros((X.shape[0], self.n_classes))
-        rows = np.arange(X.shape[0])
-        for (a, b), member in self.members.items():
-            winner = np.where(member.predict(X) == 1, b, a)
-            np.add.at(counts, (rows, winner), 1.0)
-        return counts
-
-    def predict(self, X) -> np.ndarray:
-        # ties go to the lowest class index, as Weka's pairwise voting does
-        return self.votes(X).argmax(axis=1)
-
-
-def _pairwise_problem(y, sample_weight, a, b):
-    rows = np.flatnonzero((y == a) | (y == b))
-    return rows, np.where(y[rows] == b, 1, -1), sample_weight[rows]
-
-
 class _NativeOneVsOne:
     """A learner that is one-vs-one itself (Weka's SMO, libsvm), fitted once on all classes.
 
@@ -194,7 +172,7 @@ def _one_vs_one_inside(estimator) -> bool:
             estimator = estimator.steps[-1][1]
         elif isinstance(estimator, EncodedClassifier):
             estimator = estimator._make_estimator()
-        elif isinstance(estimator, (_ScaledLearner, CodedClassifier)):
+        elif isinstance(estimator, (ScaledLearner, CodedClassifier)):
             estimator = estimator.estimator
         else:
             break
@@ -218,140 +196,12 @@ def _fit_one_vs_one(estimator, X, y, sample_weight, n_classes, seed):
     seeds = np.random.default_rng(seed).integers(_MAX_SEED, size=len(pairs))
     members = {}
     for (a, b), s in zip(pairs, seeds):
-        rows, yp, wp = _pairwise_problem(y, sample_weight, a, b)
+        rows, yp, wp = pairwise_problem(y, sample_weight, a, b)
         if wp.sum() <= 0:
             members[(a, b)] = ConstantClassifier(-1)
             continue
         members[(a, b)] = fit_on_sample(estimator, safe_rows(X, rows), yp, wp, random_state=int(s))
-    return _OneVsOneVote(members, n_classes)
-
-
-def _split_encoding(base, X, sample_weight, interpolates=False):
-    """``(encoder, learner)``: impute and encode once when the base learner encodes.
-
-    A base learner that works in the encoded space of :class:`MixedEncoder`
-    (:class:`EncodedClassifier`, e.g. the ``"smo"`` preset) would validate and encode
-    the DataFrame again for every member and at every prediction — hundreds of times
-    for a one-vs-one ensemble. Instead the data are coded once:
-
-    * Weka's encoding (``"smo"``): the DataFrame becomes Weka's instance matrix once
-      (:class:`MixedCodes`) and each member is a :class:`CodedClassifier`, which runs
-      ``ReplaceMissingValues`` and ``NominalToBinary`` on its own weighted sample, as
-      Weka's SMO does for every classifier it is asked to build;
-    * one-hot encoding, or a biasing strategy that makes new instances by
-      interpolation (``interpolates``: SMOTE needs complete numbers): an unscaled,
-      imputing encoder with the base learner's ``encoding`` is fitted once on the
-      training instances of positive weight, and each member is a
-      :class:`_ScaledLearner` (the base learner's scaling fitted on the member's sample,
-      then its inner learner).
-
-    Any other base learner gets X as it is (encoder None).
-    """
-    if not isinstance(base, EncodedClassifier):
-        return None, base
-    inner = base._make_estimator()
-    if base.random_state is not None:
-        seed_random_states(inner, base.random_state)
-    kept = safe_rows(X, sample_weight > 0)
-    if base.encoding == "weka" and not interpolates:
-        codes = fit_mixed_codes(kept)
-        return codes, CodedClassifier(inner, codes, scale=base.scale)
-    encoder = MixedEncoder(scale="none", encoding=base.encoding).fit(kept)
-    return encoder, _ScaledLearner(inner, scale=base.scale, scaled=_numeric_outputs(encoder))
-
-
-def _encoded(encoder, X):
-    """``X`` as the members take it: Weka's instance matrix, or MixedEncoder's output."""
-    return encoder.matrix(X) if isinstance(encoder, MixedCodes) else encoder.transform(X)
-
-
-def _numeric_outputs(encoder) -> tuple[int, ...]:
-    """Columns of ``encoder``'s output that hold its numeric inputs (the ones it scales)."""
-    numeric = ~encoder.nominal_mask_
-    if encoder.encoding == "one-hot":  # the numeric block comes first
-        return tuple(range(int(numeric.sum())))
-    width = np.ones(numeric.size, dtype=np.intp)  # "weka": every column stays in place,
-    many = [len(c) if len(c) > 2 else 1 for c in encoder.categories_]  # wide if > 2 values
-    width[~numeric] = many
-    start = np.concatenate([[0], np.cumsum(width)[:-1]])
-    return tuple(int(j) for j in start[numeric])
-
-
-def _inner_has(attr: str):
-    def check(self) -> bool:
-        return hasattr(getattr(self, "estimator_", self.estimator), attr)
-
-    return check
-
-
-class _ScaledLearner(ClassifierMixin, Estimator):
-    """``estimator`` after scaling the columns ``scaled``, as MixedEncoder does.
-
-    The member of an encoded base learner on the already imputed and encoded matrix:
-    the scaling (``"minmax"``, ``"standard"`` or ``"none"``) of the numeric columns is
-    fitted on the rows of positive weight, exactly as :class:`EncodedClassifier` fits
-    its encoder.
-    """
-
-    _parameter_constraints: dict = {
-        "estimator": [HasMethods(["fit", "predict"])],
-        "scale": [StrOptions({"minmax", "standard", "none"})],
-        "scaled": [tuple],
-    }
-
-    def __init__(self, estimator, scale="minmax", scaled=()):
-        self.estimator = estimator
-        self.scale = scale
-        self.scaled = scaled
-
-    def _validate_params(self):
-        super()._validate_params()
-        if hasattr(self.estimator, "_validate_params"):
-            self.estimator._validate_params()
-
-    def fit(self, X, y, sample_weight=None):
-        rows = X if sample_weight is None else X[np.asarray(sample_weight) > 0]
-        numeric = rows[:, list(self.scaled)]
-        if self.scale == "minmax" and numeric.shape[0]:
-            offset, span = numeric.min(axis=0), np.ptp(numeric, axis=0)
-        elif self.scale == "standard" and numeric.shape[0]:
-            offset, span = numeric.mean(axis=0), numeric.std(axis=0)
-        else:
-            offset, span = None, None
-        self.offset_ = offset
-        self.span_ = None if span is None else np.where(np.isfinite(span) & (span > 0), span, 1.0)
-        params = {} if sample_weight is None else {"sample_weight": sample_weight}
-        self.estimator_ = clone(self.estimator).fit(self._scaled(X), y, **params)
-        self.classes_ = self.estimator_.classes_
-        return self
-
-    def _scaled(self, X):
-        if self.offset_ is None:  # nothing to scale
-            return X
-        columns = list(self.scaled)
-        out = np.array(X, dtype=float)
-        out[:, columns] = (out[:, columns] - self.offset_) / self.span_
-        return out
-
-    def predict(self, X):
-        return self.estimator_.predict(self._scaled(X))
-
-    @available_if(_inner_has("decision_function"))
-    def decision_function(self, X):
-        return self.estimator_.decision_function(self._scaled(X))
-
-    @available_if(_inner_has("predict_proba"))
-    def predict_proba(self, X):
-        return self.estimator_.predict_proba(self._scaled(X))
-
-
-def _member_config(encoder) -> dict:
-    """scikit-learn settings while members are fitted and asked.
-
-    The base learner's parameters are validated once per ``fit``, not in every member
-    fit; after the shared encoder (which imputes) the data are known to be finite.
-    """
-    return {"skip_parameter_validation": True, "assume_finite": encoder is not None}
+    return OneVsOneVote(members, n_classes)
 
 
 class TriskelClassifier(Ensemble):
@@ -542,12 +392,12 @@ class TriskelClassifier(Ensemble):
         base = self._base()
         strategy = self._strategy(base)
         smote = isinstance(strategy, Oversample) and strategy.method == "smote"
-        self.encoder_, base = _split_encoding(base, X, sw, interpolates=smote)
+        self.encoder_, base = split_encoding(base, X, sw, interpolates=smote)
         if self.encoder_ is not None:
-            X = _encoded(self.encoder_, X)
+            X = encode_for_members(self.encoder_, X)
         if hasattr(base, "_validate_params"):
             base._validate_params()  # once here instead of in each of the many member fits
-        with config_context(**_member_config(self.encoder_)):
+        with config_context(**member_config(self.encoder_)):
             self._fit_problems(base, strategy, X, y_idx, sw)
         return self
 
@@ -562,7 +412,7 @@ class TriskelClassifier(Ensemble):
         elif self.multiclass == "ovo":
             self.pairs_ = list(combinations(range(n_classes), 2))
             seeds = member_seeds(self.random_state, len(self.pairs_))
-            problems = [_pairwise_problem(y_idx, sw, a, b) for a, b in self.pairs_]
+            problems = [pairwise_problem(y_idx, sw, a, b) for a, b in self.pairs_]
             self.estimators_ = Parallel(n_jobs=self.n_jobs)(
                 delayed(self._fit_binary)(base, strategy, safe_rows(X, rows), yp, wp, int(s))
                 for (rows, yp, wp), s in zip(problems, seeds)
@@ -679,7 +529,7 @@ class TriskelClassifier(Ensemble):
     # ------------------------------------------------------------------ prediction
     def _validate_X(self, X):
         X = self._test_input(X)
-        return X if self.encoder_ is None else _encoded(self.encoder_, X)
+        return X if self.encoder_ is None else encode_for_members(self.encoder_, X)
 
     def _is_triskel_m(self) -> bool:
         return self.classes_.size > 2 and self.multiclass == "triskel-m"
@@ -701,7 +551,7 @@ class TriskelClassifier(Ensemble):
                 votes = cascade.arbiter.votes(safe_rows(X, by_arbiter))
                 scores[by_arbiter] = votes / votes.sum(axis=1, keepdims=True)
             return scores
-        voting = _OneVsOneVote(dict(zip(self.pairs_, self.estimators_)), n_classes)
+        voting = OneVsOneVote(dict(zip(self.pairs_, self.estimators_)), n_classes)
         votes = voting.votes(X)
         return votes / len(self.pairs_)
 
@@ -717,7 +567,7 @@ class TriskelClassifier(Ensemble):
         ndarray of shape (n_samples, n_classes)
         """
         X = self._validate_X(X)
-        with config_context(**_member_config(self.encoder_)):
+        with config_context(**member_config(self.encoder_)):
             return self._class_scores(X)
 
     def decision_function(self, X):
@@ -733,7 +583,7 @@ class TriskelClassifier(Ensemble):
         else (n_samples, n_classes) — the ``predict_proba`` scores.
         """
         X = self._validate_X(X)
-        with config_context(**_member_config(self.encoder_)):
+        with config_context(**member_config(self.encoder_)):
             if self.classes_.size == 2:
                 return self.estimators_[0].weighted_vote(X)
             return self._class_scores(X)
@@ -750,7 +600,7 @@ class TriskelClassifier(Ensemble):
         ndarray of shape (n_samples,)
         """
         X = self._validate_X(X)
-        with config_context(**_member_config(self.encoder_)):
+        with config_context(**member_config(self.encoder_)):
             if self.classes_.size == 2:
                 return self.classes_[(self.estimators_[0].predict(X) == 1).astype(int)]
             if self._is_triskel_m():
@@ -784,7 +634,7 @@ class TriskelClassifier(Ensemble):
             )
         X = self._validate_X(X)
         cascade = self.estimators_[0]
-        with config_context(**_member_config(self.encoder_)):
+        with config_context(**member_config(self.encoder_)):
             votes = [[m.predict(X) for m in members] for members in cascade.rounds]
             arbiter = cascade.arbiter.predict(X)
         pairs = np.asarray(votes, dtype=int).reshape(len(votes), 2, -1)
@@ -807,7 +657,7 @@ class TriskelClassifier(Ensemble):
             Labels from ``classes_``.
         """
         check_is_fitted(self)
-        with config_context(**_member_config(self.encoder_)):
+        with config_context(**member_config(self.encoder_)):
             return super().member_predictions(X)
 
     def _member_views(self, X):
