@@ -38,7 +38,9 @@ from ensemble_lab.evaluation import (
     run_experiment,
 )
 from ensemble_lab.evaluation.tasks import TaskKey, execute_task
+from ensemble_lab.learners._codes import MixedCodes
 from ensemble_lab.methods._encoded_ensemble import EncodedEnsemble
+from ensemble_lab.methods._pairwise import PairwiseClassifier
 
 CLASSES = np.array(["alpha", "beta", "gamma"], dtype=object)
 
@@ -78,11 +80,17 @@ def _pairs(n_classes):
 
 def _reference_members(est, X):
     """Each member's labels, from what the family hands its members (no shared code)."""
-    if isinstance(est, Pipeline):  # AdaBoost-N: encoder, then one-vs-one boosting
+    if isinstance(est, Pipeline):  # encoder, then one-vs-one
         encoded, ovo = est[0].transform(X), est[-1]
         return [
             ovo.classes_[np.where(member.predict(encoded) == 1, j, i)]
             for (i, j), member in zip(_pairs(len(ovo.classes_)), ovo.estimators_)
+        ]
+    if isinstance(est, PairwiseClassifier):  # AdaBoost-N: Weka's instance matrix, ±1 pairs
+        view = X if est.encoder_ is None else est.encoder_.matrix(X)
+        return [
+            est.classes_[np.where(member.predict(view) == 1, j, i)]
+            for (i, j), member in zip(est.pairs_, est.estimators_)
         ]
     if isinstance(est, BaggingClassifier):  # object array, column subset, class indices
         values = X.to_numpy(dtype=object)
@@ -102,7 +110,11 @@ def _reference_members(est, X):
             for member, projection in zip(est.estimators_, est.projections_)
         ]
     if isinstance(est, TriskelClassifier):
-        view = X if est.encoder_ is None else est.encoder_.transform(X)
+        view = X
+        if isinstance(est.encoder_, MixedCodes):  # Weka's instance matrix
+            view = est.encoder_.matrix(X)
+        elif est.encoder_ is not None:
+            view = est.encoder_.transform(X)
         if est.multiclass == "triskel-m" and len(est.classes_) > 2:
             return [est.classes_[est.estimators_[0].predict(view)]]
         return [
@@ -126,6 +138,8 @@ def _vote_check(est, members, predicted):
     elif isinstance(est, BoostingClassifier | MultiBoostClassifier):
         weights = est.estimator_weights_
     elif isinstance(est, TriskelClassifier) and est.multiclass == "ovo":
+        weights = np.ones(len(members))
+    elif isinstance(est, PairwiseClassifier):
         weights = np.ones(len(members))
     else:
         return

@@ -8,6 +8,7 @@ from ensemble_lab.evaluation import (
     ResultsStore,
     TaskKey,
     TaskResult,
+    load_datasets,
     load_failures,
     load_predictions,
     load_results,
@@ -145,6 +146,17 @@ def test_dataset_that_changed_under_a_resumed_experiment_is_refused(store):
     store.record_dataset(exp, "d", 10, 4, np.array([0, 1]))  # same: fine
     with pytest.raises(ValueError, match="dataset 'd' differs"):
         store.record_dataset(exp, "d", 12, 4, [0, 1])
+
+
+def test_recorded_datasets_are_read_back_with_their_number_of_classes(store):
+    first, second = store.open_experiment("e", {}, "h"), store.open_experiment("f", {}, "h")
+    store.record_dataset(first, "d", 10, 4, ["a", "b", "c"])
+    store.record_dataset(second, "d", 12, 5, [0, 1])
+    frame = load_datasets(store, "e")
+    assert frame[["dataset", "n_instances", "n_features", "n_classes"]].values.tolist() == [
+        ["d", 10, 4, 3]
+    ]
+    assert load_datasets(store)["n_classes"].tolist() == [3, 2]
 
 
 def test_store_is_in_wal_mode(store):

@@ -140,3 +140,24 @@ def test_weka_means_are_summed_row_by_row():
     enc = MixedEncoder(scale="none", encoding="weka").fit(X)
     assert enc.numeric_fill_[0] == sequential / known.size
     assert enc.transform(X)[-1, 0] == sequential / known.size
+
+
+def test_weka_modes_are_the_weighted_first_largest_count_of_each_column():
+    # Against a loop over the columns: the weighted count of each value, the first of
+    # the largest; a column without values (or without categories) gets 0.
+    from ensemble_lab.learners._encoding import _weka_modes
+
+    rng = np.random.default_rng(0)
+    sizes = np.array([3, 0, 1, 5, 2, 4])
+    codes = np.column_stack([rng.integers(0, max(k, 1), 60).astype(float) for k in sizes])
+    codes[rng.random(codes.shape) < 0.3] = np.nan
+    codes[:, 1] = np.nan  # no categories at all
+    codes[:, 4] = np.nan  # no values
+    weight = rng.choice([0.5, 1.0, 2.0], size=60)
+    expected = []
+    for j, k in enumerate(sizes):
+        known = ~np.isnan(codes[:, j])
+        counts = np.bincount(codes[known, j].astype(int), weights=weight[known], minlength=k)
+        expected.append(float(np.argmax(counts)) if k else 0.0)
+    assert_array_equal(_weka_modes(codes, sizes, weight), expected)
+    assert_array_equal(_weka_modes(codes[:0], sizes, weight[:0]), np.zeros(sizes.size))

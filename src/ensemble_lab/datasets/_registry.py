@@ -4,7 +4,9 @@
 the environment variable ``ENSEMBLE_LAB_DATA``), then among the files shipped inside the
 package. The registry records what the papers did to a file before using it: identifier
 attributes dropped (splice's instance name, zoo's animal name, vowel's train/test flag)
-and abalone's integer rings read as 28 nominal classes.
+and abalone's integer rings read as 28 nominal classes. ``zoo-named`` is zoo with the
+animal's name kept, as Weka ships it: the Triskel paper's SMO accuracy on zoo is that
+file's (96.05 % over 10 × 10-fold CV), not the 93 % of zoo without the name.
 """
 
 from __future__ import annotations
@@ -98,6 +100,11 @@ _SPECS = [
     DatasetSpec("vowel-nocontext"),
     DatasetSpec("waveform-5000", aliases=("waveform",)),
     DatasetSpec("zoo", drop=("animal",), note="animal name dropped"),
+    DatasetSpec(
+        "zoo-named",
+        file="zoo",
+        note="zoo as Weka ships it, the animal's name kept (paper 000's SMO sees it)",
+    ),
     DatasetSpec("layered-cake", generator=make_layered_cake, note="synthetic, 400 points"),
     DatasetSpec("xor", generator=make_xor, note="synthetic, 400 points"),
     DatasetSpec("oracle-2d", generator=make_oracle_2d, note="synthetic, 400 points"),

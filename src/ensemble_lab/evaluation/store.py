@@ -633,6 +633,20 @@ def export_results(
     return frame
 
 
+def load_datasets(db: str | Path | ResultsStore, experiment: str | None = None) -> pd.DataFrame:
+    """The recorded shape of each dataset.
+
+    Columns ``experiment, dataset, n_instances, n_features, n_classes``.
+    """
+    sql = (
+        "SELECT e.name AS experiment, d.dataset, d.n_instances, d.n_features, d.classes"
+        " FROM datasets d JOIN experiments e ON e.id = d.experiment_id WHERE 1 = 1"
+    )
+    frame = _query(db, sql, experiment, " ORDER BY e.id, d.dataset")
+    frame["n_classes"] = [len(json.loads(c)) for c in frame.pop("classes")]
+    return frame
+
+
 def load_failures(db: str | Path | ResultsStore, experiment: str | None = None) -> pd.DataFrame:
     """Failed tasks: ``experiment, dataset, method, repetition, fold, n_train, n_test, error``."""
     sql = (
