@@ -11,7 +11,7 @@ def test_paper_tables_transcribed():
     assert triskel.PAPER_ACCURACY.loc["balance-scale", "Triskel-W4"] == 91.65
     assert triskel.PAPER_ACCURACY.loc["vowel", "AdaBoost-3"] == 89.91
     assert triskel.PAPER_TIME.loc["primary-tumor", "AdaBoost-50"] == 1683.63
-    assert triskel.PAPER_TIME.loc["zoo", "Triskel-W4"] == 88.39
+    assert triskel.PAPER_TIME.loc["zoo-named", "Triskel-W4"] == 88.39
     assert triskel.PAPER_ACCURACY.shape == (15, 8)
     marks = triskel.PAPER_ACCURACY_MARKERS
     # "Triskel-W4 outperforms AdaBoost-50 with 3 significant wins" (Section 4)
@@ -39,7 +39,7 @@ def test_quick_run_writes_page_and_figures(tmp_path, shared_data_dir):
     for fig in ("triskel-fig2.png", "triskel-fig2-paper.png"):
         assert (tmp_path / fig).stat().st_size > 1000
     # the paper's numbers beside ours: "paper / ours" cells for glass and zoo
-    assert "| glass | 57.36 / " in text and "| zoo | 96.05 / " in text
+    assert "| glass | 57.36 / " in text and "| zoo-named | 96.05 / " in text
     assert "61.95 / " in text  # Triskel-1 on glass in the paper
     assert "3 × stratified" not in text and "1 × stratified 3-fold" in text
     # our accuracies are real numbers between 0 and 100 in the SMO-baseline table
@@ -48,16 +48,16 @@ def test_quick_run_writes_page_and_figures(tmp_path, shared_data_dir):
     assert all(30 < v < 90 for v in ours)
     # a rerun resumes from the store and gives the same page
     assert triskel.run(tmp_path, data_dir=shared_data_dir, quick=True).read_text() == text
-    # a run stopped half-way: zoo complete, glass with only the first fold of SMO
+    # a run stopped half-way: zoo-named complete, glass with only the first fold of SMO
     results = load_results(tmp_path / "triskel.db", "triskel")
-    partial = results[(results["dataset"] == "zoo") | (results["method"] == "SMO")]
-    partial = partial[(partial["dataset"] == "zoo") | (partial["fold"] == 0)]
+    partial = results[(results["dataset"] == "zoo-named") | (results["method"] == "SMO")]
+    partial = partial[(partial["dataset"] == "zoo-named") | (partial["fold"] == 0)]
     f = triskel.findings(partial, triskel.config(quick=True))
     assert f.missing == ("glass",)
     page = triskel.write_report(f, tmp_path / "partial")
     text = page.read_text()
     assert "**Unfinished run**" in text and "glass" in text.split("Not run")[1]
-    assert "| zoo | 96.05 / " in text and "| glass | 57.36 / " not in text
+    assert "| zoo-named | 96.05 / " in text and "| glass | 57.36 / " not in text
 
 
 def _paper_side(flip_w4=False):
