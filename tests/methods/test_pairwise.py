@@ -82,3 +82,10 @@ def test_bad_input():
         PairwiseClassifier(LinearSVC()).fit(X, np.zeros(len(y)))
     with pytest.raises(TypeError, match="must be a classifier"):
         PairwiseClassifier(LinearRegression()).fit(X, y)
+
+
+def test_same_model_for_any_number_of_jobs():
+    X, y = _frame()
+    one = make("AdaBoost-3", random_state=4).fit(X, y)
+    two = make("AdaBoost-3", random_state=4).set_params(n_jobs=2).fit(X, y)
+    assert_allclose(one.predict_proba(X), two.predict_proba(X))
