@@ -6,7 +6,8 @@ an ensemble imputes from *its own* sample, with the sample's weights. An ensembl
 validates and codes its DataFrame once hands its members rows of one instance matrix
 (numeric values, nominal value codes, NaN for missing; :class:`MixedCodes`);
 :class:`CodedClassifier` is the member that applies the filters to those rows as Weka
-would, then fits the inner learner.
+would, then fits the inner learner. :class:`ScaledLearner` is the member of a matrix
+already imputed and encoded once (one-hot encoding): only the scaling is its own.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from ..utils._sklearn_compat import HasMethods, StrOptions
 from ._codes import MixedCodes
 from ._encoding import MixedEncoder
 
-__all__ = ["CodedClassifier"]
+__all__ = ["CodedClassifier", "ScaledLearner"]
 
 
 def _inner_has(attr: str):
@@ -30,7 +31,67 @@ def _inner_has(attr: str):
     return check
 
 
-class CodedClassifier(ClassifierMixin, Estimator):
+class _FilteredClassifier(ClassifierMixin, Estimator):
+    """``estimator`` behind a filter fitted on each member's own rows.
+
+    A subclass fits the filter (``_fit_filter`` on the rows of positive weight) and
+    applies it (``_filtered``); fitting the inner learner and asking it are shared.
+    """
+
+    def _validate_params(self):
+        super()._validate_params()
+        if hasattr(self.estimator, "_validate_params"):
+            self.estimator._validate_params()
+
+    def fit(self, X, y, sample_weight=None):
+        """Fit the filter on the rows of positive weight, then the estimator.
+
+        Parameters
+        ----------
+        X : ndarray of shape (n_samples, n_features)
+            Rows of the ensemble's coded data.
+        y : array-like of shape (n_samples,)
+        sample_weight : array-like of shape (n_samples,), default=None
+
+        Returns
+        -------
+        self
+        """
+        X = np.asarray(X, dtype=float)
+        if sample_weight is None:
+            self._fit_filter(X, None)
+            params = {}
+        else:
+            sample_weight = np.asarray(sample_weight, dtype=float)
+            positive = sample_weight > 0
+            self._fit_filter(X[positive], sample_weight[positive])
+            params = {"sample_weight": sample_weight}
+        self.estimator_ = clone(self.estimator).fit(self._filtered(X), y, **params)
+        self.classes_ = self.estimator_.classes_
+        return self
+
+    def _fit_filter(self, X, weight):
+        raise NotImplementedError
+
+    def _filtered(self, X):
+        raise NotImplementedError
+
+    def predict(self, X):
+        """Class of each row, as the estimator predicts it after the filter."""
+        return self.estimator_.predict(self._filtered(X))
+
+    @available_if(_inner_has("decision_function"))
+    def decision_function(self, X):
+        """The estimator's ``decision_function`` after the filter."""
+        return self.estimator_.decision_function(self._filtered(X))
+
+    @available_if(_inner_has("predict_proba"))
+    def predict_proba(self, X):
+        """The estimator's ``predict_proba`` after the filter."""
+        return self.estimator_.predict_proba(self._filtered(X))
+
+
+class CodedClassifier(_FilteredClassifier):
     """``estimator`` behind Weka's ``ReplaceMissingValues`` and ``NominalToBinary``.
 
     The input is Weka's instance matrix of the layout ``codes``; ``fit`` fits the filters
@@ -68,54 +129,55 @@ class CodedClassifier(ClassifierMixin, Estimator):
         self.codes = codes
         self.scale = scale
 
-    def _validate_params(self):
-        super()._validate_params()
-        if hasattr(self.estimator, "_validate_params"):
-            self.estimator._validate_params()
-
-    def fit(self, X, y, sample_weight=None):
-        """Fit the filters on the rows of positive weight, then the estimator.
-
-        Parameters
-        ----------
-        X : ndarray of shape (n_samples, n_features)
-            Rows of Weka's instance matrix (layout ``codes``).
-        y : array-like of shape (n_samples,)
-        sample_weight : array-like of shape (n_samples,), default=None
-
-        Returns
-        -------
-        self : CodedClassifier
-        """
-        X = np.asarray(X, dtype=float)
+    def _fit_filter(self, X, weight):
         encoder = MixedEncoder(scale=self.scale, encoding="weka")
-        if sample_weight is None:
-            encoder._fit_weka_matrix(self.codes, X, None)
-            params = {}
-        else:
-            sample_weight = np.asarray(sample_weight, dtype=float)
-            positive = sample_weight > 0
-            encoder._fit_weka_matrix(self.codes, X[positive], sample_weight[positive])
-            params = {"sample_weight": sample_weight}
+        encoder._fit_weka_matrix(self.codes, X, weight)
         encoder.n_features_in_ = X.shape[1]
         self.encoder_ = encoder
-        self.estimator_ = clone(self.estimator).fit(self._filtered(X), y, **params)
-        self.classes_ = self.estimator_.classes_
-        return self
 
     def _filtered(self, X):
         return self.encoder_._transform_weka_matrix(np.asarray(X, dtype=float))
 
-    def predict(self, X):
-        """Class of each row, as the estimator predicts it after the filters."""
-        return self.estimator_.predict(self._filtered(X))
 
-    @available_if(_inner_has("decision_function"))
-    def decision_function(self, X):
-        """The estimator's ``decision_function`` after the filters."""
-        return self.estimator_.decision_function(self._filtered(X))
+class ScaledLearner(_FilteredClassifier):
+    """``estimator`` after scaling the columns ``scaled`` of an encoded matrix.
 
-    @available_if(_inner_has("predict_proba"))
-    def predict_proba(self, X):
-        """The estimator's ``predict_proba`` after the filters."""
-        return self.estimator_.predict_proba(self._filtered(X))
+    The member of an encoded base learner on a matrix already imputed and encoded once:
+    the scaling (``"minmax"``, ``"standard"`` or ``"none"``) of the numeric columns is
+    fitted on the member's rows of positive weight, with their weights, as
+    :class:`EncodedClassifier` fits its encoder (``MixedEncoder``'s scaling).
+
+    Parameters
+    ----------
+    estimator : classifier
+    scale : {"minmax", "standard", "none"}, default="minmax"
+    scaled : tuple of int, default=()
+        The columns that hold numeric inputs (:meth:`MixedEncoder.numeric_outputs`).
+    """
+
+    _parameter_constraints: dict = {
+        "estimator": [HasMethods(["fit", "predict"])],
+        "scale": [StrOptions({"minmax", "standard", "none"})],
+        "scaled": [tuple],
+    }
+
+    def __init__(self, estimator, scale="minmax", scaled=()):
+        self.estimator = estimator
+        self.scale = scale
+        self.scaled = scaled
+
+    def _fit_filter(self, X, weight):
+        self.scaling_ = None
+        if self.scale != "none" and X.shape[0]:
+            self.scaling_ = MixedEncoder(scale=self.scale)
+            self.scaling_._fit_scaling(X[:, list(self.scaled)], weight)
+
+    def _filtered(self, X):
+        if self.scaling_ is None:  # nothing to scale
+            return X
+        columns = list(self.scaled)
+        out = np.array(X, dtype=float)
+        out[:, columns] = (out[:, columns] - self.scaling_.numeric_offset_) / (
+            self.scaling_.numeric_scale_
+        )
+        return out

@@ -205,7 +205,7 @@ class MixedEncoder(TransformerMixin, Estimator):
         self.numeric_fill_ = fill[numeric]
         self.categories_ = list(codes.categories)
         self._fit_scaling(self._weka_filled(matrix)[:, numeric], weight)
-        self.n_features_out_ = int(np.where(codes.n_values > 2, codes.n_values, 1).sum())
+        self.n_features_out_ = _weka_layout(codes.n_values)[2]
         return self
 
     def _weka_filled(self, matrix):
@@ -262,18 +262,30 @@ class MixedEncoder(TransformerMixin, Estimator):
         n_values = codes.n_values
         numeric = ~codes.nominal_mask
         matrix[:, numeric] = (matrix[:, numeric] - self.numeric_offset_) / self.numeric_scale_
-        wide = n_values > 2
+        wide, start, _ = _weka_layout(n_values)
         if not wide.any():
             return matrix
         # each value of a many-valued attribute gets a column of its own, in place
-        width = np.where(wide, n_values, 1)
-        start = np.concatenate([[0], np.cumsum(width)[:-1]])
-        out = np.zeros((matrix.shape[0], int(width.sum())))
+        out = np.zeros((matrix.shape[0], self.n_features_out_))
         out[:, start[~wide]] = matrix[:, ~wide]
         value = matrix[:, wide]
         row, column = np.nonzero(~np.isnan(value))
         out[row, start[wide][column] + value[row, column].astype(np.intp)] = 1.0
         return out
+
+    def numeric_outputs(self) -> tuple[int, ...]:
+        """The output columns that hold the numeric input columns (those ``scale`` scales).
+
+        Returns
+        -------
+        tuple of int
+        """
+        check_is_fitted(self)
+        numeric = ~self.nominal_mask_
+        if self.encoding == "one-hot":  # the numeric block comes first
+            return tuple(range(int(numeric.sum())))
+        _, start, _ = _weka_layout(self._weka_codes.n_values)
+        return tuple(int(j) for j in start[numeric])
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -306,6 +318,18 @@ def _weka_means(numeric, weight):
     counts = np.cumsum(steps, axis=0)[-1]
     with np.errstate(divide="ignore", invalid="ignore"):
         return np.where(counts > 1e-6, sums / counts, 0.0)
+
+
+def _weka_layout(n_values: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
+    """Weka's ``NominalToBinary`` layout: wide columns, column starts, output width.
+
+    An attribute of more than two values becomes one column per value, in place; any
+    other stays one column.
+    """
+    wide = n_values > 2
+    width = np.where(wide, n_values, 1)
+    start = np.concatenate([[0], np.cumsum(width)[:-1]]).astype(np.intp)
+    return wide, start, int(width.sum())
 
 
 def _weka_modes(codes, n_categories, weight):

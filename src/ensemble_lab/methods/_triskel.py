@@ -23,7 +23,7 @@ from ..base import (
     safe_rows,
 )
 from ..learners import EncodedClassifier, resolve_estimator
-from ..learners._coded import CodedClassifier
+from ..learners._coded import CodedClassifier, ScaledLearner
 from ..utils._sklearn_compat import (
     HasMethods,
     Interval,
@@ -41,7 +41,6 @@ from ._biasing import (
 )
 from ._ensemble import Ensemble, base_accepts_nan
 from ._member_encoding import (
-    ScaledLearner,
     encode_for_members,
     member_config,
     split_encoding,
