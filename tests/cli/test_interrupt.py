@@ -17,12 +17,18 @@ baseline = "J48"
 [protocol]
 kind = "repeated-cv"
 folds = 5
-repetitions = 2
+repetitions = 10
 [[methods]]
 name = "J48"
 [[methods]]
 name = "N-P-Bagging"
 """
+
+
+# 2 datasets x 2 methods x 10 repetitions x 5 folds: enough tasks that a fast machine
+# is still running when the first five have finished (40 tasks could all be done by the
+# time the signal arrived).
+TOTAL = 2 * 2 * 10 * 5
 
 
 def _finished(db):
@@ -52,18 +58,18 @@ def test_ctrl_c_stops_cleanly_and_the_same_command_resumes(tmp_path):
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     deadline = time.monotonic() + 120
     while _finished(db) < 5 and time.monotonic() < deadline and process.poll() is None:
-        time.sleep(0.2)
+        time.sleep(0.05)
     assert process.poll() is None, "the run ended before it could be interrupted"
     process.send_signal(signal.SIGINT)
     output, _ = process.communicate(timeout=120)
     assert process.returncode == 130, output
     assert "Stopped" in output and "resume" in output
     done_before = _finished(db)
-    assert 5 <= done_before < 2 * 2 * 10
+    assert 5 <= done_before < TOTAL
 
     resumed = subprocess.run(command, capture_output=True, text=True, timeout=300)
     assert resumed.returncode == 0, resumed.stdout + resumed.stderr
     assert f"{done_before} task(s) were already in the store" in resumed.stdout
     frame = load_results(db, "interrupted")
-    assert len(frame) == 2 * 2 * 10
+    assert len(frame) == TOTAL
     assert not frame.duplicated(["dataset", "method", "repetition", "fold"]).any()
