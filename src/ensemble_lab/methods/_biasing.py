@@ -42,15 +42,16 @@ BiasPair = tuple[float, float]
 
 
 # --------------------------------------------------------------------------- helpers
-def fit_on_sample(estimator, X, y, sample_weight=None, *, random_state=None):
+def fit_on_sample(estimator, X, y, sample_weight=None, *, random_state=None, rescale_weights=True):
     """Fit a clone of ``estimator`` on the weighted sample ``(X, y, sample_weight)``.
 
     Rows of weight zero are not part of the sample and are dropped. A learner that takes
     ``sample_weight`` (directly or as the last step of a Pipeline) gets the remaining
     weights rescaled to mean 1, so that a cost parameter such as an SVM's ``C`` keeps its
-    meaning; any other learner gets the subset itself when the weights are uniform, and a
-    weighted resample of the same size otherwise. A sample holding a single class gives
-    a :class:`ConstantClassifier`.
+    meaning, or, with ``rescale_weights=False``, the weights as given (an SVM's cost of
+    an instance is then ``C`` times its weight, as in Weka's SMO); any other learner gets
+    the subset itself when the weights are uniform, and a weighted resample of the same
+    size otherwise. A sample holding a single class gives a :class:`ConstantClassifier`.
 
     Parameters
     ----------
@@ -61,6 +62,8 @@ def fit_on_sample(estimator, X, y, sample_weight=None, *, random_state=None):
     sample_weight : ndarray of shape (n_samples,) or None
     random_state : int or None
         Seed for the member's own ``random_state`` and for the weighted resample.
+    rescale_weights : bool, default=True
+        Rescale the weights to mean 1 before a learner that takes them sees them.
 
     Returns
     -------
@@ -77,11 +80,16 @@ def fit_on_sample(estimator, X, y, sample_weight=None, *, random_state=None):
     if labels.size == 1:
         return ConstantClassifier(labels[0])
     member = seed_random_states(clone(estimator), rng.integers(np.iinfo(np.int32).max))
-    if sample_weight is None or np.ptp(sample_weight) <= 1e-12 * sample_weight.max():
+    uniform = sample_weight is None or np.ptp(sample_weight) <= 1e-12 * sample_weight.max()
+    if uniform and (rescale_weights or sample_weight is None or sample_weight[0] == 1.0):
         return member.fit(X, y)
     if accepts_weights(member):
-        sw = sample_weight * (sample_weight.size / sample_weight.sum())
+        sw = sample_weight
+        if rescale_weights:
+            sw = sample_weight * (sample_weight.size / sample_weight.sum())
         return fit_weighted(member, X, y, sw, policy="pass")
+    if uniform:
+        return member.fit(X, y)
     idx = weighted_bootstrap(sample_weight, rng)
     if np.unique(y[idx]).size == 1:
         return ConstantClassifier(y[idx][0])
@@ -183,7 +191,18 @@ class BiasingStrategy(Estimator, metaclass=ABCMeta):
         return float(pair[0]), float(pair[1])
 
     @abstractmethod
-    def fit_biased(self, estimator, X, y, sample_weight=None, *, target, bias, random_state=None):
+    def fit_biased(
+        self,
+        estimator,
+        X,
+        y,
+        sample_weight=None,
+        *,
+        target,
+        bias,
+        random_state=None,
+        rescale_weights=True,
+    ):
         """Fit a classifier that predicts ``target`` less often, by ``bias``.
 
         Parameters
@@ -197,28 +216,68 @@ class BiasingStrategy(Estimator, metaclass=ABCMeta):
             The class the classifier gets high precision on.
         bias : float
         random_state : int or None
+        rescale_weights : bool, default=True
+            Whether the learner gets the weights rescaled to mean 1 or as given (see
+            :func:`fit_on_sample`).
 
         Returns
         -------
         fitted classifier predicting in {−1, +1}
         """
 
-    def fit_pair(self, estimator, X, y, sample_weight=None, *, bias_pair, random_state=None):
+    def fit_pair(
+        self,
+        estimator,
+        X,
+        y,
+        sample_weight=None,
+        *,
+        bias_pair,
+        random_state=None,
+        rescale_weights=True,
+    ):
         """Fit ``(h⁺, h⁻)`` with biases ``bias_pair``; independent seeds for each."""
         seeds = np.random.default_rng(random_state).integers(np.iinfo(np.int32).max, size=2)
         return tuple(
-            self.fit_biased(estimator, X, y, sample_weight, target=t, bias=b, random_state=int(s))
+            self.fit_biased(
+                estimator,
+                X,
+                y,
+                sample_weight,
+                target=t,
+                bias=b,
+                random_state=int(s),
+                rescale_weights=rescale_weights,
+            )
             for t, b, s in zip((1, -1), bias_pair, seeds)
         )
 
-    def fit_grid(self, estimator, X, y, sample_weight=None, *, target, biases, random_state=None):
+    def fit_grid(
+        self,
+        estimator,
+        X,
+        y,
+        sample_weight=None,
+        *,
+        target,
+        biases,
+        random_state=None,
+        rescale_weights=True,
+    ):
         """One biased classifier per value of ``biases`` (for bias curves)."""
         seeds = np.random.default_rng(random_state).integers(
             np.iinfo(np.int32).max, size=len(biases)
         )
         return [
             self.fit_biased(
-                estimator, X, y, sample_weight, target=target, bias=b, random_state=int(s)
+                estimator,
+                X,
+                y,
+                sample_weight,
+                target=target,
+                bias=b,
+                random_state=int(s),
+                rescale_weights=rescale_weights,
             )
             for b, s in zip(biases, seeds)
         ]
@@ -257,13 +316,26 @@ class _Resampler(BiasingStrategy):
             X, y, w = safe_rows(X, keep), y[keep], w[keep]
         return self._resample(X, y, w, target, bias, np.random.default_rng(random_state))
 
-    def fit_biased(self, estimator, X, y, sample_weight=None, *, target, bias, random_state=None):
+    def fit_biased(
+        self,
+        estimator,
+        X,
+        y,
+        sample_weight=None,
+        *,
+        target,
+        bias,
+        random_state=None,
+        rescale_weights=True,
+    ):
         rng = np.random.default_rng(random_state)
         seeds = rng.integers(np.iinfo(np.int32).max, size=2)
         Xr, yr, wr = self.fit_resample(
             X, y, sample_weight, target=target, bias=bias, random_state=int(seeds[0])
         )
-        return fit_on_sample(estimator, Xr, yr, wr, random_state=int(seeds[1]))
+        return fit_on_sample(
+            estimator, Xr, yr, wr, random_state=int(seeds[1]), rescale_weights=rescale_weights
+        )
 
 
 class Undersample(_Resampler):
@@ -448,19 +520,72 @@ class Threshold(BiasingStrategy):
                     out[i] = np.nextafter(-_weighted_lower_quantile(vals, ws, b), -np.inf)
         return out
 
-    def fit_grid(self, estimator, X, y, sample_weight=None, *, target, biases, random_state=None):
-        h = fit_on_sample(estimator, X, y, sample_weight, random_state=random_state)
+    def fit_grid(
+        self,
+        estimator,
+        X,
+        y,
+        sample_weight=None,
+        *,
+        target,
+        biases,
+        random_state=None,
+        rescale_weights=True,
+    ):
+        h = fit_on_sample(
+            estimator,
+            X,
+            y,
+            sample_weight,
+            random_state=random_state,
+            rescale_weights=rescale_weights,
+        )
         scores = margin_scores(h, X)
         cuts = self.thresholds(scores, sample_weight, biases, target=target)
         return [ThresholdedClassifier(h, float(c)) for c in cuts]
 
-    def fit_biased(self, estimator, X, y, sample_weight=None, *, target, bias, random_state=None):
+    def fit_biased(
+        self,
+        estimator,
+        X,
+        y,
+        sample_weight=None,
+        *,
+        target,
+        bias,
+        random_state=None,
+        rescale_weights=True,
+    ):
         return self.fit_grid(
-            estimator, X, y, sample_weight, target=target, biases=[bias], random_state=random_state
+            estimator,
+            X,
+            y,
+            sample_weight,
+            target=target,
+            biases=[bias],
+            random_state=random_state,
+            rescale_weights=rescale_weights,
         )[0]
 
-    def fit_pair(self, estimator, X, y, sample_weight=None, *, bias_pair, random_state=None):
-        h = fit_on_sample(estimator, X, y, sample_weight, random_state=random_state)
+    def fit_pair(
+        self,
+        estimator,
+        X,
+        y,
+        sample_weight=None,
+        *,
+        bias_pair,
+        random_state=None,
+        rescale_weights=True,
+    ):
+        h = fit_on_sample(
+            estimator,
+            X,
+            y,
+            sample_weight,
+            random_state=random_state,
+            rescale_weights=rescale_weights,
+        )
         scores = margin_scores(h, X)
         (cut_plus,) = self.thresholds(scores, sample_weight, [bias_pair[0]], target=1)
         (cut_minus,) = self.thresholds(scores, sample_weight, [bias_pair[1]], target=-1)

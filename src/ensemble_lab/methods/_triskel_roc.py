@@ -131,6 +131,7 @@ def bias_curves(
     pos_label=None,
     sample_weight=None,
     random_state=None,
+    rescale_weights=True,
 ) -> BiasCurves:
     """Train h⁺ and h⁻ at each bias value and place them in the training ROC space.
 
@@ -149,6 +150,9 @@ def bias_curves(
         The positive class; by default +1 when y is ±1, else the larger label.
     sample_weight : array-like of shape (n_samples,), default=None
     random_state : int or None
+    rescale_weights : bool, default=True
+        Whether the learners get the weights rescaled to mean 1 or as given (see
+        :func:`~ensemble_lab.methods._biasing.fit_on_sample`).
 
     Returns
     -------
@@ -162,7 +166,14 @@ def bias_curves(
     seeds = np.random.default_rng(random_state).integers(np.iinfo(np.int32).max, size=2)
     members = {
         t: strategy.fit_grid(
-            clone(estimator), X, y, w, target=t, biases=biases, random_state=int(s)
+            clone(estimator),
+            X,
+            y,
+            w,
+            target=t,
+            biases=biases,
+            random_state=int(s),
+            rescale_weights=rescale_weights,
         )
         for t, s in zip((1, -1), seeds)
     }
