@@ -12,6 +12,8 @@ already imputed and encoded once (one-hot encoding): only the scaling is its own
 
 from __future__ import annotations
 
+from abc import ABCMeta, abstractmethod
+
 import numpy as np
 from sklearn.base import ClassifierMixin, clone
 from sklearn.utils.metaestimators import available_if
@@ -31,7 +33,7 @@ def _inner_has(attr: str):
     return check
 
 
-class _FilteredClassifier(ClassifierMixin, Estimator):
+class _FilteredClassifier(ClassifierMixin, Estimator, metaclass=ABCMeta):
     """``estimator`` behind a filter fitted on each member's own rows.
 
     A subclass fits the filter (``_fit_filter`` on the rows of positive weight) and
@@ -70,11 +72,13 @@ class _FilteredClassifier(ClassifierMixin, Estimator):
         self.classes_ = self.estimator_.classes_
         return self
 
+    @abstractmethod
     def _fit_filter(self, X, weight):
-        raise NotImplementedError
+        """Learn the filter from the rows of positive weight (``weight`` None: all equal)."""
 
+    @abstractmethod
     def _filtered(self, X):
-        raise NotImplementedError
+        """The rows ``X`` after the fitted filter, as the estimator sees them."""
 
     def predict(self, X):
         """Class of each row, as the estimator predicts it after the filter."""
