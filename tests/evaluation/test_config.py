@@ -212,3 +212,33 @@ def test_a_parameter_added_at_its_default_keeps_a_stored_method():
     unknown["methods"][0]["params"]["bias"]["class"] = "nowhere.Undersample"
     stored["methods"][0]["params"]["bias"]["class"] = "nowhere.Undersample"
     assert "defined differently" in extension_conflict(stored, unknown)
+
+
+def test_a_store_of_an_earlier_revision_of_a_method_is_not_resumed(monkeypatch):
+    # Triskel's soft covering changed its members' weights at the same parameters
+    # (revision 1): a store written by revision 0 holds other results.
+    from ensemble_lab.evaluation.config import estimator_revisions
+    from ensemble_lab.methods import TriskelClassifier, Undersample
+
+    key = f"{TriskelClassifier.__module__}.TriskelClassifier"
+    method = MethodSpec(label="T", name="Triskel-W4", params={"bias": Undersample(0.9)})
+    new = ExperimentConfig(name="t", datasets=("iris",), methods=(method,)).to_dict()
+    assert new["methods"][0]["revisions"] == {key: 1}
+    stored = json.loads(json.dumps(new))
+    assert extension_conflict(stored, new) is None
+    del stored["methods"][0]["revisions"]  # written before revisions: revision 0
+    assert extension_conflict(stored, new) == (
+        "methods: 'T' was stored by another revision of TriskelClassifier (stored 0, now 1): "
+        "the same parameters give other results now"
+    )
+    # nested estimators count, classes at revision 0 are left out (old forms unchanged)
+    assert estimator_revisions(BaggingClassifier(TriskelClassifier())) == {key: 1}
+    assert estimator_revisions(BaggingClassifier(DecisionTreeClassifier())) == {}
+    plain = MethodSpec.from_estimator("tree", DecisionTreeClassifier()).to_dict()
+    assert "revisions" not in plain
+    monkeypatch.setattr(TriskelClassifier, "_results_revision", 2)
+    assert "(stored 1, now 2)" in extension_conflict(new, method_config(method))
+
+
+def method_config(method):
+    return ExperimentConfig(name="t", datasets=("iris",), methods=(method,)).to_dict()

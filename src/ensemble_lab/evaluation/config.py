@@ -83,6 +83,39 @@ def describe_estimator(estimator: Any) -> Any:
     return repr(estimator)
 
 
+#: Class attribute an estimator class sets to say which revision of its results it
+#: gives: raised whenever a change of the code makes the same parameters give other
+#: results (a parameter gained at a value other than the old behaviour, a fix), so
+#: that a results store of the older code is not resumed as if it were of the same.
+REVISION_ATTRIBUTE = "_results_revision"
+
+
+def estimator_revisions(estimator: Any) -> dict[str, int]:
+    """Results revisions of the estimator classes in ``estimator`` (nested ones too).
+
+    Returns ``{"module.Class": revision}`` for every class in the estimator's tree
+    (itself, estimators among its parameters, and in lists of them) whose
+    ``_results_revision`` is above 0; a class at revision 0 is left out, so the
+    declarative form of a method made before revisions existed does not change.
+    """
+    found: dict[str, int] = {}
+
+    def visit(obj: Any) -> None:
+        if isinstance(obj, BaseEstimator):
+            cls = type(obj)
+            revision = int(getattr(cls, REVISION_ATTRIBUTE, 0))
+            if revision > 0:
+                found[f"{cls.__module__}.{cls.__qualname__}"] = revision
+            for value in obj.get_params(deep=False).values():
+                visit(value)
+        elif isinstance(obj, list | tuple):
+            for value in obj:
+                visit(value)
+
+    visit(estimator)
+    return dict(sorted(found.items()))
+
+
 @dataclass(frozen=True)
 class MethodSpec:
     """One method of an experiment: a registered name with parameters, or an estimator.
@@ -134,14 +167,26 @@ class MethodSpec:
         return methods.make(self.name, base=base, random_state=random_state, **self.params)
 
     def to_dict(self) -> dict[str, Any]:
-        """Declarative form; for an estimator object, its full description."""
+        """Declarative form; for an estimator object, its full description.
+
+        ``"revisions"`` lists the estimator classes of the method whose results revision
+        is above 0 (:func:`estimator_revisions`): a store of results made by an earlier
+        revision is then not taken for one of this method.
+        """
         if self.estimator is not None:
-            return {"label": self.label, "estimator": describe_estimator(self.estimator)}
-        out: dict[str, Any] = {"label": self.label, "name": self.name}
-        if self.base is not None:
-            out["base"] = describe_estimator(self.base)
-        if self.params:
-            out["params"] = describe_estimator(dict(self.params))
+            out = {"label": self.label, "estimator": describe_estimator(self.estimator)}
+        else:
+            out = {"label": self.label, "name": self.name}
+            if self.base is not None:
+                out["base"] = describe_estimator(self.base)
+            if self.params:
+                out["params"] = describe_estimator(dict(self.params))
+        try:
+            revisions = estimator_revisions(self.build(0))
+        except (ValueError, TypeError):  # an unknown name: the run says so, not the form
+            revisions = {}
+        if revisions:
+            out["revisions"] = revisions
         return out
 
 
@@ -425,9 +470,24 @@ def extension_conflict(stored: Mapping[str, Any], new: Mapping[str, Any]) -> str
         label = method.get("label")
         if label not in new_methods:
             return f"methods: {label!r} would be dropped"
-        if not _same_definition(method, new_methods[label]):
+        new_method = new_methods[label]
+        revised = _revision_change(method.get("revisions", {}), new_method.get("revisions", {}))
+        if revised:
+            return (
+                f"methods: {label!r} was stored by another revision of {revised}: "
+                "the same parameters give other results now"
+            )
+        if not _same_definition(method, new_method):
             return f"methods: {label!r} is defined differently"
     return _protocol_conflict(old.get("protocol"), cur.get("protocol"))
+
+
+def _revision_change(old: Mapping[str, int], new: Mapping[str, int]) -> str:
+    """``TriskelClassifier (stored 0, now 1)`` for each class whose revision changed."""
+    changed = sorted(c for c in old.keys() | new.keys() if old.get(c, 0) != new.get(c, 0))
+    return ", ".join(
+        f"{c.rpartition('.')[2]} (stored {old.get(c, 0)}, now {new.get(c, 0)})" for c in changed
+    )
 
 
 def _same_definition(old: Any, new: Any) -> bool:

@@ -335,6 +335,12 @@ class TriskelClassifier(Ensemble):
     duplicated row either).
     """
 
+    #: Results revision (see ``ensemble_lab.evaluation.config.REVISION_ATTRIBUTE``):
+    #: 1 since soft covering's members learn with the products of the round factors
+    #: (``member_weights="cumulative"``, the new default) instead of weights rescaled
+    #: to mean 1.
+    _results_revision = 1
+
     _expected_failed_checks = {
         "check_sample_weight_equivalence_on_dense_data": (
             "undersampling draws rows, so a weight of 2 is not the same as a repeated row"
