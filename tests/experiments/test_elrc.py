@@ -20,6 +20,8 @@ from ensemble_lab.experiments.elrc import (
     config,
     elrc_claims,
     large_config,
+    level_accuracy,
+    levels_config,
     paper_matrix,
     write_from_store,
 )
@@ -247,6 +249,62 @@ def test_configs_cover_the_ten_datasets_with_the_papers_methods():
         assert cfg.method_labels == COLUMNS
         assert {m.estimator.n_estimators for m in cfg.methods if m.estimator is not None} == {21}
     assert small.name == "elrc" and large.name == "elrc-large"
+    levels = levels_config()
+    assert levels.name == "elrc-levels" and sorted(levels.datasets) == sorted(DATASETS)
+    assert levels.protocol.n_splits() == 10
+    assert [m.params for m in levels.methods] == [{"max_depth": k} for k in range(1, 7)]
+    assert {m.name for m in levels.methods} == {"ELRC"}
+
+
+def _level_results(acc):
+    """Tidy results whose every fold of ``dataset`` at ``levels`` has accuracy ``acc``."""
+    import pandas as pd
+
+    labels = [m.label for m in levels_config().methods]
+    return pd.DataFrame(
+        [
+            {"dataset": d, "method": labels[k], "fold": f, "accuracy": a}
+            for d, row in acc.items()
+            for k, a in enumerate(row)
+            for f in range(10)
+        ]
+    )
+
+
+def test_accuracy_past_a_level_counts_datasets_lower_with_the_most_levels():
+    rows = {
+        "ecoli": [0.80, 0.85, 0.84, 0.84, 0.83, 0.82],  # best at 2, lower at 6: drops
+        "glass": [0.60, 0.65, 0.70, 0.70, 0.70, 0.70],  # stops growing: no drop
+        "vehicle": [0.70, 0.71, 0.72, 0.73, 0.74, 0.75],  # best at 6
+    }
+    acc = level_accuracy(_level_results(rows))
+    assert list(acc.index) == ["ecoli", "glass", "vehicle"]  # the config's order
+    assert acc.loc["ecoli"].tolist() == pytest.approx([80, 85, 84, 84, 83, 82])
+    claim = elrc_claims(paper_matrix(["Ecoli"]), paper_matrix(["Ecoli"]), acc)[-1]
+    assert claim.key == "accuracy-drops-past-a-level"
+    assert claim.verdict == "partly"  # 1 of 3: some, not most
+    assert claim.ours.startswith("lower with the most levels than with fewer on 1 of 3 (ecoli)")
+    assert "best number of levels per dataset: ecoli 2, glass 3, vehicle 6" in claim.ours
+    assert claim.ours.endswith("5: 75.67, 6: 75.67")
+    rows["vehicle"] = rows["vehicle"][::-1]
+    claim = elrc_claims(
+        paper_matrix(["Ecoli"]), paper_matrix(["Ecoli"]), level_accuracy(_level_results(rows))
+    )[-1]
+    assert claim.verdict == "holds"  # 2 of 3
+    # a dataset missing a fold is left out; none finished: not run
+    partial = _level_results(rows)
+    partial = partial[~((partial["dataset"] == "glass") & (partial["fold"] == 3))]
+    assert list(level_accuracy(partial).index) == ["ecoli", "vehicle"]
+    assert elrc_claims(paper_matrix(["Ecoli"]), paper_matrix(["Ecoli"]))[-1].verdict == "not run"
+    # no dataset drops: the note says where the accuracy stops changing or still rises
+    rows = {"glass": rows["glass"], "ecoli": [0.80, 0.81, 0.82, 0.83, 0.84, 0.85]}
+    acc = level_accuracy(_level_results(rows))
+    claim = elrc_claims(paper_matrix(["Ecoli"]), paper_matrix(["Ecoli"]), acc)[-1]
+    assert claim.verdict == "does not hold"
+    assert "highest from a level on (deeper levels change no prediction): glass from 3" in (
+        claim.checked
+    )
+    assert claim.checked.endswith("It is highest only at the deepest level on ecoli.")
 
 
 @pytest.fixture(scope="module")
@@ -278,6 +336,11 @@ def test_quick_run_writes_page_with_paper_and_our_numbers(quick_dir):
     stored = json.loads((tmp_path / "elrc-claims.json").read_text())
     assert stored["title"] == "ELRC — regional classifiers (paper 004)"
     assert len(stored["claims"]) == 7
+    # the levels run (1 to 3 levels in the quick version) is on the page and tested
+    levels = load_results(tmp_path / "elrc-levels.db", "elrc-levels")
+    assert len(levels) == 2 * 3 * 3
+    assert "## ELRC's accuracy against its number of levels" in text
+    assert " of 2" in stored["claims"][-1]["ours"]  # claim 7 from the two quick datasets
     assert "## [ELRC — regional classifiers (paper 004)](elrc.md)" in (
         (tmp_path / "README.md").read_text()
     )

@@ -155,6 +155,37 @@ def large_config() -> ExperimentConfig:
     )
 
 
+#: Levels of the run that tests the paper's closing conjecture (claim 7): from one to
+#: twice the paper's three.
+LEVELS: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
+
+
+def _levels_label(levels: int) -> str:
+    return f"ELRC, {levels} level{'s' if levels > 1 else ''}"
+
+
+def levels_config(quick: bool = False) -> ExperimentConfig:
+    """ELRC alone with 1 to 6 levels (``max_depth``), the ten datasets, 10-fold CV.
+
+    Its own experiment and store (``elrc-levels.db``): the paper runs three levels and
+    conjectures that accuracy "may start decreasing from a certain level". ``quick``:
+    glass and ecoli, 1 to 3 levels, 3 folds, a 3-fold inner CV.
+    """
+    levels = LEVELS[:3] if quick else LEVELS
+    inner = {"cv": 3} if quick else {}
+    return ExperimentConfig(
+        name=f"{NAME}-levels",
+        datasets=QUICK_DATASETS if quick else SMALL_DATASETS + LARGE_DATASETS,
+        methods=tuple(
+            MethodSpec(label=_levels_label(k), name="ELRC", params={"max_depth": k, **inner})
+            for k in levels
+        ),
+        protocol=StratifiedKFold(n_folds=3 if quick else 10),
+        seed=SEED,
+        description=DESCRIPTION + "; ELRC alone with 1 to 6 levels",
+    )
+
+
 def _configs(quick: bool) -> list[ExperimentConfig]:
     return [config(True)] if quick else [config(), large_config()]
 
@@ -409,15 +440,87 @@ def _stable_best_note(paper: pd.DataFrame, ours: pd.DataFrame) -> str:
     )
 
 
-def _levels() -> Claim:
-    return Claim(
+def level_accuracy(results: pd.DataFrame, quick: bool = False) -> pd.DataFrame:
+    """ELRC's mean accuracy (%) by number of levels: the datasets with every fold stored."""
+    cfg = levels_config(quick)
+    labels = [m.label for m in cfg.methods]
+    if results.empty:
+        return pd.DataFrame(columns=labels, dtype=float)
+    folds = cfg.protocol.n_splits()
+    table = results.pivot_table(index="dataset", columns="method", values="accuracy")
+    counts = results.pivot_table(
+        index="dataset", columns="method", values="accuracy", aggfunc="size"
+    )
+    done = [
+        d
+        for d in cfg.datasets
+        if d in counts.index
+        and all(counts.at[d, m] == folds for m in labels if m in counts)
+        and set(labels) <= set(counts.columns)
+    ]
+    out = 100 * table.loc[done, labels]
+    out.index.name = "dataset"
+    return out
+
+
+def _levels(acc: pd.DataFrame | None) -> Claim:
+    """Claim 7: the accuracy at the deepest level run below that at a shallower one."""
+    test = (
+        "ELRC's accuracy (10-fold CV) with 1 to 6 levels, per dataset; a dataset shows "
+        "the decrease when its accuracy with the most levels run is below its highest "
+        "with fewer (strictly); holds: on most (more than half) of the datasets; partly: "
+        "on at least one"
+    )
+    claim = Claim(
         key="accuracy-drops-past-a-level",
         quote="The accuracy of ELRC may start decreasing from a certain level (Section 5).",
-        test="ELRC's accuracy against its number of levels",
+        test=test,
         paper="a conjecture for future work; no numbers",
-        ours="only the paper's three levels are run",
+        ours="the run of 1 to 6 levels (`elrc-levels`) has no finished dataset",
         verdict="not run",
     )
+    if acc is None or acc.empty:
+        return claim
+    deepest = acc.columns[-1]
+    dropping = [d for d in acc.index if acc.at[d, deepest] < acc.loc[d].max()]
+    best = acc.idxmax(axis=1).map(lambda label: label.split()[1])
+    mean = acc.mean()
+    return replace(
+        claim,
+        ours=(
+            f"lower with the most levels than with fewer on {len(dropping)} of {len(acc)}"
+            + (f" ({', '.join(dropping)})" if dropping else "")
+            + "; best number of levels per dataset: "
+            + ", ".join(f"{d} {best[d]}" for d in acc.index)
+            + "; mean accuracy over the datasets by levels: "
+            + ", ".join(f"{label.split()[1]}: {v:.2f}" for label, v in mean.items())
+        ),
+        verdict=verdict(len(dropping) > len(acc) / 2, len(dropping) >= 1),
+        checked="" if dropping else _levels_note(acc),
+    )
+
+
+def _levels_note(acc: pd.DataFrame) -> str:
+    """Why no dataset drops: where the accuracy stops changing, and where it still rises."""
+    levels = [int(label.split()[1]) for label in acc.columns]
+    flat, rising = [], []
+    for d in acc.index:
+        row = acc.loc[d].to_numpy()
+        first = int(np.argmax(row == row.max()))
+        if np.all(row[first:] == row.max()) and first < len(row) - 1:
+            flat.append(f"{d} from {levels[first]}")
+        else:
+            rising.append(d)
+    return (
+        "ELRC's accuracy with the most levels run is its highest on every dataset. "
+        + (
+            f"It stays at that highest from a level on (deeper levels change no "
+            f"prediction): {', '.join(flat)} levels. "
+            if flat
+            else ""
+        )
+        + (f"It is highest only at the deepest level on {', '.join(rising)}." if rising else "")
+    ).strip()
 
 
 _CLAIMS: tuple[Callable[[pd.DataFrame, pd.DataFrame], Claim], ...] = (
@@ -430,7 +533,9 @@ _CLAIMS: tuple[Callable[[pd.DataFrame, pd.DataFrame], Claim], ...] = (
 )
 
 
-def elrc_claims(paper: pd.DataFrame, ours: pd.DataFrame) -> list[Claim]:
+def elrc_claims(
+    paper: pd.DataFrame, ours: pd.DataFrame, levels: pd.DataFrame | None = None
+) -> list[Claim]:
     """The ledger of the paper's conclusions (abstract, Section 4.2, Section 5).
 
     Parameters
@@ -440,14 +545,16 @@ def elrc_claims(paper: pd.DataFrame, ours: pd.DataFrame) -> list[Claim]:
     ours : DataFrame
         Our accuracies (:func:`accuracy_matrix`); rows with a missing cell (datasets not
         finished) are left out of both sides.
+    levels : DataFrame, optional
+        ELRC's accuracy by number of levels (:func:`level_accuracy`), for claim 7.
     """
     complete = ours.dropna()
     if complete.empty:
         claims = [check(paper, paper) for check in _CLAIMS]
         reason = "no dataset has all its folds stored"
-        return [*(replace(c, ours=reason, verdict="not run") for c in claims), _levels()]
+        return [*(replace(c, ours=reason, verdict="not run") for c in claims), _levels(levels)]
     paper = paper.loc[complete.index]
-    return [*(check(paper, complete) for check in _CLAIMS), _levels()]
+    return [*(check(paper, complete) for check in _CLAIMS), _levels(levels)]
 
 
 def _side_by_side(paper: pd.DataFrame, ours: pd.DataFrame) -> pd.DataFrame:
@@ -540,15 +647,18 @@ def run(
     progress: Callable[[Any], None] | None = None,
     quick: bool = False,
 ) -> Path:
-    """Run (or resume) both experiments (``elrc.db``, ``elrc-large.db``) and write the page."""
+    """Run (or resume) the three experiments and write the page.
+
+    The stores are ``elrc.db``, ``elrc-large.db`` and ``elrc-levels.db``.
+    """
     out_dir = Path(out_dir)
     parts = [
         run_and_load(
             cfg, out_dir, data_dir=data_dir, n_jobs=n_jobs, backend=backend, progress=progress
         )
-        for cfg in _configs(quick)
+        for cfg in [*_configs(quick), levels_config(quick)]
     ]
-    return _write(out_dir, pd.concat(parts, ignore_index=True), quick)
+    return _write(out_dir, pd.concat(parts[:-1], ignore_index=True), quick, parts[-1])
 
 
 def write_from_store(out_dir: Path, *, data_dir: Path | None = None, quick: bool = False) -> Path:
@@ -566,7 +676,10 @@ def write_from_store(out_dir: Path, *, data_dir: Path | None = None, quick: bool
         for cfg in _configs(quick)
         if (out_dir / f"{cfg.name}.db").is_file()
     ]
-    return _write(out_dir, pd.concat(parts, ignore_index=True), quick)
+    cfg = levels_config(quick)
+    db = out_dir / f"{cfg.name}.db"
+    levels = load_results(db, cfg.name) if db.is_file() else pd.DataFrame()
+    return _write(out_dir, pd.concat(parts, ignore_index=True), quick, levels)
 
 
 def _folds(quick: bool) -> dict[str, int]:
@@ -577,8 +690,8 @@ def _folds(quick: bool) -> dict[str, int]:
     return {d: out[d] for d in DATASETS if d in out}
 
 
-def _write(out_dir: Path, results: pd.DataFrame, quick: bool) -> Path:
-    return write_report(findings(results, quick), out_dir)
+def _write(out_dir: Path, results: pd.DataFrame, quick: bool, levels: pd.DataFrame) -> Path:
+    return write_report(findings(results, quick, levels), out_dir)
 
 
 # ------------------------------------------------------------------ findings
@@ -605,10 +718,17 @@ class Findings:
     cpu_minutes: float  # all tasks
     reduced_cpu: float  # CPU seconds of the datasets run with fewer than 10 folds
     claims: tuple[Claim, ...]
+    levels: pd.DataFrame  # ELRC's accuracy % by number of levels, finished datasets
 
 
-def findings(results: pd.DataFrame, quick: bool = False) -> Findings:
-    """Everything the page states, from the stored results of both experiments."""
+def findings(
+    results: pd.DataFrame, quick: bool = False, levels: pd.DataFrame | None = None
+) -> Findings:
+    """Everything the page states, from the stored results of the experiments.
+
+    ``levels`` are the tidy results of :func:`levels_config` (None or empty: not run).
+    """
+    by_level = level_accuracy(pd.DataFrame() if levels is None else levels, quick)
     folds = _folds(quick)
     ours = accuracy_matrix(results, folds)
     paper = paper_matrix(list(ours.index))
@@ -636,7 +756,8 @@ def findings(results: pd.DataFrame, quick: bool = False) -> Findings:
         reduced_cpu=float(
             results[results["dataset"].isin(few)][["fit_cpu", "predict_cpu"]].to_numpy().sum()
         ),
-        claims=tuple(elrc_claims(paper, ours)),
+        claims=tuple(elrc_claims(paper, ours, by_level)),
+        levels=by_level,
     )
 
 
@@ -895,11 +1016,26 @@ def _values(f: Findings, figures: tuple[str, str]) -> dict[str, str]:
         "members": markdown_table(f.members, decimals=1),
         "ledger": ledger_table(f.claims),
         "checked": checked_notes(f.claims),
+        "levels": _levels_section(f.levels),
         "discussion": _discussion(f),
         "fold_sd": markdown_table(f.fold_sd, decimals=1),
         "cpu_minutes": f"{f.cpu_minutes:.1f}",
         "cpu": markdown_table(f.cpu, decimals=1),
     }
+
+
+def _levels_section(acc: pd.DataFrame) -> str:
+    if acc.empty:
+        return "The run of 1 to 6 levels (`elrc-levels.db`) has no finished dataset yet."
+    shown = acc.copy()
+    shown.columns = [label.split()[1] for label in shown.columns]
+    shown.loc["mean"] = shown.mean()
+    return (
+        f"ELRC alone with 1 to {shown.columns[-1]} levels (`max_depth`; the paper's is 3), "
+        f"10-fold CV on {len(acc)} datasets (`elrc-levels.db`), accuracy %; a region "
+        "stops splitting earlier when it is small or pure, so deeper levels can change "
+        "nothing.\n\n" + markdown_table(shown.rename_axis("dataset \\ levels"))
+    )
 
 
 def write_report(f: Findings, out_dir: Path) -> Path:
