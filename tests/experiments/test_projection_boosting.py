@@ -10,6 +10,7 @@ from scipy import stats
 from ensemble_lab.evaluation import FiveByTwoCV, load_results
 from ensemble_lab.experiments import projection_boosting as pb
 from ensemble_lab.experiments import reproduction, reproduction_names
+from ensemble_lab.learners import make_learner
 from ensemble_lab.reporting.claims import read_ledger
 
 KEYS = [
@@ -116,7 +117,7 @@ def test_verdict_follows_wins_and_significance():
 def test_committed_protocol_is_the_papers_5x2cv_with_the_three_bases():
     assert "projection-boosting" in reproduction_names()
     assert reproduction("projection-boosting") is pb
-    cfgs = pb.configs()
+    *cfgs, check = pb.configs()
     assert [c.name for c in cfgs] == [pb.experiment_name(b) for b in ("j48", "rbf-svm", "mlp")]
     for cfg in cfgs:
         base = cfg.name.removeprefix("projection-boosting-")
@@ -129,6 +130,16 @@ def test_committed_protocol_is_the_papers_5x2cv_with_the_three_bases():
         assert sorted(pb.DATASETS[base]) == sorted(pb.ALL_DATASETS)  # every dataset
     with pytest.raises(ValueError, match="base must be one of"):
         pb.config(base="smo")
+    # the check: the Neural nets experiment again, the network trained by L-BFGS
+    assert check.name == pb.experiment_name("mlp-lbfgs")
+    assert check.datasets == pb.DATASETS["mlp"] and isinstance(check.protocol, FiveByTwoCV)
+    assert [m.label for m in check.methods] == [
+        "AdaBoost", "PB-HDA", "PB-NDA", "MLP, Adam", "MLP, L-BFGS"
+    ]  # fmt: skip
+    for m in check.methods[:3]:
+        assert m.base.estimator.solver == "lbfgs" and m.base.estimator.hidden_layer_sizes == (15,)
+    assert repr(check.methods[3].estimator) == repr(make_learner("mlp"))
+    assert check.methods[4].estimator.estimator.solver == "lbfgs"
 
 
 def test_slow_bases_run_every_dataset_smallest_first(shared_data_dir):
@@ -273,3 +284,44 @@ def test_notes_say_whether_the_stored_results_predate_the_fix():
     after = pb._provenance("j48", {"j48": "2026-12-01T00:00:00+00:00"})
     assert "were run with the fix" in after
     assert pb._provenance("j48", {}) == ""
+
+
+def _check_errors(mlp_ada, check_ada, adam, lbfgs):
+    """Mean-error frames of the ``mlp`` experiment and of the check, datasets a, b, c."""
+    index = pd.Index(list("abc"), name="dataset")
+    mlp = pd.DataFrame({"AdaBoost": mlp_ada}, index=index)
+    check = pd.DataFrame(
+        {"AdaBoost": check_ada, "MLP, Adam": adam, "MLP, L-BFGS": lbfgs}, index=index
+    )
+    return {"mlp": mlp, pb.CHECK_BASE: check}
+
+
+def test_the_check_is_noted_but_never_changes_a_verdict():
+    lose = pb.Cell(10, 0, 32, 0.001, ranks_favour=False, below=1.0, above=5.0)
+    win = pb.Cell(35, 1, 6, 0.001, ranks_favour=True, below=5.0, above=1.0)
+    ours = _everywhere(lose)
+    errors = _check_errors([0.2] * 3, [0.1] * 3, [0.40, 0.20, 0.10], [0.10, 0.25, 0.10])
+    plain = _by_key(pb.claims(ours, errors=errors))  # no check cells: no check note
+    assert "L-BFGS" not in plain["mlp-better"].checked
+    ours[pb.CHECK_BASE] = {"PB-HDA": win, "PB-NDA": win}
+    claims = _by_key(pb.claims(ours, errors=errors))
+    assert [c.verdict for c in claims.values()] == [c.verdict for c in plain.values()]
+    note = claims["mlp-better"].checked
+    # the networks alone: L-BFGS errs less on 1 of 3 (a), medians 10.0 against 20.0
+    assert "errs less than `mlp` alone on 1 (median test error 10.0 % against 20.0 %)" in note
+    assert "farthest apart: a (`mlp` 40.0 %, L-BFGS 10.0 %), b (`mlp` 20.0 %" in note
+    assert (
+        "PB-HDA 35/1/6, p = 0.0010; PB-NDA 35/1/6, p = 0.0010; by this claim's test, "
+        "**holds**. The Neural nets verdict thus turns on how the network is trained" in note
+    )
+    # the claims across the panels, recomputed with the check's cells for Neural nets
+    assert claims["more-points-below"].verdict == "does not hold"
+    assert claims["more-points-below"].checked.endswith(
+        "in place of `mlp`: 2 of 6 (not: C4.5 PB-HDA, C4.5 PB-NDA, SVM PB-HDA, SVM PB-NDA); "
+        "**does not hold**."
+    )
+    assert "Neural nets PB-HDA 35/1/6" in claims["significant-at-95"].checked
+    # the same verdict with both networks: said so
+    ours[pb.CHECK_BASE] = {"PB-HDA": lose, "PB-NDA": lose}
+    same = _by_key(pb.claims(ours, errors=errors))["mlp-better"].checked
+    assert "**does not hold**. The verdict does not turn on how the network is trained." in same

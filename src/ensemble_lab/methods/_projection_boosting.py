@@ -145,6 +145,11 @@ class ProjectionBoostingClassifier(Ensemble):
     nearly so, the ensemble stops after ``C_0``: S' is empty or too small.
     """
 
+    #: Results revision (see ``ensemble_lab.evaluation.config.REVISION_ATTRIBUTE``):
+    #: 1 since a step whose S' cannot define a projection ends the ensemble instead of
+    #: reusing the previous projection.
+    _results_revision = 1
+
     _expected_failed_checks = {
         "check_sample_weight_equivalence_on_dense_data": (
             "weights are passed to the members and the projections, but S' is a set: an "
