@@ -62,17 +62,99 @@ N_ESTIMATORS = 10
 #: base-learner preset -> the paper's column name
 BASES: dict[str, str] = {"j48": "C4.5", "mlp": "Neural nets", "rbf-svm": "SVM"}
 
-#: A check of the Neural nets column, not a column of the paper: the same MLP (15 hidden
-#: units) trained by L-BFGS for at most 300 iterations, which fits the training data,
-#: where ``mlp``'s 300 epochs of Adam stop far from it on the small datasets. The paper
-#: says only "trained using the standard back-propagation algorithm".
-CHECK_BASE = "mlp-lbfgs"
-CHECK_COLUMN = "Neural nets, L-BFGS"
-#: The check also runs one network of each training alone (label -> ``mlp`` parameters).
-CHECK_SINGLES: dict[str, dict[str, str]] = {"MLP, Adam": {}, "MLP, L-BFGS": {"solver": "lbfgs"}}
 
-#: Every experiment's name on the page: the paper's three columns, then the check.
-COLUMNS: dict[str, str] = {**BASES, CHECK_BASE: CHECK_COLUMN}
+@dataclass(frozen=True)
+class Check:
+    """A column of Table 1 rerun with its base learner set otherwise: not the paper's.
+
+    A check enters no verdict. The note of its column's claim says what it found, and
+    the notes of the claims across the panels recompute them with its cells.
+
+    Attributes
+    ----------
+    checks : str
+        The base-learner preset of the column it reruns (a key of :data:`BASES`).
+    column : str
+        Its name on the page.
+    params : mapping
+        Parameters of that preset that make the check's base learner.
+    singles : tuple of str
+        Labels of the preset alone and of the check's learner alone (both are run).
+    short : str
+        How the note names the check's learner in a sentence.
+    why : str
+        The note's opening: what the paper says of the base learner, and ours.
+    rerun : str
+        How the rerun sets the learner ("the same network trained by …").
+    turns_on : str
+        What the verdict turns on when the check's differs ("how the network is trained").
+    after : str, default=""
+        A sentence after the comparison of the learners alone.
+    """
+
+    checks: str
+    column: str
+    params: Mapping[str, Any]
+    singles: tuple[str, str]
+    short: str
+    why: str
+    rerun: str
+    turns_on: str
+    after: str = ""
+
+    def learner(self) -> Any:
+        """The check's base learner."""
+        return make_learner(self.checks, **self.params)
+
+
+#: The checks, by experiment suffix (``projection-boosting-<key>``).
+CHECKS: dict[str, Check] = {
+    "mlp-lbfgs": Check(
+        checks="mlp",
+        column="Neural nets, L-BFGS",
+        params={"solver": "lbfgs"},
+        singles=("MLP, Adam", "MLP, L-BFGS"),
+        short="L-BFGS",
+        why=(
+            'Checked the base learner, which the paper gives only as "a multilayer neural '
+            'network trained using the standard back-propagation algorithm". `mlp` trains '
+            "its 15 hidden units by 300 epochs of Adam at scikit-learn's defaults (learning "
+            "rate 0.001, batches of 200 instances): on a small training set, 300 small "
+            "steps."
+        ),
+        rerun=(
+            "the same network trained by L-BFGS for at most 300 iterations, which can fit "
+            "its training set"
+        ),
+        turns_on="how the network is trained",
+        after=(
+            " Its ensembles are small (mean sizes in its per-dataset table): a member that "
+            "fits the training set ends both AdaBoost (no weighted error) and Algorithm 1 "
+            "(S' empty)."
+        ),
+    ),
+    "rbf-svm-auto": Check(
+        checks="rbf-svm",
+        column="SVM, γ = 1/d",
+        params={"gamma": "auto"},
+        singles=("SVM, γ scaled", "SVM, γ = 1/d"),
+        short="γ = 1/d",
+        why=(
+            'Checked the base learner, which the paper gives only as "a Support Vector '
+            'Machine with a Gaussian kernel", "programmed using functions from the LIBSVM '
+            "library\". `rbf-svm` is scikit-learn's SVC (LIBSVM inside) with C = 1 and "
+            "γ = 1/(d·Var(X)), scikit-learn's default; LIBSVM's own default is γ = 1/d, a "
+            "wider kernel on features scaled to [0, 1]."
+        ),
+        rerun="γ = 1/d (`gamma='auto'`, LIBSVM's default) and the same C = 1",
+        turns_on="the kernel's width",
+    ),
+}
+#: Key of the check of the Neural nets column (kept for the stored experiment's name).
+CHECK_BASE = "mlp-lbfgs"
+
+#: Every experiment's name on the page: the paper's three columns, then the checks.
+COLUMNS: dict[str, str] = {**BASES, **{key: c.column for key, c in CHECKS.items()}}
 
 #: label -> registered method name. AdaBoost is AdaBoost.M1 by reweighting (the base
 #: learners accept sample weights), the paper's "ADABOOST".
@@ -111,7 +193,7 @@ DATASETS: dict[str, tuple[str, ...]] = {
     "j48": ALL_DATASETS,
     "rbf-svm": BY_SIZE,
     "mlp": BY_SIZE,
-    CHECK_BASE: BY_SIZE,
+    **dict.fromkeys(CHECKS, BY_SIZE),
 }
 
 #: Quick version: two small embedded datasets, one 2-fold CV, 3 members.
@@ -143,8 +225,8 @@ def config(quick: bool = False, base: str = "j48") -> ExperimentConfig:
     ----------
     quick : bool, default=False
         Two small datasets, one 2-fold CV, ensembles of three.
-    base : {"j48", "mlp", "rbf-svm", "mlp-lbfgs"}, default="j48"
-        Base-learner preset of all three methods, or :data:`CHECK_BASE`.
+    base : {"j48", "mlp", "rbf-svm"} or a key of :data:`CHECKS`, default="j48"
+        Base-learner preset of all three methods, or a check.
     """
     if base not in DATASETS:
         raise ValueError(f"base must be one of {sorted(DATASETS)}, got {base!r}")
@@ -153,10 +235,11 @@ def config(quick: bool = False, base: str = "j48") -> ExperimentConfig:
         MethodSpec(label=label, name=name, base=_learner(base), params={"n_estimators": size})
         for label, name in METHODS.items()
     )
-    if base == CHECK_BASE:
-        methods += tuple(
-            MethodSpec.from_estimator(label, make_learner("mlp", **params))
-            for label, params in CHECK_SINGLES.items()
+    if base in CHECKS:
+        check = CHECKS[base]
+        methods += (
+            MethodSpec.from_estimator(check.singles[0], make_learner(check.checks)),
+            MethodSpec.from_estimator(check.singles[1], check.learner()),
         )
     return ExperimentConfig(
         name=experiment_name(base),
@@ -170,15 +253,13 @@ def config(quick: bool = False, base: str = "j48") -> ExperimentConfig:
 
 
 def _learner(base: str) -> Any:
-    """The base learner of ``base``: a preset name, or the check's L-BFGS MLP."""
-    if base != CHECK_BASE:
-        return base
-    return make_learner("mlp", solver="lbfgs")
+    """The base learner of ``base``: a preset name, or a check's learner."""
+    return CHECKS[base].learner() if base in CHECKS else base
 
 
 def configs(quick: bool = False) -> list[ExperimentConfig]:
-    """The experiments of the reproduction, cheapest base learner first, the check last."""
-    return [config(quick, base) for base in ("j48", "rbf-svm", "mlp", CHECK_BASE)]
+    """The experiments of the reproduction, cheapest base learner first, the checks last."""
+    return [config(quick, base) for base in ("j48", "rbf-svm", "mlp", *CHECKS)]
 
 
 def run(
@@ -377,7 +458,7 @@ def findings(
 def _bases(f: Findings, check: bool = False) -> list[tuple[str, str]]:
     """(preset, the paper's column) of the base learners with results, in Table 1's order.
 
-    With ``check``, the check (:data:`CHECK_BASE`) comes last when it has results.
+    With ``check``, the checks (:data:`CHECKS`) come last when they have results.
     """
     names = COLUMNS if check else BASES
     return [(base, column) for base, column in names.items() if base in f.results]
@@ -390,7 +471,7 @@ def _table1(f: Findings) -> str:
     )
     lines = [header, "|" + "---|" * 8]
     for base, column in _bases(f, check=True):
-        paper_column = BASES.get(base, BASES["mlp"])
+        paper_column = BASES[CHECKS[base].checks] if base in CHECKS else BASES[base]
         for method in PROPOSED:
             wins, losses, p_paper = PAPER_TABLE1[(paper_column, method)]
             ours = f.comparisons[(base, method)]
@@ -407,7 +488,7 @@ def _error_tables(f: Findings) -> str:
     parts = []
     for base, column in _bases(f, check=True):
         frame = f.results[base]
-        shown = list(METHODS) + (list(CHECK_SINGLES) if base == CHECK_BASE else [])
+        shown = list(METHODS) + (list(CHECKS[base].singles) if base in CHECKS else [])
         errors = 100 * f.errors[base][shown]
         sizes = frame.groupby("method")["ensemble_size"].mean()
         cpu = frame.groupby("method")[["fit_cpu", "predict_cpu"]].sum().sum(axis=1)
@@ -542,11 +623,10 @@ def _values(f: Findings, figure: str) -> dict[str, str]:
         "paper_n": str(PAPER_N_DATASETS),
         "table1": _table1(f),
         "check_rows": (
-            "\n\nThe rows marked *check* are not a column of the paper: the Neural nets "
-            "experiment rerun with the same network trained by L-BFGS instead of Adam "
-            "(claim 2's note says why); the paper's figures beside them are those of its "
-            "Neural nets column."
-            if CHECK_BASE in f.results
+            "\n\nThe rows marked *check* are not columns of the paper: a column rerun "
+            "with its base learner set otherwise (the note of that column's claim says "
+            "how and why); the paper's figures beside them are those of the column rerun."
+            if any(base in f.results for base in CHECKS)
             else ""
         ),
         "figure": figure,
@@ -876,13 +956,13 @@ def claims(
     finished : mapping, optional
         Base-learner preset -> when its stored results finished (for the notes).
     errors : mapping, optional
-        Base-learner preset -> mean test errors (:func:`mean_errors`); with those of
-        ``"mlp"`` and of the check (:data:`CHECK_BASE`, also in ``ours``), the notes of
-        the Neural nets claims say what the check found. The verdicts never use it.
+        Base-learner preset or check key -> mean test errors (:func:`mean_errors`);
+        with those of a checked column and of its check (:data:`CHECKS`, also in
+        ``ours``), the notes say what the check found. The verdicts never use it.
     """
     paper = paper_cells() if paper is None else paper
     finished = finished or {}
-    check = _Check.of(ours, errors or {}, paper)
+    checks = [c for key in CHECKS if (c := _Found.of(key, ours, errors or {}, paper)) is not None]
     by_column = {
         (BASES[b], m): c for b, cells in ours.items() for m, c in cells.items() if b in BASES
     }
@@ -902,18 +982,19 @@ def claims(
         return [
             replace(c, ours=f"quick version, no test: {c.ours}", verdict="not run") for c in rows
         ]
-    return [_with_note(c, finished, check) for c in rows]
+    return [_with_note(c, finished, checks) for c in rows]
 
 
-def _with_note(claim: Claim, finished: Mapping[str, str], check: _Check | None = None) -> Claim:
+def _with_note(claim: Claim, finished: Mapping[str, str], checks: Sequence[_Found] = ()) -> Claim:
     """The claim with what was checked, when it does not (fully) hold."""
     if claim.verdict in ("holds", "not run"):
         return claim
     base = claim.key.removesuffix("-better")
+    found = {c.check.checks: c for c in checks}
     if base == "j48":
         note = _c45_note(finished)
-    elif base == "mlp" and check is not None:
-        note = check.note(claim.verdict) + _provenance(base, finished)
+    elif base in found:
+        note = found[base].note(claim.verdict) + _provenance(base, finished)
     elif base in BASES:
         note = _other_base_note(base, finished)
     else:
@@ -921,30 +1002,33 @@ def _with_note(claim: Claim, finished: Mapping[str, str], check: _Check | None =
             "Computed from the same per-dataset errors as the per-base-learner claims "
             "(1–3); nothing checked beyond what their notes say."
         )
-        if check is not None and claim.key in check.cross:
-            note += " " + check.cross_note(claim.key)
+        note += "".join(" " + c.cross_note(claim.key) for c in checks if claim.key in c.cross)
     return replace(claim, checked=note)
 
 
 @dataclass(frozen=True)
-class _Check:
-    """What the rerun of the Neural nets column with the L-BFGS network found.
+class _Found:
+    """What a check (:class:`Check`) found.
 
     Attributes
     ----------
+    check : Check
+    key : str
+        Its key in :data:`CHECKS`.
     cells : dict
         Method -> :class:`Cell` of the check against its AdaBoost.
     base_claim : Claim
-        The Neural nets claim's test applied to the check's cells.
+        The checked column's claim, its test applied to the check's cells.
     cross : dict
         Claim key -> the claim across the panels, the check's cells in place of the
-        Neural nets ones.
+        checked column's.
     singles : DataFrame
-        Per dataset finished in both experiments: the two networks alone
-        (:data:`CHECK_SINGLES`), AdaBoost of ``mlp`` and AdaBoost of the L-BFGS network
-        (mean test errors, fractions).
+        The two learners alone (:attr:`Check.singles`), mean test errors (fractions),
+        per dataset finished in both experiments.
     """
 
+    check: Check
+    key: str
     cells: Mapping[str, Cell]
     base_claim: Claim
     cross: Mapping[str, Claim]
@@ -953,19 +1037,21 @@ class _Check:
     @classmethod
     def of(
         cls,
+        key: str,
         ours: Mapping[str, Mapping[str, Cell]],
         errors: Mapping[str, pd.DataFrame],
         paper: Mapping[CellKey, Cell],
-    ) -> _Check | None:
-        """The check, or None when it (or any base learner) has no results."""
-        if CHECK_BASE not in ours or CHECK_BASE not in errors or "mlp" not in errors:
+    ) -> _Found | None:
+        """What check ``key`` found, or None when it (or any base learner) has no results."""
+        check = CHECKS[key]
+        if key not in ours or key not in errors or check.checks not in errors:
             return None
         if any(b not in ours for b in BASES):
             return None
-        cells = ours[CHECK_BASE]
+        cells = ours[key]
+        column = BASES[check.checks]
         by_column = {(BASES[b], m): c for b in BASES for m, c in ours[b].items()}
-        by_column.update({(BASES["mlp"], m): c for m, c in cells.items()})
-        neural = {m: paper[(BASES["mlp"], m)] for m in PROPOSED}
+        by_column.update({(column, m): c for m, c in cells.items()})
         cross = {
             c.key: c
             for c in (
@@ -974,53 +1060,51 @@ class _Check:
                 _farther_claim(by_column),
             )
         }
-        singles = errors[CHECK_BASE][list(CHECK_SINGLES)].copy()
-        singles["AdaBoost, L-BFGS"] = errors[CHECK_BASE][REFERENCE]
-        singles["AdaBoost, Adam"] = errors["mlp"][REFERENCE]
         return cls(
+            check=check,
+            key=key,
             cells=cells,
-            base_claim=_base_claim("mlp", neural, cells),
+            base_claim=_base_claim(check.checks, {m: paper[(column, m)] for m in PROPOSED}, cells),
             cross=cross,
-            singles=singles.dropna(),
+            singles=errors[key][list(check.singles)].dropna(),
         )
 
-    def note(self, verdict_on_mlp: str) -> str:
-        """Claim 2's note: the base learner checked, and what the L-BFGS rerun gives."""
+    @property
+    def claim_number(self) -> int:
+        """Number in the ledger of the checked column's claim (claims 1–3 follow BASES)."""
+        return list(BASES).index(self.check.checks) + 1
+
+    def note(self, verdict_of_column: str) -> str:
+        """The checked column's note: the base learner checked, and what the rerun gives."""
+        c = self.check
         e = 100 * self.singles
-        adam, lbfgs = e["MLP, Adam"], e["MLP, L-BFGS"]
-        apart = (adam - lbfgs).abs().sort_values(ascending=False, kind="stable")
+        preset, other = e[c.singles[0]], e[c.singles[1]]
+        apart = (preset - other).abs().sort_values(ascending=False, kind="stable")
         largest = ", ".join(
-            f"{d} (`mlp` {adam[d]:.1f} %, L-BFGS {lbfgs[d]:.1f} %)" for d in apart.index[:3]
+            f"{d} (`{c.checks}` {preset[d]:.1f} %, {c.short} {other[d]:.1f} %)"
+            for d in apart.index[:3]
         )
         turns = (
-            "The Neural nets verdict thus turns on how the network is trained, which the "
-            "paper does not give."
-            if self.base_claim.verdict != verdict_on_mlp
-            else "The verdict does not turn on how the network is trained."
+            f"The {BASES[c.checks]} verdict thus turns on {c.turns_on}, which the paper "
+            "does not give."
+            if self.base_claim.verdict != verdict_of_column
+            else f"The verdict does not turn on {c.turns_on}."
         )
         return (
-            'Checked the base learner, which the paper gives only as "a multilayer neural '
-            'network trained using the standard back-propagation algorithm". `mlp` trains '
-            "its 15 hidden units by 300 epochs of Adam at scikit-learn's defaults (learning "
-            "rate 0.001, batches of 200 instances): on a small training set, 300 small "
-            "steps. A rerun of this column with the same network trained by L-BFGS for at "
-            "most 300 iterations, which can fit its training set "
-            f"(`{experiment_name(CHECK_BASE)}`, the same 5×2 splits; a check, not a "
-            "reading of the paper: the verdict above stays on `mlp`), also ran both "
-            f"networks alone. On the {len(e)} datasets finished in both, the L-BFGS network "
-            f"alone errs less than `mlp` alone on {int((lbfgs < adam).sum())} (median test "
-            f"error {lbfgs.median():.1f} % against {adam.median():.1f} %); farthest apart: "
-            f"{largest}. Its ensembles are small (mean sizes in its per-dataset table): a "
-            "member that fits the training set ends both AdaBoost (no weighted error) and "
-            "Algorithm 1 (S' empty). With the L-BFGS network, against its own AdaBoost: "
-            f"{_cells_line(self.cells)}; by this claim's test, "
-            f"**{self.base_claim.verdict}**. {turns}"
+            f"{c.why} A rerun of this column with {c.rerun} (`{experiment_name(self.key)}`, "
+            "the same 5×2 splits; a check, not a reading of the paper: the verdict above "
+            f"stays on `{c.checks}`) also ran both learners alone. On the {len(e)} datasets "
+            f"finished in both, the {c.short} learner alone errs less than `{c.checks}` "
+            f"alone on {int((other < preset).sum())} (median test error {other.median():.1f} "
+            f"% against {preset.median():.1f} %); farthest apart: {largest}.{c.after} With "
+            f"the {c.short} learner, against its own AdaBoost: {_cells_line(self.cells)}; by "
+            f"this claim's test, **{self.base_claim.verdict}**. {turns}"
         )
 
     def cross_note(self, key: str) -> str:
-        """The claim again with the check's cells in place of the Neural nets ones."""
+        """The claim again with the check's cells in place of the checked column's."""
         claim = self.cross[key]
         return (
-            f"With the L-BFGS network of claim 2's check in place of `mlp`: {claim.ours}; "
-            f"**{claim.verdict}**."
+            f"With the {self.check.short} learner of claim {self.claim_number}'s check in "
+            f"place of `{self.check.checks}`: {claim.ours}; **{claim.verdict}**."
         )
