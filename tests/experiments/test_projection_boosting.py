@@ -300,7 +300,7 @@ def _check_errors(mlp_ada, check_ada, adam, lbfgs):
     check = pd.DataFrame(
         {"AdaBoost": check_ada, "MLP, Adam": adam, "MLP, L-BFGS": lbfgs}, index=index
     )
-    return {"mlp": mlp, pb.CHECK_BASE: check}
+    return {"mlp": mlp, "mlp-lbfgs": check}
 
 
 def test_the_check_is_noted_but_never_changes_a_verdict():
@@ -310,7 +310,7 @@ def test_the_check_is_noted_but_never_changes_a_verdict():
     errors = _check_errors([0.2] * 3, [0.1] * 3, [0.40, 0.20, 0.10], [0.10, 0.25, 0.10])
     plain = _by_key(pb.claims(ours, errors=errors))  # no check cells: no check note
     assert "L-BFGS" not in plain["mlp-better"].checked
-    ours[pb.CHECK_BASE] = {"PB-HDA": win, "PB-NDA": win}
+    ours["mlp-lbfgs"] = {"PB-HDA": win, "PB-NDA": win}
     claims = _by_key(pb.claims(ours, errors=errors))
     assert [c.verdict for c in claims.values()] == [c.verdict for c in plain.values()]
     note = claims["mlp-better"].checked
@@ -329,7 +329,7 @@ def test_the_check_is_noted_but_never_changes_a_verdict():
     )
     assert "Neural nets PB-HDA 35/1/6" in claims["significant-at-95"].checked
     # the same verdict with both networks: said so
-    ours[pb.CHECK_BASE] = {"PB-HDA": lose, "PB-NDA": lose}
+    ours["mlp-lbfgs"] = {"PB-HDA": lose, "PB-NDA": lose}
     same = _by_key(pb.claims(ours, errors=errors))["mlp-better"].checked
     assert "**does not hold**. The verdict does not turn on how the network is trained." in same
     # a check of the SVM column notes the SVM claim, and the cross claims once more

@@ -441,25 +441,21 @@ def _stable_best_note(paper: pd.DataFrame, ours: pd.DataFrame) -> str:
 
 
 def level_accuracy(results: pd.DataFrame, quick: bool = False) -> pd.DataFrame:
-    """ELRC's mean accuracy (%) by number of levels: the datasets with every fold stored."""
+    """ELRC's mean accuracy (%), datasets with every fold stored × number of levels."""
     cfg = levels_config(quick)
-    labels = [m.label for m in cfg.methods]
+    levels = {m.label: m.params["max_depth"] for m in cfg.methods}
     if results.empty:
-        return pd.DataFrame(columns=labels, dtype=float)
-    folds = cfg.protocol.n_splits()
-    table = results.pivot_table(index="dataset", columns="method", values="accuracy")
-    counts = results.pivot_table(
-        index="dataset", columns="method", values="accuracy", aggfunc="size"
-    )
+        return pd.DataFrame(columns=list(levels.values()), dtype=float)
+    grouped = results.groupby(["dataset", "method"])["accuracy"]
+    counts = grouped.size().unstack().reindex(columns=list(levels))
     done = [
         d
         for d in cfg.datasets
-        if d in counts.index
-        and all(counts.at[d, m] == folds for m in labels if m in counts)
-        and set(labels) <= set(counts.columns)
+        if d in counts.index and (counts.loc[d] == cfg.protocol.n_splits()).all()
     ]
-    out = 100 * table.loc[done, labels]
+    out = 100 * grouped.mean().unstack().loc[done, list(levels)].rename(columns=levels)
     out.index.name = "dataset"
+    out.columns.name = None
     return out
 
 
@@ -483,7 +479,7 @@ def _levels(acc: pd.DataFrame | None) -> Claim:
         return claim
     deepest = acc.columns[-1]
     dropping = [d for d in acc.index if acc.at[d, deepest] < acc.loc[d].max()]
-    best = acc.idxmax(axis=1).map(lambda label: label.split()[1])
+    best = acc.idxmax(axis=1)
     mean = acc.mean()
     return replace(
         claim,
@@ -493,7 +489,7 @@ def _levels(acc: pd.DataFrame | None) -> Claim:
             + "; best number of levels per dataset: "
             + ", ".join(f"{d} {best[d]}" for d in acc.index)
             + "; mean accuracy over the datasets by levels: "
-            + ", ".join(f"{label.split()[1]}: {v:.2f}" for label, v in mean.items())
+            + ", ".join(f"{level}: {v:.2f}" for level, v in mean.items())
         ),
         verdict=verdict(len(dropping) > len(acc) / 2, len(dropping) >= 1),
         checked="" if dropping else _levels_note(acc),
@@ -502,7 +498,7 @@ def _levels(acc: pd.DataFrame | None) -> Claim:
 
 def _levels_note(acc: pd.DataFrame) -> str:
     """Why no dataset drops: where the accuracy stops changing, and where it still rises."""
-    levels = [int(label.split()[1]) for label in acc.columns]
+    levels = list(acc.columns)
     flat, rising = [], []
     for d in acc.index:
         row = acc.loc[d].to_numpy()
@@ -1028,7 +1024,6 @@ def _levels_section(acc: pd.DataFrame) -> str:
     if acc.empty:
         return "The run of 1 to 6 levels (`elrc-levels.db`) has no finished dataset yet."
     shown = acc.copy()
-    shown.columns = [label.split()[1] for label in shown.columns]
     shown.loc["mean"] = shown.mean()
     return (
         f"ELRC alone with 1 to {shown.columns[-1]} levels (`max_depth`; the paper's is 3), "
