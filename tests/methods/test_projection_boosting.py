@@ -7,8 +7,9 @@ import pandas as pd
 import pytest
 from numpy.testing import assert_allclose, assert_array_equal
 from sklearn.base import BaseEstimator, ClassifierMixin
-from sklearn.datasets import load_iris, load_wine
+from sklearn.datasets import load_iris, load_wine, make_circles
 from sklearn.dummy import DummyClassifier
+from sklearn.linear_model import LogisticRegression
 from sklearn.pipeline import make_pipeline
 from sklearn.tree import DecisionTreeClassifier
 from sklearn.utils.estimator_checks import parametrize_with_checks
@@ -18,7 +19,7 @@ from ensemble_lab.base import member_seeds
 from ensemble_lab.learners import MixedEncoder
 from ensemble_lab.methods import make, names
 from ensemble_lab.methods._projection_boosting import _adaboost_m1_update
-from ensemble_lab.projections import HDA, NDA
+from ensemble_lab.projections import HDA, NDA, MLPProjection
 from ensemble_lab.utils.discovery import expected_failed_checks
 
 PRUNED_TREE = DecisionTreeClassifier(min_samples_leaf=5)
@@ -271,14 +272,69 @@ def test_zero_weight_instances_are_never_in_s_prime(wine_split):
     assert_allclose(pb.projections_[1].components_, HDA().fit(Z[wrong], y[wrong]).components_)
 
 
+def test_mlp_projection_is_the_hidden_layer_of_a_network_fitted_on_s_prime(wine_split):
+    # the non-linear boosting projections of the paper's reference [1]
+    X, y, X_test = wine_split
+    pb = ProjectionBoostingClassifier(
+        PRUNED_TREE, n_estimators=4, projection="mlp", random_state=2
+    ).fit(X, y)
+    assert pb.projections_used_ == ["identity"] + ["mlp"] * 3
+    Z = pb.encoder_.transform(X)
+    wrong = pb.estimators_[0].predict(X) != y
+    first = pb.projections_[1]
+    assert isinstance(first, MLPProjection)
+    assert first.n_components_ == Z.shape[1]
+    again = MLPProjection(random_state=first.random_state).fit(Z[wrong], y[wrong])
+    assert_allclose(first.transform(Z), again.transform(Z))
+    # every step draws its own network seed, the same for the same random_state
+    seeds = [p.random_state for p in pb.projections_[1:]]
+    assert len(set(seeds)) == 3
+    same = ProjectionBoostingClassifier(
+        PRUNED_TREE, n_estimators=4, projection="mlp", random_state=2, n_jobs=2
+    ).fit(X, y)
+    assert [p.random_state for p in same.projections_[1:]] == seeds
+    assert_array_equal(same.predict_proba(X_test), pb.predict_proba(X_test))
+
+
+def test_mlp_projection_lets_a_linear_base_learner_fit_a_non_linear_task():
+    # concentric circles: a linear member on a linear projection of the errors is
+    # still linear (every one errs on about half), on the hidden layer of a network
+    # fitted to the errors it is not
+    X, y = make_circles(300, noise=0.05, factor=0.4, random_state=0)
+    fitted = {
+        projection: ProjectionBoostingClassifier(
+            LogisticRegression(),
+            n_estimators=10,
+            projection=projection,
+            random_state=0,
+            n_components=8 if projection == "mlp" else None,
+        ).fit(X, y)
+        for projection in ("hda", "mlp")
+    }
+    assert fitted["hda"].train_errors_.min() > 0.4
+    assert fitted["mlp"].train_errors_[0] > 0.4  # C_0 is the same linear model
+    assert fitted["mlp"].train_errors_[1:].min() < 0.2
+    assert fitted["mlp"].score(X, y) > fitted["hda"].score(X, y) + 0.2
+
+
+def test_a_random_transformer_is_seeded_at_every_step(wine_split):
+    X, y, _ = wine_split
+    pb = ProjectionBoostingClassifier(
+        PRUNED_TREE, n_estimators=3, projection=MLPProjection(n_components=4), random_state=0
+    ).fit(X, y)
+    seeds = [p.random_state for p in pb.projections_[1:]]
+    assert all(isinstance(s, int) for s in seeds) and seeds[0] != seeds[1]
+
+
 def test_registered_names():
-    assert {"PB-HDA", "PB-NDA", "PB-LDA"} <= set(names(paper="003"))
+    assert {"PB-HDA", "PB-NDA", "PB-LDA", "PB-MLP"} <= set(names(paper="003"))
     est = make("PB-NDA", base=PRUNED_TREE, random_state=4, n_estimators=7)
     assert isinstance(est, ProjectionBoostingClassifier)
     assert (est.projection, est.random_state, est.n_estimators) == ("nda", 4, 7)
     assert est.estimator is PRUNED_TREE
     assert make("pb hda", base=PRUNED_TREE).projection == "hda"
     assert make("PB-LDA", base=PRUNED_TREE).projection == "lda"
+    assert make("NBP", base=PRUNED_TREE).projection == "mlp"
 
 
 def test_bad_parameters_are_named():

@@ -185,6 +185,10 @@ CATALOGUE: tuple[Row, ...] = (
           f"10 members, each after the first trained on the {p.upper()} projection of the "
           "previous member's errors")
       for p in ("hda", "nda", "lda")),
+    Row("PB-MLP", "ProjectionBoostingClassifier", {"projection": "mlp"}, "j48", _PROJECTIONS,
+        "10 members, each after the first trained on the hidden layer of a network fitted "
+        "to the previous member's errors: the non-linear boosting projections of the "
+        "paper's reference [1]", ("NBP",)),
     _learner("J48", "j48", _PROJECTIONS,
              "A single C4.5 tree with error-based pruning (Weka's J48)", "C4.5"),
     _learner("RBF-SVM", "rbf-svm", _PROJECTIONS, "A single SVM with an RBF kernel"),

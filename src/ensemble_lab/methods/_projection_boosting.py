@@ -18,7 +18,7 @@ from ..base import (
     member_seeds,
 )
 from ..learners import MixedEncoder, resolve_estimator
-from ..projections import HDA, NDA
+from ..projections import HDA, NDA, MLPProjection
 from ..utils._sklearn_compat import (
     HasMethods,
     Interval,
@@ -49,11 +49,16 @@ class ProjectionBoostingClassifier(Ensemble):
     n_estimators : int, default=10
         Maximum ensemble size T (fewer when the errors of a member, S', are too few to
         fit a projection; see Notes).
-    projection : {"hda", "nda", "lda"} or transformer, default="hda"
+    projection : {"hda", "nda", "lda", "mlp"} or transformer, default="hda"
         The supervised projection: :class:`~ensemble_lab.projections.HDA` (with ``lam``,
-        ``eta``), :class:`~ensemble_lab.projections.NDA` (with ``k``, ``alpha``), or LDA,
-        i.e. HDA with λ = η = 0 and ``n_classes(S') − 1`` outputs. Any transformer with
-        ``fit(X, y)`` is accepted too and cloned at every step.
+        ``eta``), :class:`~ensemble_lab.projections.NDA` (with ``k``, ``alpha``), LDA,
+        i.e. HDA with λ = η = 0 and ``n_classes(S') − 1`` outputs, or ``"mlp"``, the
+        non-linear projection of the paper's reference [1] (García-Pedrajas,
+        García-Osorio & Fyfe, 2007): the hidden layer of a network trained on S'
+        (:class:`~ensemble_lab.projections.MLPProjection`, ``n_components`` hidden
+        units). Any transformer with ``fit(X, y)`` is accepted too and cloned at every
+        step; its ``random_state``, if it has one, is set from ``random_state``, anew at
+        each step.
     instance_selection : {"misclassified", "weighted"}, default="misclassified"
         What the projection is fitted on. ``"misclassified"`` is the paper's S'.
         ``"weighted"`` (the paper's future work) keeps AdaBoost.M1 weights ``w`` over S
@@ -63,7 +68,8 @@ class ProjectionBoostingClassifier(Ensemble):
         initial weights) — and fits the projection on all of S with these weights.
         Members are trained uniformly and vote equally in both cases.
     n_components : int, default=None
-        Output dimension of HDA/NDA (None: all ``d`` encoded features) or of LDA (None:
+        Output dimension of HDA/NDA and hidden units of ``"mlp"`` (None: ``d``, the
+        number of encoded features) or output dimension of LDA (None:
         ``n_classes(S') − 1``).
     k : int, default=3
         Neighbours of NDA.
@@ -77,7 +83,8 @@ class ProjectionBoostingClassifier(Ensemble):
         Scaling of numeric features in the space where projections are fitted (see
         Notes).
     random_state : int, RandomState instance or None, default=None
-        Seeds the members (one seed per member, drawn once).
+        Seeds the members (one seed per member, drawn once) and, from each member's
+        seed, the projection of its step when that is random (``"mlp"``).
     n_jobs : int, default=None
         Parallel jobs for NDA's neighbour queries and for the members' predictions.
         Results do not depend on it.
@@ -106,7 +113,8 @@ class ProjectionBoostingClassifier(Ensemble):
 
     See Also
     --------
-    ensemble_lab.projections.HDA, ensemble_lab.projections.NDA
+    ensemble_lab.projections.HDA, ensemble_lab.projections.NDA,
+    ensemble_lab.projections.MLPProjection
 
     Notes
     -----
@@ -130,6 +138,11 @@ class ProjectionBoostingClassifier(Ensemble):
       ``C_0`` gets the input as given (a mixed DataFrame goes to the base learner
       untouched, as everywhere in the package).
     * The within-class scatter is regularised by Eq. (4) when ``|S'| < 4·d``.
+    * ``projection="mlp"`` is the method this paper sets out to replace, its reference
+      [1]: the same steps, with "the hidden layer of a multilayer perceptron" trained on
+      S' as the projection. The paper gives no setting of that network; the readings
+      (as wide as the input, logistic units, L-BFGS) are
+      :class:`~ensemble_lab.projections.MLPProjection`'s.
     * The paper gives neither T nor k, α, λ, η; the defaults are T = 10, k = 3, α = 1,
       λ = η = ½.
     * Ties in the vote go to the first class in ``classes_``; ``predict_proba`` is the
@@ -162,7 +175,10 @@ class ProjectionBoostingClassifier(Ensemble):
     _parameter_constraints: dict = {
         "estimator": [HasMethods(["fit", "predict"]), str, None],
         "n_estimators": [Interval(Integral, 1, None, closed="left")],
-        "projection": [StrOptions({"hda", "nda", "lda"}), HasMethods(["fit", "transform"])],
+        "projection": [
+            StrOptions({"hda", "nda", "lda", "mlp"}),
+            HasMethods(["fit", "transform"]),
+        ],
         "instance_selection": [StrOptions({"misclassified", "weighted"})],
         "n_components": [Interval(Integral, 1, None, closed="left"), None],
         "k": [Interval(Integral, 1, None, closed="left")],
@@ -249,7 +265,7 @@ class ProjectionBoostingClassifier(Ensemble):
             self.stop_reason_ = _unfit_reason(y_codes[rows])
             if self.stop_reason_ is not None:
                 break
-            projection = self._fit_projection(Z[rows], y_codes[rows], fit_weights)
+            projection = self._fit_projection(Z[rows], y_codes[rows], fit_weights, seeds[t])
             X_member = projection.transform(Z)
             member = self._fit_member(base, X_member, y, sw, seeds[t])
             self.estimators_.append(member)
@@ -261,14 +277,18 @@ class ProjectionBoostingClassifier(Ensemble):
         self.train_errors_ = np.array([np.mean(p != y) for p in predictions])
         return self
 
-    def _fit_projection(self, Z, y_codes, sample_weight):
+    def _fit_projection(self, Z, y_codes, sample_weight, seed):
         """The projection of one step, fitted on S' (or, weighted, on S).
+
+        A random projection is seeded by a draw from the step's member seed, so that
+        it and the member do not share one seed.
 
         S' is often a few points of several classes; ``y_codes`` are class codes that
         ``fit`` has validated, so scikit-learn's "could represent a regression problem"
         warning says nothing here and is silenced for this call only.
         """
         projection = self._make_projection(np.unique(y_codes).size)
+        projection = seed_random_states(projection, np.random.RandomState(seed))
         weights = {} if sample_weight is None else {"sample_weight": sample_weight}
         with warnings.catch_warnings():
             warnings.filterwarnings("ignore", message="The number of unique classes is greater")
@@ -278,6 +298,8 @@ class ProjectionBoostingClassifier(Ensemble):
     def _make_projection(self, n_classes):
         if not isinstance(self.projection, str):
             return clone(self.projection)
+        if self.projection == "mlp":
+            return MLPProjection(self.n_components)
         if self.projection == "nda":
             return NDA(self.n_components, k=self.k, alpha=self.alpha, n_jobs=self.n_jobs)
         if self.projection == "lda":

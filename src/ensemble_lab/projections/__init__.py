@@ -1,6 +1,7 @@
-"""Supervised linear projections as scikit-learn transformers: HDA, NDA, their scatters."""
+"""Supervised projections as scikit-learn transformers: HDA, NDA (linear), MLPProjection."""
 
 from ._hda import HDA
+from ._mlp import MLPProjection
 from ._nda import NDA
 from ._scatter import (
     class_scatter,
@@ -13,6 +14,7 @@ from ._scatter import (
 __all__ = [
     "HDA",
     "NDA",
+    "MLPProjection",
     "class_scatter",
     "discriminant_directions",
     "needs_regularization",

@@ -19,7 +19,49 @@ from ..utils._sklearn_compat import (
 )
 from ._scatter import discriminant_directions, needs_regularization, regularized_within_scatter
 
-__all__ = ["DiscriminantProjection"]
+__all__ = ["DiscriminantProjection", "supervised_input"]
+
+
+def supervised_input(projection, X, y, sample_weight):
+    """Validate a supervised projection's training data; set ``classes_`` on it.
+
+    Parameters
+    ----------
+    projection : estimator
+        The projection being fitted (``n_features_in_``, ``classes_`` are set on it).
+    X : array-like of shape (n_samples, n_features)
+        Numeric data; a DataFrame with nominal columns is refused with a hint.
+    y : array-like of shape (n_samples,)
+        Class labels; at least two classes among the instances of positive weight.
+    sample_weight : array-like of shape (n_samples,) or None
+        Non-negative weights; instances of weight zero are dropped.
+
+    Returns
+    -------
+    X : ndarray of shape (n_kept, n_features)
+    y_codes : ndarray of shape (n_kept,)
+        Index of each kept instance's class in ``projection.classes_``.
+    sample_weight : ndarray of shape (n_kept,) or None
+    """
+    name = type(projection).__name__
+    if is_mixed_frame(X):
+        raise ValueError(
+            f"{name} needs numeric input; encode the nominal columns first, e.g. with "
+            "ensemble_lab.learners.MixedEncoder."
+        )
+    X, y = validate_data(projection, X, y, dtype=np.float64)
+    check_classification_targets(y)
+    sw = None
+    if sample_weight is not None:
+        sw = check_sample_weight(sample_weight, X)
+        X, y, sw = X[sw > 0], y[sw > 0], sw[sw > 0]
+    projection.classes_, y_codes = np.unique(y, return_inverse=True)
+    if projection.classes_.size < 2:
+        raise ValueError(
+            f"{name} is a supervised projection and needs at least two classes; got "
+            f"{projection.classes_.size} class."
+        )
+    return X, y_codes, sw
 
 
 class DiscriminantProjection(
@@ -54,23 +96,7 @@ class DiscriminantProjection(
         -------
         self : object
         """
-        if is_mixed_frame(X):
-            raise ValueError(
-                f"{type(self).__name__} needs numeric input; encode the nominal columns "
-                "first, e.g. with ensemble_lab.learners.MixedEncoder."
-            )
-        X, y = validate_data(self, X, y, dtype=np.float64)
-        check_classification_targets(y)
-        sw = None
-        if sample_weight is not None:
-            sw = check_sample_weight(sample_weight, X)
-            X, y, sw = X[sw > 0], y[sw > 0], sw[sw > 0]
-        self.classes_, y_codes = np.unique(y, return_inverse=True)
-        if self.classes_.size < 2:
-            raise ValueError(
-                f"{type(self).__name__} is a supervised projection and needs at least two "
-                f"classes; got {self.classes_.size} class."
-            )
+        X, y_codes, sw = supervised_input(self, X, y, sample_weight)
         n_samples, n_features = X.shape
         n_components = n_features if self.n_components is None else self.n_components
         if n_components > n_features:
