@@ -8,9 +8,11 @@ import pytest
 from scipy import stats
 
 from ensemble_lab.evaluation import FiveByTwoCV, load_results
+from ensemble_lab.experiments import _projection_nonlinear as nonlinear
 from ensemble_lab.experiments import projection_boosting as pb
 from ensemble_lab.experiments import reproduction, reproduction_names
 from ensemble_lab.learners import make_learner
+from ensemble_lab.methods import make
 from ensemble_lab.reporting.claims import read_ledger
 
 KEYS = [
@@ -45,6 +47,16 @@ def test_quick_run_writes_the_papers_numbers_ours_and_the_figure(tmp_path):
             t = int((err[method] == err["AdaBoost"]).sum())
             lo = int((err[method] > err["AdaBoost"]).sum())
             assert f"| {method} | " in text and f"{w}/{t}/{lo}" in text
+    # claim 7's experiment: the three projection ensembles, their CPU per member on the page
+    speed = load_results(db, nonlinear.NAME)
+    assert set(speed["method"]) == set(nonlinear.METHODS) and set(speed["dataset"]) == set(
+        pb.QUICK_DATASETS
+    )
+    assert "## Linear against non-linear projections (claim 7)" in text
+    per_member = nonlinear.cpu_per_member(speed).round(1)
+    for dataset in pb.QUICK_DATASETS:
+        row = " | ".join(f"{per_member.loc[dataset, m]:.1f}" for m in nonlinear.METHODS)
+        assert f"| {dataset} | {row} | " in text
     # a second call resumes from the store (nothing re-run) and rewrites the same page
     assert pb.run(tmp_path, quick=True).read_text() == text
     # the claims ledger: on the page, stored beside it and in the summary; quick: not run
@@ -117,7 +129,7 @@ def test_verdict_follows_wins_and_significance():
 def test_committed_protocol_is_the_papers_5x2cv_with_the_three_bases():
     assert "projection-boosting" in reproduction_names()
     assert reproduction("projection-boosting") is pb
-    *cfgs, check, svm_check = pb.configs()
+    *cfgs, check, svm_check, speed = pb.configs()
     assert [c.name for c in cfgs] == [pb.experiment_name(b) for b in ("j48", "rbf-svm", "mlp")]
     for cfg in cfgs:
         base = cfg.name.removeprefix("projection-boosting-")
@@ -147,6 +159,12 @@ def test_committed_protocol_is_the_papers_5x2cv_with_the_three_bases():
         svc = (m.base if m.estimator is None else m.estimator).estimator
         assert (svc.gamma, svc.C, svc.kernel) == ("auto", 1.0, "rbf")
     assert svm_check.methods[3].estimator.estimator.gamma == "scale"
+    # claim 7: the two linear ensembles and the non-linear one of [1], side by side
+    assert speed.name == "projection-boosting-nonlinear"
+    assert speed.datasets == pb.ALL_DATASETS and isinstance(speed.protocol, FiveByTwoCV)
+    assert [m.label for m in speed.methods] == ["PB-HDA", "PB-NDA", "PB-MLP"]
+    assert all(m.base == "j48" and m.params == {"n_estimators": 10} for m in speed.methods)
+    assert make("PB-MLP").projection == "mlp"
 
 
 def test_slow_bases_run_every_dataset_smallest_first(shared_data_dir):
@@ -348,3 +366,44 @@ def test_the_check_is_noted_but_never_changes_a_verdict():
     below = both["more-points-below"].checked
     assert "claim 2's check in place of `mlp`" in below
     assert "claim 3's check in place of `rbf-svm`: 2 of 6" in below
+
+
+def _speed_results(cpu_ms, sizes=None):
+    """Tidy results of the speed experiment: dataset -> method -> fit CPU ms per member."""
+    rows = []
+    for dataset, by_method in cpu_ms.items():
+        for method, ms in by_method.items():
+            size = (sizes or {}).get(method, 10)
+            for fold in range(2):
+                rows.append(
+                    {"dataset": dataset, "method": method, "fold": fold, "accuracy": 0.8,
+                     "fit_cpu": ms * size / 1000, "ensemble_size": size}
+                )  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+def test_cpu_per_member_divides_by_the_ensemble_size():
+    results = _speed_results({"iris": {"PB-HDA": 2.0, "PB-MLP": 9.0}}, sizes={"PB-HDA": 4})
+    results.loc[0, "fit_cpu"] = 0.016  # fold 0 of PB-HDA: 16 ms for 4 members
+    cpu = nonlinear.cpu_per_member(results)
+    assert cpu.loc["iris", "PB-HDA"] == pytest.approx((4.0 + 2.0) / 2)
+    assert cpu.loc["iris", "PB-MLP"] == pytest.approx(9.0)
+
+
+def test_linear_faster_claim_counts_datasets_per_linear_ensemble():
+    fast = {"PB-HDA": 1.0, "PB-NDA": 2.0, "PB-MLP": 10.0}
+    slow_nda = {"PB-HDA": 1.0, "PB-NDA": 20.0, "PB-MLP": 10.0}
+    both_slow = {"PB-HDA": 30.0, "PB-NDA": 20.0, "PB-MLP": 10.0}
+    everywhere = nonlinear.claim(_speed_results({"a": fast, "b": fast, "c": fast}))
+    assert everywhere.verdict == "holds"
+    assert "PB-HDA on 3 of 3, PB-NDA on 3 of 3" in everywhere.ours
+    assert "median PB-MLP ÷ PB-HDA 10.0×" in everywhere.ours
+    mostly = nonlinear.claim(_speed_results({"a": fast, "b": fast, "c": slow_nda}))
+    assert mostly.verdict == "partly" and "PB-NDA on 2 of 3" in mostly.ours
+    half = nonlinear.claim(_speed_results({"a": fast, "b": both_slow}))
+    assert half.verdict == "does not hold"  # 1 of 2 is not more than half
+    assert nonlinear.claim(None).verdict == "not run"
+    # the ledger carries it as its last claim
+    ledger = pb.claims(_everywhere(pb.Cell(35, 1, 6, 0.001, True, 5.0, 1.0)),
+                       speed=_speed_results({"a": fast}))  # fmt: skip
+    assert ledger[-1].key == "linear-faster-than-nonlinear" and ledger[-1].verdict == "holds"
