@@ -407,3 +407,38 @@ def test_linear_faster_claim_counts_datasets_per_linear_ensemble():
     ledger = pb.claims(_everywhere(pb.Cell(35, 1, 6, 0.001, True, 5.0, 1.0)),
                        speed=_speed_results({"a": fast}))  # fmt: skip
     assert ledger[-1].key == "linear-faster-than-nonlinear" and ledger[-1].verdict == "holds"
+
+
+def test_the_note_separates_no_projection_and_ensemble_size_from_projection_cost():
+    fast = {"PB-HDA": 1.0, "PB-NDA": 2.0, "PB-MLP": 10.0}
+    same_tree = {"PB-HDA": 5.1, "PB-NDA": 5.0, "PB-MLP": 5.0}
+    grown = _speed_results({"a": fast, "d": fast, "e": fast}, sizes=dict.fromkeys(fast, 4))
+    alone = _speed_results({"b": same_tree}, sizes=dict.fromkeys(fast, 1))
+    # dataset c: C_0 costs 10 ms (the split where PB-HDA is C_0 alone); a projected
+    # member 2 ms more with HDA, 7 with the network; PB-HDA has 1.5 members on average,
+    # PB-MLP 9, so that per member PB-HDA (10 + 6) / 2 = 8 is above PB-MLP's 7.3
+    rows = [
+        ("PB-HDA", 0, 1, 0.010), ("PB-HDA", 1, 2, 0.012), ("PB-NDA", 0, 2, 0.013),
+        ("PB-NDA", 1, 2, 0.013), ("PB-MLP", 0, 9, 0.066), ("PB-MLP", 1, 9, 0.066),
+    ]  # fmt: skip
+    c = pd.DataFrame(
+        [
+            {
+                "dataset": "c",
+                "method": m,
+                "fold": f,
+                "accuracy": 0.8,
+                "ensemble_size": n,
+                "fit_cpu": t,
+            }
+            for m, f, n, t in rows
+        ]
+    )
+    claim = nonlinear.claim(pd.concat([grown, alone, c], ignore_index=True))
+    assert claim.verdict == "partly"  # PB-HDA faster on 3 of 5, PB-NDA on 4 of 5
+    assert "PB-HDA on 3 of 5, PB-NDA on 4 of 5" in claim.ours
+    assert "b: every ensemble is C_0 alone on every split (no projection fitted)" in claim.checked
+    assert "(mean PB-HDA 1.5, PB-NDA 2.0, PB-MLP 9.0)" in claim.checked
+    # beyond C_0: HDA (12 − 10) / 1 = 2, NDA (13 − 10) / 1 = 3, MLP (66 − 10) / 8 = 7
+    assert "CPU ms per projected member PB-HDA 2.0, PB-NDA 3.0, PB-MLP 7.0" in claim.checked
+    assert "(4 remain)" in claim.checked and "PB-HDA on 3 and PB-NDA on 4" in claim.checked

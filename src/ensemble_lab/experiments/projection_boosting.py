@@ -1016,7 +1016,7 @@ def claims(
 
 def _with_note(claim: Claim, finished: Mapping[str, str], checks: Sequence[_Found] = ()) -> Claim:
     """The claim with what was checked, when it does not (fully) hold."""
-    if claim.verdict in ("holds", "not run"):
+    if claim.verdict in ("holds", "not run") or claim.checked:
         return claim
     base = claim.key.removesuffix("-better")
     found = {c.check.checks: c for c in checks}
