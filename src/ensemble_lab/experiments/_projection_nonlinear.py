@@ -42,9 +42,9 @@ TEST = (
     "Fit CPU time per member (fit CPU ÷ ensemble size, mean over the 5×2 CV splits) of "
     f"PB-HDA and of PB-NDA against {NONLINEAR}, the same ensemble with the non-linear "
     "projections of the paper's reference [1] (the hidden layer of a network fitted to "
-    "S'), all three with C4.5 and the same size, side by side in one experiment; holds: "
-    "both linear ensembles take less on every dataset; partly: each takes less on more "
-    "than half of them; does not hold: otherwise"
+    "S'), all three with C4.5 and the same maximum size, side by side in one experiment; "
+    "holds: both linear ensembles take less on every dataset; partly: each takes less on "
+    "more than half of them; does not hold: otherwise"
 )
 PAPER = "stated; the paper reports no times"
 
