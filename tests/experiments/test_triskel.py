@@ -3,6 +3,7 @@
 import numpy as np
 
 from ensemble_lab.evaluation import load_results
+from ensemble_lab.experiments import _triskel_larger_c as larger_c
 from ensemble_lab.experiments import reproduction, reproduction_names, triskel
 
 
@@ -27,7 +28,9 @@ def test_registered():
     assert "triskel" in reproduction_names()
     assert reproduction("triskel") is triskel
     full = triskel.config()
-    assert set(full.method_labels) == set(triskel.METHODS)
+    assert full.method_labels == [*triskel.METHODS, larger_c.LABEL]
+    reference = full.methods[-1].estimator
+    assert reference.estimator.C == 16.0 and reference.encoding == "weka"  # Weka's SMO
     assert len(full.datasets) == 15 - len(triskel.LEFT_OUT) == 15
 
 
@@ -46,10 +49,18 @@ def test_quick_run_writes_page_and_figures(tmp_path, shared_data_dir):
     row = next(line for line in text.splitlines() if line.startswith("| glass | 57.36 / "))
     ours = [float(c.split("/")[1].strip().rstrip("◇*")) for c in row.strip("|").split("|")[1:]]
     assert all(30 < v < 90 for v in ours)
+    # the reference column SMO (C = 16): not in Table 1, in its own section, recomputed
+    assert "| SMO (C = 16) |" not in text.split("## Triskel-W4 against SMO with a larger C")[0]
+    results = load_results(tmp_path / "triskel.db", "triskel")
+    mean = 100 * results.pivot_table(index="dataset", columns="method", values="accuracy")
+    glass = mean.loc["glass"]
+    cells = [glass[m] for m in ("SMO", larger_c.LABEL, "Triskel-W4")]
+    cells += [glass["Triskel-W4"] - glass["SMO"], glass[larger_c.LABEL] - glass["SMO"]]
+    assert "| glass | " + " | ".join(f"{v:.2f}" for v in cells) + " | " in text
+    assert "not computed on fewer than three data sets" in text
     # a rerun resumes from the store and gives the same page
     assert triskel.run(tmp_path, data_dir=shared_data_dir, quick=True).read_text() == text
     # a run stopped half-way: zoo-named complete, glass with only the first fold of SMO
-    results = load_results(tmp_path / "triskel.db", "triskel")
     partial = results[(results["dataset"] == "zoo-named") | (results["method"] == "SMO")]
     partial = partial[(partial["dataset"] == "zoo-named") | (partial["fold"] == 0)]
     f = triskel.findings(partial, triskel.config(quick=True))

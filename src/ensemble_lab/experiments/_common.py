@@ -52,6 +52,12 @@ def run_into(config: ExperimentConfig, db: Path, **options: Any) -> None:
         raise RuntimeError(f"{summary.failed} task(s) failed; first: {key}: {message}")
 
 
+def count_range(counts: pd.Series) -> str:
+    """A range of counts for a page: "30" when all are 30, else "10–30"."""
+    low, high = int(counts.min()), int(counts.max())
+    return str(low) if low == high else f"{low}–{high}"
+
+
 def markdown_table(frame: pd.DataFrame, *, decimals: int = 2, index: bool = True) -> str:
     """A DataFrame as a GitHub Markdown table (floats rounded, NaN blank)."""
     shown = frame.reset_index() if index else frame

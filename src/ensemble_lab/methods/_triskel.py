@@ -301,7 +301,8 @@ class TriskelClassifier(Ensemble):
       A caveat for reading such results: an instance hard in every round then costs
       the arbiter 2^K · C, so part of soft covering's gain over a single SVM can be
       that of a larger ``C`` (on balance-scale, Triskel-W4 of SMO is as accurate as
-      one SMO with C = 16).
+      one SMO with C = 16). The Triskel reproduction runs SMO at C = 16 beside
+      Triskel-W4 on every data set of the paper's Table 1 to separate the two.
     * Early stop: when the hard set of round t is empty, no more rounds are built and
       the arbiter is the unbiased learner on D_{t−1} (the sample the last pair saw);
       when it holds a single class, the arbiter predicts that class.
