@@ -415,3 +415,44 @@ def test_split_notes_count_the_splits_on_which_a_rejected_claim_passes():
     assert "holds on 1, partly on 1, does not hold on 2 of 4" in noted[0].checked
     assert "generated" in noted[0].checked  # a Figure 2 claim: the data are ours
     assert noted[1] == claims[1]  # a claim that holds gets no note
+
+
+def test_the_mlp_check_reruns_every_mlp_case_with_lbfgs_after_the_papers_cases():
+    cases = bv.protocol().cases()
+    mlp = [c for c in cases if c.base == "mlp"]
+    check = [c for c in cases if c.base == "mlp-lbfgs"]
+    assert [(c.study, c.dataset, c.n_train, c.split) for c in check] == [
+        (c.study, c.dataset, c.n_train, c.split) for c in mlp
+    ]
+    assert cases.index(check[0]) > cases.index(mlp[-1])  # a check never delays the paper's
+    network = bv.make_base("mlp-lbfgs")
+    reference = bv.make_base("mlp")
+    assert network.estimator.solver == "lbfgs" and reference.estimator.solver == "adam"
+    assert network.estimator.hidden_layer_sizes == reference.estimator.hidden_layer_sizes
+    assert network.estimator.max_iter == reference.estimator.max_iter == 300
+
+
+def test_check_notes_only_where_the_check_changes_a_claim_that_does_not_hold():
+    from ensemble_lab.experiments._boosting_claims import check_notes
+    from ensemble_lab.reporting.claims import Claim
+
+    def claim(key, verdict, ours, checked=""):
+        return Claim(key, "quote", "test", "paper", ours, verdict, checked)
+
+    ours = [
+        claim("a", "does not hold", "QDA 1.0, MLP 7.8.", "per split: none."),
+        claim("b", "does not hold", "QDA only"),  # the check leaves it unchanged
+        claim("c", "holds", "MLP 2.0"),  # holds: nothing to check
+    ]
+    checked = [
+        claim("a", "partly", "QDA 1.0, MLP 4.9."),
+        claim("b", "does not hold", "QDA only"),
+        claim("c", "does not hold", "MLP 0.1"),
+    ]
+    notes = [c.checked for c in check_notes(ours, checked, "the L-BFGS network")]
+    assert notes[0] == (
+        "per split: none. Checked with the L-BFGS network, which enters no verdict: "
+        "partly, with QDA 1.0, MLP 4.9."
+    )
+    assert notes[1:] == ["", ""]
+    assert [c.verdict for c in check_notes(ours, checked, "x")] == [c.verdict for c in ours]

@@ -636,3 +636,22 @@ def _split_note(key: str, counts: dict[str, int], n: int) -> str:
         "updates are checked against hand computations of the paper's rules "
         f"(tests/methods/test_boosting.py).{cone}"
     )
+
+
+def check_notes(claims: list[Claim], checked: list[Claim], learner: str) -> list[Claim]:
+    """Claims with what a check found, where its learner changes the claim's statistic.
+
+    ``checked`` is :func:`check_claims` with a check's cases in place of those of the
+    base learner it replaces (same order as ``claims``). A claim whose statistic does
+    not change does not involve that base learner and gets no note; one that holds
+    gets none either. The verdict is never changed: the check is not the paper's setting.
+    """
+    out = []
+    for claim, other in zip(claims, checked, strict=True):
+        if claim.verdict in ("holds", "not run") or other.ours == claim.ours:
+            out.append(claim)
+            continue
+        ours = other.ours.rstrip(".")
+        note = f"Checked with {learner}, which enters no verdict: {other.verdict}, with {ours}."
+        out.append(replace(claim, checked=f"{claim.checked} {note}".strip()))
+    return out
