@@ -127,7 +127,7 @@ class Protocol:
     checks: tuple[str, ...] = ()  # keys of CHECKS, run after the paper's bases
 
     def cases(self) -> list[Case]:
-        """All cases: QDA first, then the MLP ones split by split, then the checks'.
+        """All cases: QDA first, then the MLP ones split by split, then the checks.
 
         The order only matters for an interrupted run: the cheap QDA studies finish
         first, and the expensive MLP cases stop with about as many splits per data set.
@@ -672,7 +672,7 @@ def findings(db: Path, quick: bool = False) -> Findings:
     per_split = [claims_of(part, weights.iloc[:0]) for _, part in paper.groupby("split")]
     claims = split_notes(claims_of(paper, weights), per_split)
     checked = frame[~frame["base"].isin(proto.bases)]
-    for check in set(checked["base"]):
+    for check in sorted(set(checked["base"])):
         replaced = CHECKS[check]
         swapped = frame[frame["base"] != replaced].replace({"base": {check: replaced}})
         claims = check_notes(claims, claims_of(swapped, weights), CHECK_LABELS[check])
