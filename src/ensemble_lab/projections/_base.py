@@ -1,4 +1,7 @@
-"""What HDA and NDA share: validation, the regularisation rule, the solve, ``transform``."""
+"""What the supervised projections share.
+
+All: validation and ``transform``; HDA and NDA: the regularisation rule and the solve too.
+"""
 
 from __future__ import annotations
 
@@ -19,7 +22,7 @@ from ..utils._sklearn_compat import (
 )
 from ._scatter import discriminant_directions, needs_regularization, regularized_within_scatter
 
-__all__ = ["DiscriminantProjection", "supervised_input"]
+__all__ = ["DiscriminantProjection", "SupervisedProjection", "supervised_input"]
 
 
 def supervised_input(projection, X, y, sample_weight):
@@ -64,9 +67,45 @@ def supervised_input(projection, X, y, sample_weight):
     return X, y_codes, sw
 
 
-class DiscriminantProjection(
+class SupervisedProjection(
     ClassNamePrefixFeaturesOutMixin, TransformerMixin, Estimator, metaclass=ABCMeta
 ):
+    """Base of the supervised projections: a fitted ``components_`` and ``transform``.
+
+    A subclass fits ``components_`` (one row per output) on the data
+    :func:`supervised_input` validates, and implements ``_project`` on validated
+    numeric input.
+    """
+
+    def transform(self, X):
+        """Project ``X`` (see the class for the projection).
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples, n_components_)
+        """
+        check_is_fitted(self)
+        return self._project(validate_data(self, X, reset=False, dtype=np.float64))
+
+    @abstractmethod
+    def _project(self, X):
+        """The projection of validated numeric ``X``."""
+
+    @property
+    def _n_features_out(self):
+        return self.components_.shape[0]
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.target_tags.required = True
+        return tags
+
+
+class DiscriminantProjection(SupervisedProjection):
     """Base of the supervised linear projections.
 
     A subclass implements ``_criterion(X, y, sample_weight, regularize)`` returning the
@@ -125,26 +164,6 @@ class DiscriminantProjection(
     def _within(within, regularize):
         return regularized_within_scatter(within) if regularize else within
 
-    def transform(self, X):
-        """Project ``X`` onto the fitted directions: ``(X − mean_) @ components_.T``.
-
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-
-        Returns
-        -------
-        ndarray of shape (n_samples, n_components_)
-        """
-        check_is_fitted(self)
-        X = validate_data(self, X, reset=False, dtype=np.float64)
+    def _project(self, X):
+        """``(X − mean_) @ components_.T``."""
         return (X - self.mean_) @ self.components_.T
-
-    @property
-    def _n_features_out(self):
-        return self.components_.shape[0]
-
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.target_tags.required = True
-        return tags

@@ -7,19 +7,15 @@ from numbers import Integral, Real
 
 import numpy as np
 from scipy.special import expit
-from sklearn.base import ClassNamePrefixFeaturesOutMixin, TransformerMixin
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.neural_network import MLPClassifier
 
-from ..utils._estimator import Estimator
 from ..utils._sklearn_compat import (
     Interval,
     StrOptions,
     _fit_context,
-    check_is_fitted,
-    validate_data,
 )
-from ._base import supervised_input
+from ._base import SupervisedProjection, supervised_input
 
 __all__ = ["MLPProjection"]
 
@@ -32,7 +28,7 @@ _ACTIVATIONS = {
 }
 
 
-class MLPProjection(ClassNamePrefixFeaturesOutMixin, TransformerMixin, Estimator):
+class MLPProjection(SupervisedProjection):
     """Project onto the hidden layer of a multilayer perceptron trained on the classes.
 
     A network with one hidden layer of ``n_components`` units is trained to classify the
@@ -168,26 +164,6 @@ class MLPProjection(ClassNamePrefixFeaturesOutMixin, TransformerMixin, Estimator
         self.n_iter_ = network.n_iter_
         return self
 
-    def transform(self, X):
-        """The hidden layer's output for ``X``.
-
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-
-        Returns
-        -------
-        ndarray of shape (n_samples, n_components_)
-        """
-        check_is_fitted(self)
-        X = validate_data(self, X, reset=False, dtype=np.float64)
+    def _project(self, X):
+        """The hidden layer's output: ``activation(X @ components_.T + intercept_)``."""
         return _ACTIVATIONS[self.activation](X @ self.components_.T + self.intercept_)
-
-    @property
-    def _n_features_out(self):
-        return self.components_.shape[0]
-
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.target_tags.required = True
-        return tags
