@@ -13,7 +13,15 @@ from matplotlib.figure import Figure
 
 from ..evaluation import ExperimentConfig, load_results, run_experiment
 
-__all__ = ["fill_template", "markdown_table", "run_and_load", "save_figure", "write_page"]
+__all__ = [
+    "complete_splits",
+    "count_range",
+    "fill_template",
+    "markdown_table",
+    "run_and_load",
+    "save_figure",
+    "write_page",
+]
 
 
 def run_and_load(
@@ -50,6 +58,18 @@ def run_into(config: ExperimentConfig, db: Path, **options: Any) -> None:
     if summary.failures:
         key, message = summary.failures[0]
         raise RuntimeError(f"{summary.failed} task(s) failed; first: {key}: {message}")
+
+
+def complete_splits(results: pd.DataFrame) -> pd.DataFrame:
+    """The rows of the splits on which every method of the data set was evaluated.
+
+    An interrupted run leaves some (data set, split) cells with only some methods; the
+    paired tests need the same splits for every method, so those splits are dropped.
+    """
+    keys = ["dataset", "repetition", "fold"]
+    n_methods = results["method"].nunique()
+    per_split = results.groupby(keys)["method"].transform("nunique")
+    return results[per_split == n_methods]
 
 
 def count_range(counts: pd.Series) -> str:

@@ -90,14 +90,7 @@ def _faster(cpu: pd.DataFrame, method: str) -> int:
 def claim(results: pd.DataFrame | None) -> Claim:
     """Claim 7 of the ledger, from the experiment's complete datasets (None: not run)."""
     if results is None or results.empty:
-        return Claim(
-            key="linear-faster-than-nonlinear",
-            quote=QUOTE,
-            test=TEST,
-            paper=PAPER,
-            ours=f"not run: the experiment {NAME} has no finished dataset",
-            verdict="not run",
-        )
+        return _claim(f"not run: the experiment {NAME} has no finished dataset", "not run")
     cpu = cpu_per_member(results)
     n = len(cpu)
     faster = {m: _faster(cpu, m) for m in LINEAR}
@@ -106,15 +99,16 @@ def claim(results: pd.DataFrame | None) -> Claim:
     )
     counts = ", ".join(f"{m} on {k} of {n}" for m, k in faster.items())
     result = verdict(all(k == n for k in faster.values()), all(2 * k > n for k in faster.values()))
-    return Claim(
-        key="linear-faster-than-nonlinear",
-        quote=QUOTE,
-        test=TEST,
-        paper=PAPER,
-        ours=f"less CPU per member than {NONLINEAR}: {counts}; {ratios}",
-        verdict=result,
-        checked="" if result == "holds" else note(results),
+    return _claim(
+        f"less CPU per member than {NONLINEAR}: {counts}; {ratios}",
+        result,
+        "" if result == "holds" else note(results),
     )
+
+
+def _claim(ours: str, result: str, checked: str = "") -> Claim:
+    """Claim 7 with our value, its verdict and what was checked."""
+    return Claim("linear-faster-than-nonlinear", QUOTE, TEST, PAPER, ours, result, checked)
 
 
 def note(results: pd.DataFrame) -> str:

@@ -17,7 +17,7 @@ import pandas as pd
 from ..evaluation import MethodSpec
 from ..learners import make_learner
 from ..reporting.tables import accuracy_table
-from ._common import count_range, markdown_table
+from ._common import complete_splits, count_range, markdown_table
 
 __all__ = ["COMPARED", "LABEL", "C", "method_spec", "section"]
 
@@ -47,9 +47,7 @@ def section(results: pd.DataFrame) -> str:
     shown = [m for m in COMPARED if m in set(results["method"])]
     if LABEL not in shown or W4 not in shown or SMO not in shown:
         return f"Not run: the experiment has no results of {LABEL} beside SMO and Triskel-W4."
-    rows = results[results["method"].isin(shown)]
-    per_split = rows.groupby(["dataset", "repetition", "fold"])["method"].transform("nunique")
-    rows = rows[per_split == len(shown)]
+    rows = complete_splits(results[results["method"].isin(shown)])
     mean = 100 * rows.groupby(["dataset", "method"])["accuracy"].mean().unstack("method")
     mean = mean[shown]
     test = accuracy_table(rows, baseline=LABEL, methods=[LABEL, W4])

@@ -34,6 +34,7 @@ from ..reporting.plots import plot_accuracy_vs_time
 from ..reporting.tables import accuracy_table, time_table
 from . import _triskel_larger_c as larger_c
 from ._common import (
+    complete_splits,
     count_range,
     fill_template,
     markdown_table,
@@ -338,18 +339,6 @@ def _ours(acc_mean: pd.DataFrame, dataset: str, method: str = "Triskel-W4") -> s
     if dataset not in acc_mean.index or method not in acc_mean.columns:
         return "n/a"
     return f"{acc_mean.loc[dataset, method]:.1f}"
-
-
-def complete_splits(results: pd.DataFrame) -> pd.DataFrame:
-    """The rows of the splits on which every method of the data set was evaluated.
-
-    An interrupted run leaves some (data set, split) cells with only some methods; the
-    paired tests need the same splits for every method, so those splits are dropped.
-    """
-    keys = ["dataset", "repetition", "fold"]
-    n_methods = results["method"].nunique()
-    per_split = results.groupby(keys)["method"].transform("nunique")
-    return results[per_split == n_methods]
 
 
 def write_from_store(out_dir: Path, *, data_dir: Path | None = None, quick: bool = False) -> Path:
