@@ -74,3 +74,11 @@ def test_committed_summary_gathers_the_committed_ledgers(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == expected
     written = write_summary(tmp_path).read_text()
     assert written == (RESULTS / "README.md").read_text(), "experiments/results/README.md is stale"
+
+
+@pytest.mark.parametrize("store", sorted(RESULTS.glob("*.db")), ids=lambda p: p.name)
+def test_committed_stores_are_at_rest_in_rollback_journal_mode(store):
+    # A store left in WAL mode makes every reader, even a read-only one, create -wal and
+    # -shm files beside it in a clean checkout; ResultsStore.close() switches back.
+    header = store.read_bytes()[:20]
+    assert (header[18], header[19]) == (1, 1), f"{store.name} is in WAL mode"

@@ -117,29 +117,36 @@ def test_perfect_first_member_completes_the_ensemble():
     assert_array_equal(pb.train_errors_, [0.0])
 
 
-def test_single_class_errors_stop_the_ensemble():
+def test_single_class_errors_are_projected_by_hda_and_fall_back_for_nda():
     # a majority-class learner errs on every instance of the other class only
     X, y = load_iris(return_X_y=True)
     X, y = X[:80], y[:80]  # 50 of class 0, 30 of class 1
-    pb = ProjectionBoostingClassifier(DummyClassifier(), n_estimators=4).fit(X, y)
-    assert pb.projections_used_ == ["identity"]
-    assert pb.projections_ == [None]
-    assert pb.stop_reason_ == "one class"
+    hda = ProjectionBoostingClassifier(DummyClassifier(), n_estimators=4).fit(X, y)
+    assert hda.projections_used_ == ["identity", "hda", "hda", "hda"]
+    assert hda.fallbacks_ == [None] * 4
+    assert all(p.classes_.tolist() == [1] for p in hda.projections_[1:])
+    assert hda.stop_reason_ is None
+    nda = ProjectionBoostingClassifier(DummyClassifier(), n_estimators=4, projection="nda")
+    nda.fit(X, y)
+    assert nda.projections_used_ == ["identity"] * 4
+    assert nda.projections_ == [None] * 4
+    assert nda.fallbacks_ == [None] + ["one class in S'"] * 3
 
 
 @pytest.mark.parametrize("projection", ["hda", "nda"])
-def test_no_member_is_a_copy_when_the_errors_are_too_few(projection):
-    # Weka's C4.5 (deterministic) errs on 2-3 of the 150 iris instances. Reusing the
-    # previous projection when S' cannot define one trained the same tree again, whose
-    # same errors fell back again: all members after C_1 were copies of C_1.
+def test_every_round_adds_a_member_until_the_errors_are_gone(projection):
+    # Weka's C4.5 errs on 2-3 of the 150 iris instances: too few for a within-class
+    # scatter, yet Algorithm 1 fits a projection on them and adds a member.
     X, y = load_iris(return_X_y=True)
     pb = ProjectionBoostingClassifier("j48", n_estimators=10, projection=projection).fit(X, y)
-    assert 1 < len(pb.estimators_) < 10
-    assert pb.stop_reason_ in ("one class", "too few errors")
-    fitted = pb.projections_[1:]
-    assert all(p is not None for p in fitted)
+    n = len(pb.estimators_)
+    assert n == 10 or (pb.stop_reason_ == "no errors" and pb.train_errors_[-1] == 0)
+    assert n > 1
+    fitted = [p for p in pb.projections_[1:] if p is not None]
     assert len({id(p) for p in fitted}) == len(fitted)  # a projection per member
-    assert pb.projections_used_ == ["identity"] + [projection] * len(fitted)
+    steps = zip(pb.projections_used_[1:], pb.fallbacks_[1:], pb.projections_[1:])
+    for used, fallback, projected in steps:
+        assert (projected is None) == (used == "identity") == (fallback is not None)
 
 
 class ScriptedClassifier(ClassifierMixin, BaseEstimator):
@@ -171,28 +178,45 @@ class ScriptedClassifier(ClassifierMixin, BaseEstimator):
 
 
 @pytest.mark.parametrize(
-    ("mistakes", "expected", "reason"),
+    ("projection", "mistakes", "expected", "fallbacks", "reason"),
     [
-        # 2 classes, 3 instances: a projection; then one class: stop
-        (((0, 1, 60), (0,), ()), ["identity", "hda"], "one class"),
-        # 2 classes, 3 instances twice; then none: stop
-        (((0, 1, 60), (2, 61, 62), ()), ["identity", "hda", "hda"], "no errors"),
-        # 2 classes but 2 instances (no within-class scatter): stop at once
-        (((0, 60), (0, 1, 60), (5,)), ["identity"], "too few errors"),
+        # 3 instances of 2 classes, then 1 instance: HDA is defined on both
+        ("hda", ((0, 1, 60), (0,), ()), ["identity", "hda", "hda"], [None] * 3, "no errors"),
+        # 2 instances of 2 classes (no within-class scatter), then 3, then 1
+        (
+            "hda",
+            ((0, 60), (0, 1, 60), (5,)),
+            ["identity", "hda", "hda", "hda"],
+            [None] * 4,
+            "no errors",
+        ),
+        # NDA needs two classes: the one-class S' falls back to the identity, recorded
+        (
+            "nda",
+            ((0, 1, 60), (0,), ()),
+            ["identity", "nda", "identity"],
+            [None, None, "one class in S'"],
+            "no errors",
+        ),
+        ("nda", ((0, 60), (5, 61)), ["identity", "nda", "nda"], [None] * 3, "no errors"),
         # errors at every step: all five members
-        (((0, 1, 60),) * 5, ["identity"] + ["hda"] * 4, None),
+        ("hda", ((0, 1, 60),) * 5, ["identity"] + ["hda"] * 4, [None] * 5, None),
     ],
 )
-def test_degenerate_steps_stop_the_ensemble(mistakes, expected, reason):
+def test_degenerate_steps_add_members_and_record_fallbacks(
+    projection, mistakes, expected, fallbacks, reason
+):
     X, y = load_iris(return_X_y=True)
     X, y = X[:100], y[:100]
     seeds = tuple(int(s) for s in member_seeds(7, 5))
     base = ScriptedClassifier(seeds=seeds, mistakes=mistakes)
-    pb = ProjectionBoostingClassifier(base, n_estimators=5, random_state=7).fit(X, y)
+    pb = ProjectionBoostingClassifier(base, n_estimators=5, projection=projection, random_state=7)
+    pb.fit(X, y)
     assert pb.projections_used_ == expected
+    assert pb.fallbacks_ == fallbacks
     assert pb.stop_reason_ == reason
     assert len(pb.estimators_) == len(pb.projections_) == len(pb.train_errors_) == len(expected)
-    assert all(p is not None for p in pb.projections_[1:])
+    assert [p is None for p in pb.projections_] == [u == "identity" for u in expected]
 
 
 def test_string_labels_give_the_same_ensemble(wine_split):

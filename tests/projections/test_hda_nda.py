@@ -132,7 +132,7 @@ def test_singular_within_scatter_gets_a_ridge():
 def test_errors_name_the_problem():
     X, y = load_iris(return_X_y=True)
     with pytest.raises(ValueError, match="at least two classes"):
-        HDA().fit(X, np.zeros(len(X)))
+        HDA(lam=0.0).fit(X, np.zeros(len(X)))
     with pytest.raises(ValueError, match="at least two classes"):
         NDA().fit(X, y, sample_weight=(y == 1).astype(float))
     with pytest.raises(ValueError, match="n_components=5 must be at most"):

@@ -15,6 +15,7 @@ from rich.console import Console
 from ._commands import register_experiment_commands
 from ._errors import STATE, user_errors
 from ._tables import print_table
+from ._verify import register_verify_command
 
 app = typer.Typer(
     name="ensemble-lab",
@@ -101,6 +102,7 @@ def methods(
 
 
 register_experiment_commands(app, console)
+register_verify_command(app, console)
 
 
 def main() -> None:

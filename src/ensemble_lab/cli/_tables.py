@@ -22,7 +22,9 @@ _MIN_TEXT = 24  # a text column wraps, but not narrower than this
 
 
 def _is_numeric(cells: Sequence[str]) -> bool:
-    return any(_NUMBER.match(cell) for cell in cells)
+    """A column of numbers: every non-empty cell starts like one (and there is one)."""
+    filled = [cell for cell in cells if cell.strip()]
+    return bool(filled) and all(_NUMBER.match(cell) for cell in filled)
 
 
 def _width(header: str, cells: Sequence[str], numeric: bool) -> int:

@@ -47,9 +47,13 @@ __all__ = [
     "DatasetFiles",
     "ExperimentConfig",
     "MethodSpec",
+    "build_described",
+    "config_from_stored",
     "extension_conflict",
     "load_config",
     "parse_config",
+    "revised_methods",
+    "with_revisions_of",
 ]
 
 _TOP_KEYS = ("name", "description", "seed", "datasets", "methods", "protocol", "baseline", "record")
@@ -81,6 +85,40 @@ def describe_estimator(estimator: Any) -> Any:
     if isinstance(estimator, np.generic):
         return estimator.item()
     return repr(estimator)
+
+
+def build_described(description: Any) -> Any:
+    """The object :func:`describe_estimator` described: estimators rebuilt, recursively.
+
+    ``{"class": "module.Class", "params": {...}}`` is imported and constructed with its
+    parameters (themselves rebuilt); lists and plain values come back as they are.
+
+    Raises
+    ------
+    ValueError
+        When a class cannot be imported or constructed, naming it.
+    """
+    import importlib
+
+    if isinstance(description, dict) and description.keys() == {"class", "params"}:
+        dotted = str(description["class"])
+        module, _, name = dotted.rpartition(".")
+        try:
+            cls: Any = importlib.import_module(module)
+            for part in name.split("."):
+                cls = getattr(cls, part)
+        except (ImportError, AttributeError) as exc:
+            raise ValueError(f"cannot import the estimator class {dotted}: {exc}") from None
+        params = {k: build_described(v) for k, v in description["params"].items()}
+        try:
+            return cls(**params)
+        except TypeError as exc:
+            raise ValueError(f"cannot build {dotted} from its stored parameters: {exc}") from None
+    if isinstance(description, dict):
+        return {k: build_described(v) for k, v in description.items()}
+    if isinstance(description, list):
+        return [build_described(v) for v in description]
+    return description
 
 
 #: Class attribute an estimator class sets to say which revision of its results it
@@ -482,6 +520,38 @@ def extension_conflict(stored: Mapping[str, Any], new: Mapping[str, Any]) -> str
     return _protocol_conflict(old.get("protocol"), cur.get("protocol"))
 
 
+def revised_methods(stored: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, str]:
+    """Methods of both configurations whose results revision changed, and how.
+
+    Returns
+    -------
+    dict
+        Label -> ``"TriskelClassifier (stored 0, now 1)"`` for every method of ``stored``
+        that ``new`` has under the same label with other revisions.
+    """
+    now = {m.get("label"): m.get("revisions", {}) for m in new.get("methods", [])}
+    out = {}
+    for method in stored.get("methods", []):
+        label = method.get("label")
+        if label in now:
+            changed = _revision_change(method.get("revisions", {}), now[label])
+            if changed:
+                out[str(label)] = changed
+    return out
+
+
+def with_revisions_of(stored: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
+    """``stored`` with each method's recorded revisions replaced by those ``new`` gives it."""
+    now = {m.get("label"): m.get("revisions") for m in new.get("methods", [])}
+    methods = []
+    for method in stored.get("methods", []):
+        method = {k: v for k, v in method.items() if k != "revisions"}
+        if now.get(method.get("label")):
+            method["revisions"] = now[method.get("label")]
+        methods.append(method)
+    return {**stored, "methods": methods}
+
+
 def _revision_change(old: Mapping[str, int], new: Mapping[str, int]) -> str:
     """``TriskelClassifier (stored 0, now 1)`` for each class whose revision changed."""
     changed = sorted(c for c in old.keys() | new.keys() if old.get(c, 0) != new.get(c, 0))
@@ -561,3 +631,63 @@ def _protocol_conflict(old: Any, new: Any) -> str | None:
     if b.n_repetitions < a.n_repetitions:
         return f"protocol: {a.n_repetitions} repetitions became {b.n_repetitions}"
     return None
+
+
+def _stored_method(entry: Mapping[str, Any]) -> MethodSpec:
+    label = str(entry["label"])
+    if "estimator" in entry:
+        return MethodSpec.from_estimator(label, build_described(entry["estimator"]))
+    base = entry.get("base")
+    return MethodSpec(
+        label=label,
+        name=str(entry["name"]),
+        base=build_described(base) if isinstance(base, dict) else base,
+        params={k: build_described(v) for k, v in entry.get("params", {}).items()},
+    )
+
+
+def config_from_stored(
+    stored: Mapping[str, Any], *, base_dir: Path | None = None
+) -> ExperimentConfig:
+    """The experiment a results store recorded (:meth:`ExperimentConfig.to_dict`), rebuilt.
+
+    Methods given by name are built by name again; estimator objects are rebuilt from
+    their description (:func:`build_described`). The revisions the store recorded are
+    not part of the rebuilt methods: compare ``config.to_dict()`` with ``stored`` to see
+    whether the code still gives results of the stored revision.
+
+    Parameters
+    ----------
+    stored : mapping
+        The declarative form read back from the store.
+    base_dir : Path, optional
+        Folder relative train/test file paths are resolved against.
+
+    Raises
+    ------
+    ValueError
+        When a method or the protocol cannot be rebuilt with this version of the code.
+    """
+    datasets = tuple(
+        DatasetFiles(d["name"], d["train"], d["test"]) if isinstance(d, dict) else str(d)
+        for d in stored["datasets"]
+    )
+    methods = []
+    for i, entry in enumerate(stored["methods"]):
+        try:
+            methods.append(_stored_method(entry))
+        except (ValueError, TypeError, KeyError) as exc:
+            raise ValueError(f"methods[{i}] ({entry.get('label')!r}): {exc}") from None
+    record = stored.get("record", {})
+    return ExperimentConfig(
+        name=str(stored["name"]),
+        datasets=datasets,
+        methods=tuple(methods),
+        protocol=protocol_from_dict(dict(stored["protocol"])),
+        seed=int(stored["seed"]),
+        baseline=stored.get("baseline"),
+        record_predictions=bool(record.get("predictions", False)),
+        record_members=bool(record.get("members", False)),
+        description=str(stored.get("description", "")),
+        base_dir=base_dir,
+    )

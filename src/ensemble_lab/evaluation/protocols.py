@@ -28,6 +28,7 @@ Examples
 
 from __future__ import annotations
 
+import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -40,6 +41,7 @@ from sklearn.model_selection import StratifiedKFold as _SkStratifiedKFold
 from sklearn.model_selection import StratifiedShuffleSplit
 
 __all__ = [
+    "FirstFold",
     "FiveByTwoCV",
     "FixedSplit",
     "Protocol",
@@ -48,6 +50,7 @@ __all__ = [
     "Split",
     "StratifiedKFold",
     "protocol_from_dict",
+    "small_classes",
 ]
 
 IndexArray = NDArray[np.intp]
@@ -149,17 +152,38 @@ class Protocol(ABC):
         return {"kind": self.kind}
 
 
+def small_classes(y: ArrayLike, n_folds: int) -> dict[Any, int]:
+    """Classes with fewer instances than folds (some test folds lack them), and their sizes.
+
+    Weka's Experimenter allows them, and so do the protocols here; scikit-learn's
+    stratified k-fold warns about them at every split, which the protocols silence, so
+    a report can say it once (:func:`small_classes` of each dataset).
+
+    >>> small_classes(["a"] * 20 + ["b"] * 3, 10)
+    {'b': 3}
+    """
+    labels, counts = np.unique(np.asarray(y), return_counts=True)
+    return {
+        (label.item() if isinstance(label, np.generic) else label): int(count)
+        for label, count in zip(labels, counts)
+        if count < n_folds
+    }
+
+
 def _stratified_folds(y: NDArray[Any], n_folds: int, seed: int, repetition: int) -> list[Split]:
-    # A class smaller than k is allowed (as in Weka); scikit-learn warns about it.
     if len(y) < n_folds:
         raise ValueError(f"cannot make {n_folds} folds from {len(y)} instances")
     cv = _SkStratifiedKFold(
         n_splits=n_folds, shuffle=True, random_state=_repetition_seed(seed, repetition)
     )
     placeholder = np.zeros((len(y), 1))
+    with warnings.catch_warnings():
+        # A class smaller than k is allowed (as in Weka); see small_classes.
+        warnings.filterwarnings("ignore", message="The least populated class in y")
+        folds = list(cv.split(placeholder, y))
     return [
         Split(repetition, fold, _sorted(train), _sorted(test))
-        for fold, (train, test) in enumerate(cv.split(placeholder, y))
+        for fold, (train, test) in enumerate(folds)
     ]
 
 
@@ -394,11 +418,38 @@ class FixedSplit(Protocol):
         }
 
 
+@dataclass(frozen=True)
+class FirstFold(Protocol):
+    """Only the first split of one stratified ``n_folds``-fold cross-validation.
+
+    With ``n_folds=2``: train on a stratified half, test on the other half. Unlike
+    :class:`~ensemble_lab.evaluation.RandomHalfSplits` (scikit-learn's
+    ``StratifiedShuffleSplit``) it accepts classes with a single instance, which
+    audiology and primary-tumor have.
+    """
+
+    n_folds: int = 2
+    kind: str = field(default="cv-first-fold", init=False, repr=False)
+
+    def splits(self, y: Any, seed: int = 0) -> list[Split]:
+        """The first split of one stratified ``n_folds``-fold cross-validation."""
+        return RepeatedCV(n_folds=self.n_folds, n_repetitions=1).splits(y, seed)[:1]
+
+    def split_ids(self) -> list[tuple[int, int]]:
+        """(repetition, fold) of the one split."""
+        return [(0, 0)]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The protocol as stored with the experiment's configuration."""
+        return {"kind": self.kind, "folds": self.n_folds}
+
+
 _KINDS: dict[str, tuple[type[Protocol], dict[str, str]]] = {
     # kind → (class, {file key: constructor argument})
     "cv": (StratifiedKFold, {"folds": "n_folds"}),
     "repeated-cv": (RepeatedCV, {"folds": "n_folds", "repetitions": "n_repetitions"}),
     "5x2cv": (FiveByTwoCV, {}),
+    "cv-first-fold": (FirstFold, {"folds": "n_folds"}),
     "half-splits": (RandomHalfSplits, {"repetitions": "n_repetitions", "train_size": "train_size"}),
     "fixed": (
         FixedSplit,

@@ -54,6 +54,8 @@ from .config import (
     MethodSpec,
     extension_conflict,
     load_config,
+    revised_methods,
+    with_revisions_of,
 )
 from .protocols import Protocol, Split
 from .store import ExperimentConflictError, ResultsStore, exclusive_writer
@@ -123,6 +125,9 @@ class RunSummary:
     #: (more datasets, methods or repetitions): its results were kept and only the
     #: missing tasks run.
     extended: bool = False
+    #: Methods whose stored results were discarded and run again because their code is at
+    #: another results revision (``rerun_revised=True``), with how it changed.
+    rerun: dict[str, str] = field(default_factory=dict)
 
     @property
     def complete(self) -> bool:
@@ -332,6 +337,7 @@ def run_experiment(
     progress: Callable[[Progress], None] | None = None,
     overwrite: bool = False,
     retry_failed: bool = True,
+    rerun_revised: bool = False,
 ) -> RunSummary:
     """Run (or resume) an experiment and store every task's result.
 
@@ -356,6 +362,11 @@ def run_experiment(
         Discard a stored experiment of the same name whose configuration differs.
     retry_failed : bool, default=True
         Rerun tasks stored as failed.
+    rerun_revised : bool, default=False
+        When a stored method's code is now at another results revision (the same
+        parameters give other results), discard that method's stored tasks and run
+        them again, keeping the other methods' results. Without it such a store is
+        refused (:class:`~.store.ExperimentConflictError` names the method).
 
     Returns
     -------
@@ -371,9 +382,8 @@ def run_experiment(
         own_backend = backend is None
         runner = make_backend(n_jobs) if backend is None else backend
         try:
-            return _run(
-                config, entries, db, runner, data_dir, data, progress, overwrite, retry_failed
-            )
+            options = _RunOptions(overwrite, retry_failed, rerun_revised)
+            return _run(config, entries, db, runner, data_dir, data, progress, options)
         finally:
             if own_backend:
                 runner.close()
@@ -381,23 +391,40 @@ def run_experiment(
                 db.close()
 
 
-def _extend_stored(db: ResultsStore, config: ExperimentConfig) -> bool:
-    """Adopt ``config`` for a stored experiment it extends; True when it did.
+@dataclass(frozen=True)
+class _RunOptions:
+    overwrite: bool = False
+    retry_failed: bool = True
+    rerun_revised: bool = False
+
+
+def _extend_stored(
+    db: ResultsStore, config: ExperimentConfig, rerun_revised: bool = False
+) -> tuple[bool, dict[str, str]]:
+    """Adopt ``config`` for a stored experiment it extends: (whether it did, methods rerun).
 
     A stored experiment of the same name with another configuration is kept when
     ``config`` only adds datasets, methods or repetitions to it (its results are then
     exactly what ``config`` computes for those tasks); otherwise the run stops with
-    :class:`~.store.ExperimentConflictError` saying what differs.
+    :class:`~.store.ExperimentConflictError` saying what differs. With
+    ``rerun_revised``, methods whose results revision changed are discarded first
+    (if nothing else stands in the way) and run again.
     """
     stored = db.stored_config(config.name)
     new_hash = config.config_hash()
     if stored is None or stored[1] == new_hash:
-        return False
-    conflict = extension_conflict(stored[0], config.to_dict())
+        return False, {}
+    old, new = stored[0], config.to_dict()
+    revised = revised_methods(old, new) if rerun_revised else {}
+    if revised:
+        old = with_revisions_of(old, new)
+    conflict = extension_conflict(old, new)
     if conflict is not None:
         raise ExperimentConflictError.for_experiment(config.name, db.path, conflict)
-    db.replace_config(config.name, config.to_dict(), new_hash)
-    return True
+    if revised:
+        db.discard_methods(config.name, revised)
+    db.replace_config(config.name, new, new_hash)
+    return True, revised
 
 
 def _run(
@@ -408,17 +435,20 @@ def _run(
     data_dir: str | Path | None,
     data: DataSource | None,
     progress: Callable[[Progress], None] | None,
-    overwrite: bool,
-    retry_failed: bool,
+    options: _RunOptions,
 ) -> RunSummary:
     start = time.perf_counter()
-    extended = False if overwrite else _extend_stored(db, config)
-    exp_id = db.open_experiment(
-        config.name, config.to_dict(), config.config_hash(), overwrite=overwrite
+    extended, rerun = (
+        (False, {}) if options.overwrite else _extend_stored(db, config, options.rerun_revised)
     )
-    stored = db.finished_tasks(exp_id, include_failed=not retry_failed)
+    exp_id = db.open_experiment(
+        config.name, config.to_dict(), config.config_hash(), overwrite=options.overwrite
+    )
+    stored = db.finished_tasks(exp_id, include_failed=not options.retry_failed)
     todo, total, skipped = _pending(config, entries, db, exp_id, stored, data, data_dir)
-    summary = RunSummary(config.name, exp_id, total=total, skipped=skipped, extended=extended)
+    summary = RunSummary(
+        config.name, exp_id, total=total, skipped=skipped, extended=extended, rerun=rerun
+    )
     to_run = total - skipped
     eta = RemainingTime(
         (t.key.dataset, t.key.method, len(t.split.train_idx)) for _, tasks in todo for t in tasks

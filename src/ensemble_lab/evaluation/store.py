@@ -304,7 +304,18 @@ class ResultsStore:
         self.close()
 
     def close(self) -> None:
-        """Close the connection."""
+        """Close the connection, leaving the file in rollback-journal mode.
+
+        WAL mode is for the run (readers beside the writer, nothing lost to a kill); a
+        store at rest in it would make every later reader create ``-wal``/``-shm``
+        files beside it, even a read-only one (a committed store in a clean checkout).
+        If another connection is still open the switch waits for the last writer.
+        """
+        try:
+            self._con.execute("PRAGMA busy_timeout=0")
+            self._con.execute("PRAGMA journal_mode=DELETE")
+        except sqlite3.Error:  # another connection holds the file: it stays in WAL
+            pass
         self._con.close()
 
     @contextmanager
@@ -392,6 +403,23 @@ class ResultsStore:
             )
             if cur.rowcount != 1:
                 raise KeyError(f"no experiment {name!r} in {self.path}")
+
+    def discard_methods(self, name: str, labels: Iterable[str]) -> int:
+        """Delete every stored task (and its predictions) of these methods; return how many.
+
+        For methods whose code now gives other results (a new results revision): the
+        rest of the experiment is kept, and the next run computes them again.
+        """
+        experiment_id = self.experiment_id(name)
+        if experiment_id is None:
+            raise KeyError(f"no experiment {name!r} in {self.path}")
+        labels = list(labels)
+        marks = ", ".join("?" * len(labels))
+        where = f"experiment_id = ? AND method IN ({marks})"
+        with self._transaction() as con:
+            con.execute(f"DELETE FROM predictions WHERE {where}", (experiment_id, *labels))
+            cur = con.execute(f"DELETE FROM results WHERE {where}", (experiment_id, *labels))
+            return int(cur.rowcount)
 
     @staticmethod
     def _delete(con: sqlite3.Connection, experiment_id: int) -> None:

@@ -34,6 +34,7 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 __all__ = [
     "REPRODUCTIONS",
@@ -41,6 +42,7 @@ __all__ = [
     "experiment_path",
     "reproduction",
     "reproduction_names",
+    "verify",
 ]
 
 _DIR = Path(__file__).parent
@@ -81,3 +83,37 @@ def reproduction(name: str) -> ModuleType:
     if name not in REPRODUCTIONS:
         raise ValueError(f"unknown reproduction {name!r}; available: {reproduction_names()}")
     return importlib.import_module(f"{__name__}.{REPRODUCTIONS[name]}")
+
+
+def verify(path: str | Path, **options: Any) -> Any:
+    """Re-run a sample of a store's tasks and compare: any store a reproduction writes.
+
+    A results store of the experiment runner goes to
+    :func:`ensemble_lab.evaluation.verify.verify_store`; the boosting-variants store (its
+    own schema of per-case curves) to
+    :func:`ensemble_lab.experiments.boosting_variants.verify_cases`. ``options`` are
+    theirs (``sample``, ``seed``, ``max_seconds``, ``data_dir``, ``n_jobs``,
+    ``progress``; ``experiments`` for a results store only).
+
+    Returns
+    -------
+    VerifyReport
+    """
+    import sqlite3
+
+    from ..evaluation.verify import verify_store
+
+    path = Path(path)
+    if not path.is_file():
+        raise FileNotFoundError(f"no results store at {path}")
+    try:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as con:
+            tables = {row[0] for row in con.execute("SELECT name FROM sqlite_master")}
+    except sqlite3.DatabaseError:
+        tables = set()
+    if {"cases", "curves"} <= tables and "experiments" not in tables:
+        from .boosting_variants import verify_cases
+
+        options.pop("experiments", None)
+        return verify_cases(path, **options)
+    return verify_store(path, **options)

@@ -29,7 +29,8 @@ import pandas as pd
 from joblib import Parallel, delayed
 
 from ..datasets import load, make_cone_torus
-from ..evaluation import Progress
+from ..evaluation import Progress, TaskKey
+from ..evaluation.verify import TaskCheck, VerifyReport
 from ..methods._boosting import BoostingClassifier
 from ..reporting.claims import Claim, checked_notes, ledger_table, write_ledger, write_summary
 from ._boosting_claims import (
@@ -59,6 +60,7 @@ __all__ = [
     "run_cases",
     "split_indices",
     "stopping_points",
+    "verify_cases",
     "write_from_store",
 ]
 
@@ -395,6 +397,79 @@ def run_cases(
             report(n_done)
     finally:
         connection.close()
+
+
+def _case_of(row: Any) -> Case:
+    return Case(row.study, row.dataset, row.base, int(row.n_train), int(row.split),
+                int(row.n_members))  # fmt: skip
+
+
+def _check_case(case: Case, stored: pd.DataFrame, result: dict[str, Any], db: Path) -> TaskCheck:
+    """Compare a rerun case's curves (and weights) with the stored ones, exactly."""
+    columns = ["variant", "k", *_CURVES, "n_kept"]
+    rerun = pd.DataFrame(
+        [row[1:] for row in result["rows"]], columns=["variant", "k", *_CURVES, "n_kept"]
+    )
+    stored = stored.sort_values(["variant", "k"]).reset_index(drop=True)[columns]
+    rerun = rerun.sort_values(["variant", "k"]).reset_index(drop=True)
+    key = TaskKey(case.dataset, f"{case.study} {case.base} N={case.n_train}", case.split, 0)
+    final = stored[stored["k"] == case.n_members]["test_error"]
+    again = rerun[rerun["k"] == case.n_members]["test_error"]
+    first, rerun_first = float(final.iloc[0]), float(again.iloc[0]) if len(again) else None
+    if stored.shape != rerun.shape or not stored.equals(rerun.astype(stored.dtypes)):
+        differ = [c for c in _CURVES if not np.array_equal(stored[c], rerun.get(c, []))]
+        return TaskCheck(NAME, key, "differs", first, rerun_first, ", ".join(differ) or "shape")
+    with sqlite3.connect(db) as connection:
+        weights = pd.read_sql(
+            "SELECT variant, point, weight FROM weights WHERE key = ? ORDER BY variant, point",
+            connection,
+            params=(case.key,),
+        )
+    for variant, w in result["weights"].items():
+        kept = weights[weights["variant"] == variant]["weight"].to_numpy()
+        if not np.array_equal(kept, np.asarray(w, dtype=float)):
+            return TaskCheck(NAME, key, "differs", first, rerun_first, f"{variant} weights")
+    return TaskCheck(NAME, key, "same", first, rerun_first)
+
+
+def verify_cases(
+    db: Path,
+    *,
+    sample: int = 20,
+    seed: int = 0,
+    max_seconds: float | None = None,
+    data_dir: Path | None = None,
+    n_jobs: int = 1,
+    progress: Callable[[TaskCheck], None] | None = None,
+) -> VerifyReport:
+    """Refit a random sample of the store's cases and compare their curves exactly.
+
+    The counterpart of :func:`ensemble_lab.evaluation.verify.verify_store` for this
+    reproduction's own store: a case is rebuilt from its stored fields, refitted
+    (:func:`run_case`) and its error and Q curves, members kept and (Figure 2) final
+    weights compared with the stored ones. A check's ``stored``/``rerun`` accuracy is
+    the first variant's final test error.
+    """
+    db = Path(db)
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as connection:
+        cases = pd.read_sql("SELECT * FROM cases ORDER BY key", connection)
+        curves = pd.read_sql("SELECT * FROM curves", connection)
+    n_cases = len(cases)
+    if max_seconds is not None:
+        cases = cases[cases["cpu_seconds"] <= max_seconds]
+    if len(cases) > sample:
+        rows = np.random.default_rng(seed).choice(len(cases), size=sample, replace=False)
+        cases = cases.iloc[np.sort(rows)]
+    chosen = [_case_of(r) for r in cases.itertuples()]
+    data = {d: load_data(d, data_dir) for d in sorted({c.dataset for c in chosen})}
+    jobs = (delayed(run_case)(c, *data[c.dataset]) for c in chosen)
+    checks = []
+    for case, result in zip(chosen, Parallel(n_jobs=n_jobs, return_as="generator")(jobs)):
+        check = _check_case(case, curves[curves["key"] == case.key], result, db)
+        checks.append(check)
+        if progress is not None:
+            progress(check)
+    return VerifyReport(db, tuple(checks), n_cases)
 
 
 # ---------------------------------------------------------------- summaries

@@ -15,7 +15,7 @@ says so.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -24,10 +24,9 @@ import pandas as pd
 
 from ..evaluation import (
     ExperimentConfig,
+    FirstFold,
     MethodSpec,
-    Protocol,
     RepeatedCV,
-    Split,
     load_predictions,
     load_results,
     stats,
@@ -143,32 +142,6 @@ PAPER_TABLE_III: dict[str, tuple[float, str | None]] = {
 METHODS: tuple[str, ...] = tuple(PAPER_TABLE_III)
 
 SEED = 1
-
-
-@dataclass(frozen=True)
-class FirstFold(Protocol):
-    """Only the first split of one stratified ``n_folds``-fold cross-validation.
-
-    With ``n_folds=2``: train on a stratified half, test on the other half. Unlike
-    :class:`~ensemble_lab.evaluation.RandomHalfSplits` (scikit-learn's
-    ``StratifiedShuffleSplit``) it accepts classes with a single instance, which
-    audiology and primary-tumor have.
-    """
-
-    n_folds: int = 2
-    kind: str = field(default="cv-first-fold", init=False, repr=False)
-
-    def splits(self, y: Any, seed: int = 0) -> list[Split]:
-        """The first split of one stratified ``n_folds``-fold cross-validation."""
-        return RepeatedCV(n_folds=self.n_folds, n_repetitions=1).splits(y, seed)[:1]
-
-    def split_ids(self) -> list[tuple[int, int]]:
-        """(repetition, fold) of the one split."""
-        return [(0, 0)]
-
-    def to_dict(self) -> dict[str, Any]:
-        """The protocol as stored with the experiment's configuration."""
-        return {"kind": self.kind, "folds": self.n_folds}
 
 
 #: The paper's protocol: ten repetitions of stratified 10-fold cross-validation.

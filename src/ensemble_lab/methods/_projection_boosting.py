@@ -47,8 +47,8 @@ class ProjectionBoostingClassifier(Ensemble):
         name of :func:`ensemble_lab.learners.make_learner`; None means ``"j48"``. The
         paper used C4.5, an MLP and an RBF-kernel SVM.
     n_estimators : int, default=10
-        Maximum ensemble size T (fewer when the errors of a member, S', are too few to
-        fit a projection; see Notes).
+        Ensemble size T (fewer only when a member classifies the whole training set
+        correctly: S' is empty and the ensemble is complete).
     projection : {"hda", "nda", "lda", "mlp"} or transformer, default="hda"
         The supervised projection: :class:`~ensemble_lab.projections.HDA` (with ``lam``,
         ``eta``), :class:`~ensemble_lab.projections.NDA` (with ``k``, ``alpha``), LDA,
@@ -97,13 +97,17 @@ class ProjectionBoostingClassifier(Ensemble):
         ``projections_[t]`` is the projection member t sees (None: the original input).
     projections_used_ : list of str
         Per member: ``"identity"`` for ``C_0``, then the name of the projection fitted at
-        each step (e.g. ``"hda"``).
+        each step (e.g. ``"hda"``), or ``"identity"`` where the step fell back (see
+        ``fallbacks_``).
+    fallbacks_ : list of str or None
+        Per member: why its step could not fit the projection and fell back to the
+        identity (``"one class in S'"``), None where the projection was fitted (and for
+        ``C_0``).
     train_errors_ : ndarray of shape (n_members,)
         Fraction of the training set each member misclassifies.
     stop_reason_ : str or None
-        Why the ensemble has fewer than ``n_estimators`` members: ``"no errors"`` (S'
-        empty), ``"one class"`` (S' of a single class) or ``"too few errors"`` (fewer
-        than ``n_classes(S') + 1`` instances); None when it has all of them.
+        ``"no errors"`` when the ensemble has fewer than ``n_estimators`` members because
+        a member classified the training set correctly (S' empty); None otherwise.
     encoder_ : MixedEncoder
         Imputation, one-hot encoding and scaling of the input before projecting.
     classes_ : ndarray of shape (n_classes,)
@@ -120,16 +124,22 @@ class ProjectionBoostingClassifier(Ensemble):
     -----
     Readings of the paper:
 
-    * The ensemble stops growing when S' is empty (``C_{t−1}`` classifies S perfectly),
-      and likewise when S' cannot define a supervised projection: a single class, or
-      fewer than ``n_classes(S') + 1`` instances (no class with two members, hence no
-      within-class scatter). ``stop_reason_`` says which. Algorithm 1 has no step for
-      these cases. An earlier reading reused the previous projection (or the identity)
-      instead; with a deterministic base learner that trains the previous member again,
-      which makes the same errors, so every later step fell back too and the rest of
-      the ensemble were copies of one member — a vote weighted towards it, not the
-      paper's unweighted vote of members built on projections. A pruned C4.5 often
-      misclassifies only one or two training instances, so this was common with it.
+    * Algorithm 1 adds a member at every step t = 1, …, T − 1; the only step it cannot
+      take is one where S' is empty (``C_{t−1}`` classifies S perfectly), and there the
+      ensemble is complete (``stop_reason_ = "no errors"``). However few the errors, the
+      projection is fitted on them: HDA with λ > 0 is defined on any non-empty S' — on a
+      single class its numerator is S''s covariance, and the regularised within-class
+      scatter and the ``ηI`` term keep its denominator definite on one or two instances;
+      the directions S' does not span (the null space of a rank-deficient numerator)
+      are completed canonically (:func:`~ensemble_lab.projections.discriminant_directions`).
+    * NDA, LDA (HDA with λ = 0), the network of ``"mlp"`` and a user's transformer are
+      supervised by a criterion between classes, which one class does not define. At
+      such a step the member is trained on the original input, as ``C_0`` is (the
+      identity), and ``fallbacks_`` records it. The identity rather than the previous
+      step's projection: with a deterministic base learner the previous projection
+      trains the previous member again, with the same errors, so every later step would
+      fall back too and the rest of the ensemble would copy one member; after the
+      identity the steps resume from ``C_0``'s errors.
     * Projections work on numbers: the input is imputed (mean/mode), nominal columns
       one-hot encoded and numeric columns standardised (``scale="standard"``) by a
       :class:`~ensemble_lab.learners.MixedEncoder` fitted on the whole training set.
@@ -152,23 +162,45 @@ class ProjectionBoostingClassifier(Ensemble):
       instance of weight zero is never part of S'.
 
     Expected failed common check: ``check_sample_weight_equivalence_on_dense_data``
-    (weights are not multiplicities for NDA's neighbours, HDA's zero-eigenvalue
-    directions are not unique when n < d, and tree ties break differently).
-    With a base learner that fits the training data perfectly (an unpruned tree), or
-    nearly so, the ensemble stops after ``C_0``: S' is empty or too small.
+    (weights are not multiplicities for NDA's neighbours, and tree ties break
+    differently).
+    With a base learner that fits the training data perfectly (an unpruned tree) the
+    ensemble stops after ``C_0``: S' is empty.
+
+    References
+    ----------
+    .. [1] C. García-Osorio and N. García-Pedrajas, "Constructing ensembles of
+       classifiers using linear projections based on misclassified instances",
+       in *Proceedings of the 16th European Symposium on Artificial Neural Networks
+       (ESANN 2008)*, Bruges, Belgium, 2008, pp. 283–288.
+    .. [2] N. García-Pedrajas, C. García-Osorio and C. Fyfe, "Nonlinear boosting
+       projections for ensemble construction", *Journal of Machine Learning Research*,
+       vol. 8, pp. 1–33, 2007.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_iris
+    >>> from ensemble_lab import ProjectionBoostingClassifier
+    >>> X, y = load_iris(return_X_y=True)
+    >>> pb = ProjectionBoostingClassifier("j48", n_estimators=5, random_state=0).fit(X, y)
+    >>> pb.projections_used_, pb.stop_reason_
+    (['identity', 'hda', 'hda'], 'no errors')
+    >>> pb.train_errors_.round(3).tolist()
+    [0.02, 0.013, 0.0]
     """
 
     #: Results revision (see ``ensemble_lab.evaluation.config.REVISION_ATTRIBUTE``):
     #: 1 since a step whose S' cannot define a projection ends the ensemble instead of
-    #: reusing the previous projection.
-    _results_revision = 1
+    #: reusing the previous projection; 2 since every step adds a member (Algorithm 1:
+    #: HDA on any non-empty S', the identity where a projection needs two classes) and
+    #: projections are canonical functions of S' (row order, repeated eigenvalues).
+    _results_revision = 2
 
     _expected_failed_checks = {
         "check_sample_weight_equivalence_on_dense_data": (
             "weights are passed to the members and the projections, but S' is a set: an "
             "instance repeated w times and one of weight w give different kNN scatters "
-            "(NDA), non-unique zero-eigenvalue directions when n < d (HDA), and "
-            "differently tie-broken tree splits"
+            "(NDA) and differently tie-broken tree splits"
         ),
     }
 
@@ -248,6 +280,7 @@ class ProjectionBoostingClassifier(Ensemble):
 
         self.estimators_ = [self._fit_member(base, X, y, sw, seeds[0])]
         self.projections_, self.projections_used_ = [None], ["identity"]
+        self.fallbacks_ = [None]
         self.stop_reason_ = None
         predictions = [self.estimators_[0].predict(X)]
         for t in range(1, self.n_estimators):
@@ -262,20 +295,36 @@ class ProjectionBoostingClassifier(Ensemble):
                 rows, fit_weights = weights > 0, weights[weights > 0]
             else:
                 rows, fit_weights = miss, None if sw is None else sw[miss]
-            self.stop_reason_ = _unfit_reason(y_codes[rows])
-            if self.stop_reason_ is not None:
-                break
-            projection = self._fit_projection(Z[rows], y_codes[rows], fit_weights, seeds[t])
-            X_member = projection.transform(Z)
+            fallback = self._undefined_reason(y_codes[rows])
+            if fallback is None:
+                projection = self._fit_projection(Z[rows], y_codes[rows], fit_weights, seeds[t])
+                X_member = projection.transform(Z)
+                used = self._projection_name(projection)
+            else:
+                projection, X_member, used = None, X, "identity"
             member = self._fit_member(base, X_member, y, sw, seeds[t])
             self.estimators_.append(member)
             self.projections_.append(projection)
-            self.projections_used_.append(
-                self.projection if isinstance(self.projection, str) else type(projection).__name__
-            )
+            self.projections_used_.append(used)
+            self.fallbacks_.append(fallback)
             predictions.append(member.predict(X_member))
         self.train_errors_ = np.array([np.mean(p != y) for p in predictions])
         return self
+
+    def _projection_name(self, projection):
+        return self.projection if isinstance(self.projection, str) else type(projection).__name__
+
+    def _undefined_reason(self, y_codes):
+        """Why the projection cannot be fitted on instances labelled ``y_codes`` (None: it can).
+
+        HDA with λ > 0 is defined on any non-empty sample; every other projection is
+        supervised by a between-class criterion (NDA's, LDA's, a network's output
+        layer) and needs two classes.
+        """
+        n_classes = np.unique(y_codes).size
+        if n_classes >= 2 or (self.projection == "hda" and self.lam > 0):
+            return None
+        return "one class in S'"
 
     def _fit_projection(self, Z, y_codes, sample_weight, seed):
         """The projection of one step, fitted on S' (or, weighted, on S).
@@ -348,16 +397,6 @@ class ProjectionBoostingClassifier(Ensemble):
         """
         votes = self._votes(X)
         return votes / len(self.estimators_)
-
-
-def _unfit_reason(y_codes):
-    """Why instances with labels ``y_codes`` cannot define a projection (None: they can)."""
-    n_classes = np.unique(y_codes).size
-    if n_classes < 2:
-        return "one class"
-    if y_codes.size < n_classes + 1:
-        return "too few errors"
-    return None
 
 
 def _adaboost_m1_update(weights, miss, initial):

@@ -4,6 +4,7 @@ from ._hda import HDA
 from ._mlp import MLPProjection
 from ._nda import NDA
 from ._scatter import (
+    canonical_order,
     class_scatter,
     discriminant_directions,
     needs_regularization,
@@ -15,6 +16,7 @@ __all__ = [
     "HDA",
     "NDA",
     "MLPProjection",
+    "canonical_order",
     "class_scatter",
     "discriminant_directions",
     "needs_regularization",

@@ -20,13 +20,21 @@ from ..utils._sklearn_compat import (
     check_is_fitted,
     validate_data,
 )
-from ._scatter import discriminant_directions, needs_regularization, regularized_within_scatter
+from ._scatter import (
+    canonical_order,
+    discriminant_directions,
+    needs_regularization,
+    regularized_within_scatter,
+)
 
 __all__ = ["DiscriminantProjection", "SupervisedProjection", "supervised_input"]
 
 
-def supervised_input(projection, X, y, sample_weight):
+def supervised_input(projection, X, y, sample_weight, *, min_classes=2):
     """Validate a supervised projection's training data; set ``classes_`` on it.
+
+    The rows come back in :func:`~ensemble_lab.projections.canonical_order`, so that the
+    order of the training instances does not change what is fitted.
 
     Parameters
     ----------
@@ -35,9 +43,13 @@ def supervised_input(projection, X, y, sample_weight):
     X : array-like of shape (n_samples, n_features)
         Numeric data; a DataFrame with nominal columns is refused with a hint.
     y : array-like of shape (n_samples,)
-        Class labels; at least two classes among the instances of positive weight.
+        Class labels; at least ``min_classes`` classes among the instances of positive
+        weight.
     sample_weight : array-like of shape (n_samples,) or None
         Non-negative weights; instances of weight zero are dropped.
+    min_classes : int, default=2
+        Classes the projection's criterion needs (1 for a criterion defined on one
+        class, such as HDA's with λ > 0).
 
     Returns
     -------
@@ -59,12 +71,14 @@ def supervised_input(projection, X, y, sample_weight):
         sw = check_sample_weight(sample_weight, X)
         X, y, sw = X[sw > 0], y[sw > 0], sw[sw > 0]
     projection.classes_, y_codes = np.unique(y, return_inverse=True)
-    if projection.classes_.size < 2:
+    if projection.classes_.size < min_classes:
+        needed = {1: "one class", 2: "two classes"}.get(min_classes, f"{min_classes} classes")
         raise ValueError(
-            f"{name} is a supervised projection and needs at least two classes; got "
+            f"{name} needs at least {needed} to define its projection; got "
             f"{projection.classes_.size} class."
         )
-    return X, y_codes, sw
+    order = canonical_order(X, y_codes, sw)
+    return X[order], y_codes[order], None if sw is None else sw[order]
 
 
 class SupervisedProjection(
@@ -109,9 +123,22 @@ class DiscriminantProjection(SupervisedProjection):
     """Base of the supervised linear projections.
 
     A subclass implements ``_criterion(X, y, sample_weight, regularize)`` returning the
-    (numerator, denominator) scatter pair of its ratio; this class validates the input,
+    (numerator, denominator) scatter pair of its ratio, and ``min_classes`` if its
+    criterion is defined on fewer than two classes; this class validates the input,
     decides on the regularisation, solves the eigenproblem and projects.
+
+    The fitted directions are a function of the training sample alone: rows are put in
+    a canonical order before the scatters are summed, and a repeated eigenvalue's
+    eigenvectors (the null space of a rank-deficient criterion included) are completed
+    canonically (:func:`~ensemble_lab.projections.discriminant_directions`), so that
+    the order of the rows, the number of BLAS threads or a reordering of the
+    arithmetic cannot turn the projection.
     """
+
+    @property
+    def min_classes(self):
+        """Classes the criterion needs (2: a between-class scatter)."""
+        return 2
 
     _parameter_constraints: dict = {
         "n_components": [Interval(Integral, 1, None, closed="left"), None],
@@ -127,7 +154,7 @@ class DiscriminantProjection(SupervisedProjection):
             Numeric training data (encode nominal data first, e.g. with
             :class:`~ensemble_lab.learners.MixedEncoder`).
         y : array-like of shape (n_samples,)
-            Class labels; at least two classes are needed.
+            Class labels; at least :attr:`min_classes` classes are needed.
         sample_weight : array-like of shape (n_samples,), default=None
             Non-negative weights; an instance of weight zero is left out entirely.
 
@@ -135,7 +162,7 @@ class DiscriminantProjection(SupervisedProjection):
         -------
         self : object
         """
-        X, y_codes, sw = supervised_input(self, X, y, sample_weight)
+        X, y_codes, sw = supervised_input(self, X, y, sample_weight, min_classes=self.min_classes)
         n_samples, n_features = X.shape
         n_components = n_features if self.n_components is None else self.n_components
         if n_components > n_features:

@@ -79,10 +79,12 @@ class HDA(DiscriminantProjection):
     ones (eigenvalue 0) are a basis of the rest of the space, so the default full-rank
     output still loses nothing.
 
-    Expected failed common check: ``check_sample_weight_equivalence_on_dense_data`` —
-    with fewer samples than features the eigenvectors of the zero eigenvalue are not
-    unique, so instances outside the training span (there, those of weight zero) get
-    basis-dependent coordinates along them; the informative directions agree.
+    The directions are a function of the training sample alone (its row order, the
+    solver's choice of basis for a repeated eigenvalue, and so the null space of the
+    numerator when there are fewer samples than features, do not change them; see
+    :class:`~ensemble_lab.projections.DiscriminantProjection`). With λ > 0 HDA is
+    defined on a single class (``S_b = 0``): the directions of the sample's own
+    variance against ``(1 − η)S_w + ηI``.
 
     Examples
     --------
@@ -92,14 +94,6 @@ class HDA(DiscriminantProjection):
     >>> HDA(n_components=2).fit_transform(X, y).shape
     (150, 2)
     """
-
-    _expected_failed_checks = {
-        "check_sample_weight_equivalence_on_dense_data": (
-            "the check has fewer samples than features, so the ratio has a zero "
-            "eigenvalue whose eigenvectors are not unique; instances of weight zero get "
-            "basis-dependent coordinates there (the informative directions do agree)"
-        ),
-    }
 
     _parameter_constraints: dict = {
         **DiscriminantProjection._parameter_constraints,
@@ -118,6 +112,15 @@ class HDA(DiscriminantProjection):
         return super().fit(X, y, sample_weight=sample_weight)
 
     fit.__doc__ = DiscriminantProjection.fit.__doc__
+
+    @property
+    def min_classes(self):
+        """Classes HDA needs: 1 when λ > 0, 2 when λ = 0 (LDA's between-class scatter).
+
+        With λ > 0 the numerator holds the total covariance, defined on any sample; on
+        one class it is the sample's covariance alone (``S_b = 0``).
+        """
+        return 1 if self.lam > 0 else 2
 
     def _criterion(self, X, y, sample_weight, regularize):
         scatter = class_scatter(X, y, sample_weight)

@@ -28,6 +28,7 @@ from sklearn.neighbors import BallTree, KDTree
 __all__ = [
     "ParametricScatter",
     "boundary_weight",
+    "canonical_order",
     "class_scatter",
     "discriminant_directions",
     "needs_regularization",
@@ -254,6 +255,65 @@ def regularized_within_scatter(
     return a * diagonal + b * np.trace(within) / d * np.eye(d) + c * within
 
 
+#: Two eigenvalues closer than this fraction of the largest (in magnitude) are one
+#: eigenvalue: rounding alone separates them, so their eigenvectors are not determined.
+EIGENVALUE_RTOL = 1e-9
+
+#: Coefficients within this fraction of a vector's largest (in magnitude) are tied for
+#: the sign rule; the first of them is made positive.
+SIGN_RTOL = 1e-6
+
+
+def canonical_order(
+    X: np.ndarray, y: np.ndarray, sample_weight: np.ndarray | None = None
+) -> np.ndarray:
+    """Row order of a labelled sample that does not depend on the order it came in.
+
+    Rows sorted by class, then by their values column by column, then by weight: the
+    same sample in any row order gives the same arrays, so the sums of the scatter
+    matrices round alike and a projection fitted on it is the same to the bit.
+    """
+    keys = [X[:, j] for j in range(X.shape[1] - 1, -1, -1)]
+    if sample_weight is not None:
+        keys.insert(0, sample_weight)
+    return np.lexsort([*keys, y])
+
+
+def _eigenvalue_clusters(eigenvalues: np.ndarray) -> list[np.ndarray]:
+    """Runs of positions (in the given, sorted, order) of equal eigenvalues."""
+    scale = np.max(np.abs(eigenvalues)) if eigenvalues.size else 0.0
+    if scale == 0:
+        return [np.arange(eigenvalues.size)]
+    breaks = np.flatnonzero(np.abs(np.diff(eigenvalues)) > EIGENVALUE_RTOL * scale) + 1
+    return np.split(np.arange(eigenvalues.size), breaks)
+
+
+def _canonical_subspace_basis(vectors: np.ndarray) -> np.ndarray:
+    """A basis of the span of ``vectors`` that does not depend on which basis was given.
+
+    ``vectors`` (d × m) is B-orthonormal; so is every basis ``V Q`` of its span with Q
+    orthogonal, and ``(V Q)ᵀ D (V Q) = Qᵀ (Vᵀ D V) Q`` for the fixed diagonal
+    ``D = diag(√1, …, √d)``. The eigenvectors of ``Vᵀ D V`` turned back into the space
+    are therefore the same whichever Q LAPACK chose: the span's own basis, ordered by
+    increasing eigenvalue (distinct unless the span is special with respect to D).
+    """
+    if vectors.shape[1] < 2:
+        return vectors
+    generic = np.sqrt(np.arange(1, vectors.shape[0] + 1, dtype=float))
+    gram = vectors.T @ (generic[:, None] * vectors)
+    _, rotation = scipy.linalg.eigh((gram + gram.T) / 2)
+    return vectors @ rotation
+
+
+def _fix_signs(components: np.ndarray) -> np.ndarray:
+    """Each row's first coefficient of (nearly) largest magnitude made positive."""
+    magnitude = np.abs(components)
+    top = magnitude.max(axis=1, keepdims=True)
+    pivot = np.argmax(magnitude >= (1 - SIGN_RTOL) * top, axis=1)
+    signs = np.sign(components[np.arange(components.shape[0]), pivot])
+    return components * np.where(signs == 0, 1.0, signs)[:, None]
+
+
 def discriminant_directions(
     numerator: np.ndarray, denominator: np.ndarray, n_components: int
 ) -> tuple[np.ndarray, np.ndarray, float]:
@@ -263,11 +323,20 @@ def discriminant_directions(
     gets the smallest ridge that makes it positive definite, ``10⁻¹⁰`` of its largest
     eigenvalue; the ridge is returned so the caller can report it.
 
+    The directions are a function of (A, B) alone, not of the eigensolver's choices:
+    where an eigenvalue is repeated — above all the zero eigenvalue of a numerator of
+    low rank, whose eigenspace is the whole null space when there are fewer instances
+    than dimensions — LAPACK may return any basis of its eigenspace; that basis is
+    replaced by one computed from the eigenspace itself (the eigenvectors of a fixed
+    diagonal operator restricted to it, :func:`_canonical_subspace_basis`). Eigenvalues
+    within ``10⁻⁹`` of the largest of each other count as one.
+
     Returns
     -------
     components : ndarray of shape (n_components, d)
-        B-orthonormal directions, by decreasing eigenvalue, each with its largest
-        coefficient (in absolute value) positive so the result is deterministic.
+        B-orthonormal directions, by decreasing eigenvalue (a repeated eigenvalue's in
+        the canonical order), each with its first coefficient of largest magnitude
+        positive.
     eigenvalues : ndarray of shape (n_components,)
     ridge : float
         What was added to B's diagonal (0.0 when B was positive definite).
@@ -281,9 +350,8 @@ def discriminant_directions(
     if ridge:
         B = B + ridge * np.eye(B.shape[0])
     eigenvalues, vectors = scipy.linalg.eigh(A, B)
-    order = np.argsort(eigenvalues, kind="stable")[::-1][:n_components]
-    components = vectors[:, order].T
-    pivot = np.argmax(np.abs(components), axis=1)
-    signs = np.sign(components[np.arange(components.shape[0]), pivot])
-    components *= np.where(signs == 0, 1.0, signs)[:, None]
-    return components, eigenvalues[order], ridge
+    eigenvalues, vectors = eigenvalues[::-1].copy(), vectors[:, ::-1].copy()
+    for cluster in _eigenvalue_clusters(eigenvalues):
+        vectors[:, cluster] = _canonical_subspace_basis(vectors[:, cluster])
+    components = _fix_signs(vectors[:, :n_components].T)
+    return components, eigenvalues[:n_components].copy(), ridge

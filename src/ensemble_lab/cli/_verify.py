@@ -1,0 +1,113 @@
+"""``verify``: re-run a sample of a store's tasks and show whether they give its numbers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from ._errors import user_errors
+from ._tables import print_table
+
+Store = Annotated[Path, typer.Argument(help="A results store (.db) written by a run.")]
+Sample = Annotated[
+    int, typer.Option("--sample", "-n", min=1, help="Tasks to re-run, drawn at random.")
+]
+Seed = Annotated[int, typer.Option("--seed", help="Seed of the random draw.")]
+MaxSeconds = Annotated[
+    float | None,
+    typer.Option(
+        "--max-seconds",
+        metavar="S",
+        help="Draw only among tasks whose stored fit + predict CPU is at most S seconds.",
+    ),
+]
+Experiments = Annotated[
+    list[str] | None,
+    typer.Option("--experiment", "-e", help="Only this experiment (repeatable)."),
+]
+NJobs = Annotated[int, typer.Option("--n-jobs", "-j", min=1, help="Local worker processes.")]
+DataDir = Annotated[
+    Path | None,
+    typer.Option("--data-dir", envvar="ENSEMBLE_LAB_DATA", help="Directory of ARFF files."),
+]
+
+
+def _percent(value: float | None) -> str:
+    return "" if value is None else f"{100 * value:.4f}"
+
+
+def _show(console: Console, report: Any) -> None:
+    """The checked tasks as a table, the failures' details; exit 1 if any failed."""
+    several = len({c.experiment for c in report.checks}) > 1
+    header = [*(["experiment"] if several else []), "dataset", "method", "split"]
+    header += ["stored %", "rerun %", "status"]
+    rows = [
+        [
+            *([c.experiment] if several else []),
+            c.key.dataset,
+            c.key.method,
+            f"{c.key.repetition}/{c.key.fold}",
+            _percent(c.stored),
+            _percent(c.rerun),
+            c.status,
+        ]
+        for c in report.checks
+    ]
+    title = f"{len(report.checks)} of {report.n_tasks} stored tasks re-run"
+    print_table(console, header, rows, title=title)
+    if not report.checks:
+        console.print("[yellow]No task to re-run[/] (none finished, or none that fast).")
+        return
+    bad = report.failures
+    for c in bad:
+        split = f"{c.key.repetition}/{c.key.fold}"
+        console.print(
+            f"{c.status}: {c.key.dataset}, {c.key.method}, split {split}: {c.detail}",
+            markup=False,
+        )
+    if bad:
+        console.print(
+            f"[red]{len(bad)} of {len(report.checks)} task(s) did not give the stored numbers.[/]"
+        )
+        raise typer.Exit(1)
+    console.print(f"All {len(report.checks)} task(s) gave the stored numbers.")
+
+
+def register_verify_command(app: typer.Typer, console: Console) -> None:
+    """Add ``verify`` to ``app``."""
+
+    @app.command()
+    @user_errors(console)
+    def verify(
+        store: Store,
+        sample: Sample = 20,
+        seed: Seed = 0,
+        max_seconds: MaxSeconds = None,
+        experiment: Experiments = None,
+        n_jobs: NJobs = 1,
+        data_dir: DataDir = None,
+    ) -> None:
+        """Re-run a random sample of a store's tasks from its stored configuration and seeds.
+
+        Each task's accuracy (and its predictions, where the store recorded them) must
+        come out exactly as stored. Exits with status 1 if any task differs, was stored
+        by another results revision of its method, or cannot be run.
+        """
+        from ..experiments import verify as verify_any
+
+        if data_dir is not None and not data_dir.is_dir():
+            raise NotADirectoryError(f"--data-dir {data_dir} is not a directory")
+        with console.status(f"re-running {sample} task(s) of {store} ..."):
+            report = verify_any(
+                store,
+                sample=sample,
+                seed=seed,
+                max_seconds=max_seconds,
+                experiments=experiment,
+                data_dir=data_dir,
+                n_jobs=n_jobs,
+            )
+        _show(console, report)
