@@ -17,8 +17,8 @@ that they are identical, array by array.
 
 Run::
 
-    python benchmarks/c45_core.py --data-dir ../shared/datasets
-    python benchmarks/c45_core.py --data-dir ../shared/datasets --baseline old/_c45_core.so
+    python benchmarks/c45_core.py
+    python benchmarks/c45_core.py --baseline old/_c45_core.so
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ from ensemble_lab.learners._codes import fit_mixed_codes  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import geomean, machine  # noqa: E402
+from _data import arff_dir  # noqa: E402
 
 DATASETS = [
     "iris",
@@ -154,8 +155,7 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=10.0, help="seconds per dataset/case")
     parser.add_argument("--baseline", type=Path, help="another build of the core to compare")
     args = parser.parse_args()
-    if args.data_dir is None:
-        parser.error("give --data-dir or set ENSEMBLE_LAB_DATA")
+    args.data_dir = arff_dir(args.data_dir)
     cores = [_c45_core]
     if args.baseline is not None:
         cores.insert(0, load_module(args.baseline))

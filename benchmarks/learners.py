@@ -13,7 +13,7 @@ Times are the best of ``--repeat`` fits; ratios > 1 mean ours is slower.
 
 Run::
 
-    python benchmarks/learners.py --data-dir ../shared/datasets
+    python benchmarks/learners.py
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ import time  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import numpy as np  # noqa: E402
+from _data import arff_dir  # noqa: E402
 from sklearn.base import BaseEstimator, clone  # noqa: E402
 from sklearn.naive_bayes import GaussianNB  # noqa: E402
 from sklearn.tree import DecisionTreeClassifier  # noqa: E402
@@ -67,8 +68,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--datasets", nargs="*", default=DATASETS)
     args = parser.parse_args()
-    if args.data_dir is None:
-        parser.error("give --data-dir or set ENSEMBLE_LAB_DATA")
+    args.data_dir = arff_dir(args.data_dir)
 
     header = (
         f"{'dataset':14s} {'n':>6s} {'p_enc':>5s} | {'j48 s':>8s} {'dt s':>8s} {'ratio':>6s} "
@@ -84,7 +84,7 @@ def main() -> None:
         nb_matrix = MixedEncoder(scale="none").fit_transform(X)
         r = args.repeat
         entropy_tree = DecisionTreeClassifier(criterion="entropy", random_state=0)
-        t_j48 = best_time(make_learner("j48", random_state=0), tree_matrix, y, r)
+        t_j48 = best_time(make_learner("j48"), tree_matrix, y, r)
         t_dt = best_time(entropy_tree, tree_matrix, y, r)
         t_dt2 = best_time(entropy_tree.set_params(min_samples_leaf=2), tree_matrix, y, r)
         t_nb = best_time(make_learner("nb"), nb_matrix, y, r)

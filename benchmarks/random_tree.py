@@ -17,7 +17,7 @@ mean we are faster.
 
 Run::
 
-    python benchmarks/random_tree.py --data-dir ../shared/datasets
+    python benchmarks/random_tree.py
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ from ensemble_lab.learners._encoded import encode_test, encode_training  # noqa:
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import geomean, machine  # noqa: E402
+from _data import arff_dir  # noqa: E402
 
 DATASETS = [
     "vote",  # nominal, missing values
@@ -139,8 +140,7 @@ def main() -> None:
     parser.add_argument("--warmup", type=int, default=2, help="unreported Weka fits per fold")
     parser.add_argument("--repeat", type=int, default=3, help="our runs; the best counts")
     args = parser.parse_args()
-    if args.data_dir is None:
-        parser.error("give --data-dir or set ENSEMBLE_LAB_DATA")
+    args.data_dir = arff_dir(args.data_dir)
     reason = weka.unavailable_reason()
     if reason is not None:
         parser.error(f"Weka is not available: {reason}")

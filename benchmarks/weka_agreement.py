@@ -16,7 +16,7 @@ reading the files are left out on both sides.
 
 Run::
 
-    python benchmarks/weka_agreement.py --data-dir ../shared/datasets
+    python benchmarks/weka_agreement.py
 
 It writes the table into ``experiments/results/learners.md`` (between marker lines,
 leaving the accuracy table alone).
@@ -30,7 +30,6 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
 
 import argparse  # noqa: E402
-import csv  # noqa: E402
 import sys  # noqa: E402
 import warnings  # noqa: E402
 from datetime import date  # noqa: E402
@@ -44,6 +43,7 @@ from ensemble_lab.learners import make_learner  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import geomean, machine  # noqa: E402
+from _data import uci_files  # noqa: E402
 
 LEARNERS = {  # preset -> Weka class and options
     "j48": ("weka.classifiers.trees.J48", "-C 0.25 -M 2"),
@@ -57,16 +57,13 @@ START, END = "<!-- weka-agreement: start -->", "<!-- weka-agreement: end -->"
 
 
 def datasets(data_dir: Path, only: list[str] | None) -> list[tuple[str, Path]]:
-    with open(data_dir / "MANIFEST.csv", newline="") as fh:
-        rows = list(csv.DictReader(fh))
     chosen = []
-    for row in rows:
-        path = data_dir / row["file"]
-        if only is not None and row["name"] not in only:
+    for name, path, _ in uci_files(data_dir):
+        if only is not None and name not in only:
             continue
-        if path.stat().st_size > MAX_BYTES or row["name"] == "abalone":  # numeric class
+        if path.stat().st_size > MAX_BYTES or name == "abalone":  # numeric class
             continue
-        chosen.append((row["name"], path))
+        chosen.append((name, path))
     return chosen
 
 
@@ -151,7 +148,7 @@ def markdown(rows: list[dict], info: dict, warmup: int, repeat: int) -> str:
         START,
         "## Agreement with Weka 3.6 on the same folds",
         "",
-        "Written by `python benchmarks/weka_agreement.py --data-dir ../shared/datasets` on "
+        "Written by `python benchmarks/weka_agreement.py` on "
         f"{date.today().isoformat()} ({info['cpu']}, {info['cores']} cores, load "
         f"{info['load average']}). Stratified 10-fold CV, scikit-learn's shuffled split with "
         "seed 1, the same folds for Weka (3.6.14) and us; datasets with a nominal class "
@@ -190,7 +187,7 @@ def write(block: str, out: Path, start: str = START, end: str = END) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--data-dir", type=Path, required=True)
+    parser.add_argument("--data-dir", type=Path, default=os.environ.get("ENSEMBLE_LAB_DATA"))
     parser.add_argument("--datasets", nargs="*", help="only these (default: all that fit)")
     parser.add_argument("--learners", nargs="*", default=list(LEARNERS), choices=list(LEARNERS))
     parser.add_argument("--warmup", type=int, default=1, help="unreported Weka fits per fold")

@@ -16,7 +16,7 @@ against our ``fit`` plus ``predict`` on the fold's DataFrame (process CPU time, 
 
 Run::
 
-    python benchmarks/weka_decorate.py --data-dir ../shared/datasets [--datasets glass vote]
+    python benchmarks/weka_decorate.py [--datasets glass vote]
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
 
 import argparse  # noqa: E402
-import csv  # noqa: E402
 import sys  # noqa: E402
 import warnings  # noqa: E402
 from pathlib import Path  # noqa: E402
@@ -40,6 +39,7 @@ from ensemble_lab.methods import make  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import geomean, machine  # noqa: E402
+from _data import uci_files  # noqa: E402
 
 WEKA = (
     "weka.classifiers.meta.Decorate",
@@ -53,16 +53,13 @@ DEFAULT = ["audiology", "autos", "credit-a", "diabetes", "glass", "ionosphere", 
 
 def datasets(data_dir: Path, only: list[str] | None) -> list[tuple[str, Path]]:
     """Shared datasets with a nominal class under ``MAX_BYTES`` (or the ones named)."""
-    with open(data_dir / "MANIFEST.csv", newline="") as fh:
-        rows = list(csv.DictReader(fh))
     chosen = []
-    for row in rows:
-        path = data_dir / row["file"]
-        if only is not None and row["name"] not in only:
+    for name, path, _ in uci_files(data_dir):
+        if only is not None and name not in only:
             continue
-        if only is None and (path.stat().st_size > MAX_BYTES or row["name"] == "abalone"):
+        if only is None and (path.stat().st_size > MAX_BYTES or name == "abalone"):
             continue  # abalone's class is numeric in spirit (28 ages)
-        chosen.append((row["name"], path))
+        chosen.append((name, path))
     return chosen
 
 
@@ -135,7 +132,7 @@ def summary(rows: list[dict]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--data-dir", type=Path, required=True)
+    parser.add_argument("--data-dir", type=Path, default=os.environ.get("ENSEMBLE_LAB_DATA"))
     parser.add_argument(
         "--datasets", nargs="*", help=f"only these (default: all that fit; the eight: {DEFAULT})"
     )

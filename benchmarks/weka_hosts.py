@@ -10,7 +10,7 @@ oracle around J48) over its ``N-`` host.
 
 Run::
 
-    python benchmarks/weka_hosts.py --data-dir ../shared/datasets
+    python benchmarks/weka_hosts.py
 
 It writes the tables into ``docs/performance.md`` between marker lines.
 """
@@ -129,7 +129,7 @@ def markdown(rows: list[dict], info: dict, warmup: int, repeat: int) -> str:
         START,
         "## The oracle paper's hosts against Weka 3.6",
         "",
-        "Written by `python benchmarks/weka_hosts.py --data-dir ../shared/datasets` on "
+        "Written by `python benchmarks/weka_hosts.py` on "
         f"{date.today().isoformat()} ({info['cpu']}, {info['cores']} cores, load "
         f"{info['load average']}), on {len(names)} datasets ({', '.join(names)}). "
         "10 members, J48 (`-C 0.25 -M 2`), Weka's `-S 1` and our `random_state=1`; "
@@ -177,7 +177,7 @@ def markdown(rows: list[dict], info: dict, warmup: int, repeat: int) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--data-dir", type=Path, required=True)
+    parser.add_argument("--data-dir", type=Path, default=os.environ.get("ENSEMBLE_LAB_DATA"))
     parser.add_argument("--datasets", nargs="*", default=PROBE, help="default: the probe set")
     parser.add_argument("--all", action="store_true", help="every shared dataset under 800 KB")
     parser.add_argument("--hosts", nargs="*", default=list(HOSTS), choices=list(HOSTS))

@@ -17,7 +17,7 @@ best of ``--repeat``). Slicing the folds and reading the files are left out on b
 
 Run::
 
-    python benchmarks/weka_rotation_forest.py --data-dir ../shared/datasets
+    python benchmarks/weka_rotation_forest.py
 """
 
 from __future__ import annotations
@@ -28,7 +28,6 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
 
 import argparse  # noqa: E402
-import csv  # noqa: E402
 import json  # noqa: E402
 import sys  # noqa: E402
 import warnings  # noqa: E402
@@ -42,6 +41,7 @@ from ensemble_lab.methods import RotationForestClassifier  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import geomean, machine  # noqa: E402
+from _data import uci_files  # noqa: E402
 
 WEKA_CLASS = "weka.classifiers.meta.RotationForest"
 WEKA_OPTIONS = (
@@ -53,16 +53,13 @@ MAX_BYTES = 800_000
 
 def datasets(data_dir: Path, only: list[str] | None) -> list[tuple[str, Path]]:
     """Shared datasets with a nominal class and a file under 800 KB (or ``only``)."""
-    with open(data_dir / "MANIFEST.csv", newline="") as fh:
-        rows = list(csv.DictReader(fh))
     chosen = []
-    for row in rows:
-        path = data_dir / row["file"]
+    for name, path, _ in uci_files(data_dir):
         if only is not None:
-            if row["name"] in only:
-                chosen.append((row["name"], path))
-        elif path.stat().st_size <= MAX_BYTES and row["name"] != "abalone":  # numeric class
-            chosen.append((row["name"], path))
+            if name in only:
+                chosen.append((name, path))
+        elif path.stat().st_size <= MAX_BYTES and name != "abalone":  # numeric class
+            chosen.append((name, path))
     return chosen
 
 
@@ -134,7 +131,7 @@ def summary(rows: list[dict]) -> list[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--data-dir", type=Path, required=True)
+    parser.add_argument("--data-dir", type=Path, default=os.environ.get("ENSEMBLE_LAB_DATA"))
     parser.add_argument("--datasets", nargs="*", help="only these (default: all that fit)")
     parser.add_argument("--members", type=int, default=10, help="Weka's -I")
     parser.add_argument("--seed", type=int, default=1, help="Weka's -S, our random_state")

@@ -1,14 +1,15 @@
-"""Cross-validated accuracy of every base-learner preset on every shared dataset.
+"""Cross-validated accuracy of every base-learner preset on every UCI dataset of the papers.
 
 Stratified 10-fold CV (shuffled, seed 1) of each preset of ``ensemble_lab.learners`` on
-each ARFF file of the data directory, plus the tree sizes of ``j48`` and
+each of the 42 UCI data sets shipped with the package (or the ARFF files of a data
+directory), plus the tree sizes of ``j48`` and
 ``j48-unpruned``. Results are cached per (dataset, learner) in a JSON file next to the
 Markdown table, so an interrupted run resumes where it stopped; the table is rewritten
 after every dataset.
 
 Run::
 
-    nice -n 10 python experiments/learners_table.py --data-dir ../shared/datasets
+    nice -n 10 python experiments/learners_table.py
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
 
 import argparse  # noqa: E402
-import csv  # noqa: E402
 import json  # noqa: E402
 import time  # noqa: E402
 import warnings  # noqa: E402
@@ -33,21 +33,27 @@ from sklearn.exceptions import ConvergenceWarning  # noqa: E402
 from sklearn.model_selection import StratifiedKFold  # noqa: E402
 
 from ensemble_lab.base import safe_rows  # noqa: E402
-from ensemble_lab.datasets import load_arff  # noqa: E402
+from ensemble_lab.datasets import embedded_path, load_arff, manifest  # noqa: E402
 from ensemble_lab.learners import learner_names, make_learner  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_OUT = HERE / "results" / "learners.md"
-COMMAND = "nice -n 10 python experiments/learners_table.py --data-dir ../shared/datasets"
+COMMAND = "nice -n 10 python experiments/learners_table.py"
 TREES = ("j48", "j48-unpruned", "j48-binary")
 SEED = 1
 
 
-def dataset_files(data_dir: Path) -> list[tuple[str, Path, int]]:
-    """(name, path, instances) of every dataset of the MANIFEST, smallest first."""
-    with open(data_dir / "MANIFEST.csv", newline="") as fh:
-        rows = list(csv.DictReader(fh))
-    found = [(r["name"], data_dir / r["file"], int(r["instances"])) for r in rows]
+def dataset_files(data_dir: Path | None) -> list[tuple[str, Path, int]]:
+    """(name, path, instances) of every UCI data set, smallest first.
+
+    The packaged files, or those of ``data_dir`` (``NAME.arff``) where it has them.
+    """
+    found = []
+    for name, row in manifest("uci").iterrows():
+        path = None if data_dir is None else Path(data_dir) / f"{name}.arff"
+        if path is None or not path.is_file():
+            path = embedded_path(str(name))
+        found.append((str(name), path, int(row["instances"])))
     return sorted(found, key=lambda t: (t[2], t[0]))
 
 
@@ -210,14 +216,12 @@ def main() -> None:
         "--data-dir",
         type=Path,
         default=os.environ.get("ENSEMBLE_LAB_DATA"),
-        help="folder with MANIFEST.csv and the ARFF files (default: $ENSEMBLE_LAB_DATA)",
+        help="folder of ARFF files read instead of the packaged ones (default: $ENSEMBLE_LAB_DATA)",
     )
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     parser.add_argument("--datasets", nargs="*", help="only these datasets")
     parser.add_argument("--render-only", action="store_true", help="rewrite the table only")
     args = parser.parse_args()
-    if args.data_dir is None:
-        parser.error("give --data-dir or set ENSEMBLE_LAB_DATA")
     cache_path = args.out.with_name(args.out.stem + "_cache.json")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     if args.render_only:

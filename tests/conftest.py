@@ -1,4 +1,3 @@
-import os
 from pathlib import Path
 
 import pytest
@@ -19,20 +18,14 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(skip_slow)
 
 
-def _shared_datasets() -> Path | None:
-    env = os.environ.get("ENSEMBLE_LAB_DATA")
-    candidates = [Path(env)] if env else []
-    candidates.append(REPO.parent / "shared" / "datasets")
-    for path in candidates:
-        if (path / "MANIFEST.csv").is_file():
-            return path
-    return None
-
-
 @pytest.fixture(scope="session")
-def shared_data_dir() -> Path:
-    """The full ARFF collection (../shared/datasets or $ENSEMBLE_LAB_DATA)."""
-    path = _shared_datasets()
-    if path is None:
-        pytest.skip("the shared dataset collection is not present (set ENSEMBLE_LAB_DATA)")
+def arff_dir(tmp_path_factory) -> Path:
+    """The papers' collection as a folder of plain ARFF files, extracted from the package.
+
+    What a user's ``--data-dir`` looks like (``medical/`` inside), and what Weka reads.
+    """
+    from ensemble_lab.datasets import extract_arff
+
+    path = tmp_path_factory.mktemp("arff")
+    extract_arff(path)
     return path

@@ -13,9 +13,7 @@ def test_datasets_lists_embedded_and_synthetic(tmp_path, monkeypatch):
     assert "layered-cake" in result.output
 
 
-def test_datasets_reads_the_data_dir(shared_data_dir):
-    result = runner.invoke(
-        app, ["datasets", "--data-dir", str(shared_data_dir)], terminal_width=200
-    )
+def test_datasets_reads_the_data_dir(arff_dir):
+    result = runner.invoke(app, ["datasets", "--data-dir", str(arff_dir)], terminal_width=200)
     assert result.exit_code == 0, result.output
     assert "letter" in result.output and "20000" in result.output

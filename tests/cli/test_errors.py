@@ -42,13 +42,11 @@ def _one_line_error(result, *fragments):
         assert fragment in lines[0], lines[0]
 
 
-def test_a_dataset_outside_the_embedded_ones_asks_for_the_data_dir(tmp_path, monkeypatch):
+def test_a_dataset_neither_packaged_nor_in_the_data_dir_is_named(tmp_path, monkeypatch):
     monkeypatch.delenv("ENSEMBLE_LAB_DATA", raising=False)
-    args = ["run", str(_config(tmp_path, "heart-c")), "--results", str(tmp_path / "out")]
+    args = ["run", str(_config(tmp_path, "heart-z")), "--results", str(tmp_path / "out")]
     result = runner.invoke(app, args)
-    _one_line_error(
-        result, "datasets[0] ('heart-c')", "--data-dir", "Did you mean 'heart-statlog'?"
-    )
+    _one_line_error(result, "datasets[0] ('heart-z')", "no file heart-z.arff", "Did you mean")
     assert not (tmp_path / "out" / "results.db").exists()
 
 
@@ -180,3 +178,19 @@ def test_paper_protocol_is_for_estimates_of_scaled_reproductions(tmp_path):
     _one_line_error(result, "'triskel' runs at the paper's protocol already")
     result = runner.invoke(app, ["reproduce", "oracle", "--paper-protocol", *out])
     _one_line_error(result, "--paper-protocol goes with --estimate only")
+
+
+def test_a_data_dir_that_is_not_a_directory_is_refused_by_every_command(tmp_path):
+    # run used to fall back on the packaged data in silence
+    afile = tmp_path / "f.txt"
+    afile.write_text("x")
+    for bad in (tmp_path / "missing", afile):
+        for args in (
+            ["run", str(_config(tmp_path)), "--results", str(tmp_path / "out")],
+            ["datasets"],
+            ["reproduce", "oracle-2d", "--results", str(tmp_path / "out")],
+            ["verify", str(tmp_path / "x.db")],
+        ):
+            result = runner.invoke(app, [*args, "--data-dir", str(bad)])
+            _one_line_error(result, f"--data-dir {bad} is not a directory")
+    assert not (tmp_path / "out").exists()

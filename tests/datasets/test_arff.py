@@ -1,4 +1,3 @@
-import csv
 import pickle
 import textwrap
 
@@ -7,30 +6,6 @@ import pandas as pd
 import pytest
 
 from ensemble_lab.datasets import ArffError, load_arff, read_arff
-
-
-def _manifest_rows(shared_data_dir):
-    with open(shared_data_dir / "MANIFEST.csv", newline="") as fh:
-        return list(csv.DictReader(fh))
-
-
-def test_every_shared_file_matches_the_manifest(shared_data_dir):
-    rows = _manifest_rows(shared_data_dir)
-    assert len(rows) == len(list(shared_data_dir.glob("*.arff")))
-    for row in rows:
-        frame = read_arff(shared_data_dir / row["file"]).frame
-        X, y = frame.iloc[:, :-1], frame.iloc[:, -1]
-        nominal = sum(isinstance(dt, pd.CategoricalDtype) for dt in X.dtypes)
-        numeric = sum(pd.api.types.is_float_dtype(dt) for dt in X.dtypes)
-        if isinstance(y.dtype, pd.CategoricalDtype):
-            n_classes = len(y.cat.categories)  # declared values, as Weka's numClasses()
-        else:
-            n_classes = y.nunique()  # abalone's numeric class: distinct values
-        assert len(frame) == int(row["instances"]), row["name"]
-        assert nominal == int(row["nominal_attributes"]), row["name"]
-        assert numeric == int(row["numeric_attributes"]), row["name"]
-        assert n_classes == int(row["classes"]), row["name"]
-        assert frame.isna().to_numpy().any() == (row["missing_values"] == "yes"), row["name"]
 
 
 def _write(tmp_path, text, name="bad.arff"):

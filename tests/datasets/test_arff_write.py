@@ -62,8 +62,8 @@ def test_round_trip_is_exact_for_tricky_values(tmp_path):
     assert str(data.frame["number"][1]) == "-0.0"
 
 
-def test_every_shared_file_round_trips(shared_data_dir, tmp_path):
-    for source in sorted(shared_data_dir.glob("*.arff")):
+def test_every_shared_file_round_trips(arff_dir, tmp_path):
+    for source in sorted(arff_dir.glob("*.arff")):
         data = read_arff(source)
         save_arff(data.frame, tmp_path / source.name, relation=data.relation)
         again = read_arff(tmp_path / source.name)

@@ -39,7 +39,7 @@ def test_every_store_backed_reproduction_has_its_store_committed():
 
 @pytest.mark.parametrize("name", STORED)
 def test_committed_page_is_written_from_the_committed_store(name, tmp_path, request):
-    data_dir = request.getfixturevalue("shared_data_dir") if name in READS_DATASETS else None
+    data_dir = request.getfixturevalue("arff_dir") if name in READS_DATASETS else None
     for db in RESULTS.glob(f"{name}*.db"):
         shutil.copy(db, tmp_path / db.name)
     page = reproduction(name).write_from_store(tmp_path, data_dir=data_dir)

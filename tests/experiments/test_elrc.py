@@ -107,12 +107,12 @@ def test_paper_names_are_registered_apart_from_paper_000s_adaboost():
 
 
 @pytest.mark.parametrize("name", ["Bagging-21", "N-P-Bagging"])
-def test_bagging_members_see_drawn_rows_not_count_weights(shared_data_dir, name):
+def test_bagging_members_see_drawn_rows_not_count_weights(arff_dir, name):
     """scikit-learn's Bagging passes a bag as count weights (0 for rows not drawn) to a
     learner whose fit takes sample_weight; the one-vs-one SVM of the smo preset then
     loses 15-20 points on ecoli (classes of 2 and 5 instances). The bag must reach the
     member as rows, as Weka's Bagging passes it."""
-    X, y = load("ecoli", data_dir=shared_data_dir)
+    X, y = load("ecoli", data_dir=arff_dir)
     cv = StratifiedKFold(3, shuffle=True, random_state=1)
     single = cross_val_score(make_learner("smo"), X, y, cv=cv).mean()
     bag = make(name, base="smo", random_state=0)
@@ -308,9 +308,9 @@ def test_accuracy_past_a_level_counts_datasets_lower_with_the_most_levels():
 
 
 @pytest.fixture(scope="module")
-def quick_dir(tmp_path_factory, shared_data_dir):
+def quick_dir(tmp_path_factory, arff_dir):
     out = tmp_path_factory.mktemp("elrc-quick")
-    reproduction("elrc").run(out, data_dir=shared_data_dir, quick=True)
+    reproduction("elrc").run(out, data_dir=arff_dir, quick=True)
     return out
 
 

@@ -7,6 +7,7 @@ import pandas as pd
 import pytest
 from scipy import stats
 
+from ensemble_lab.datasets import manifest
 from ensemble_lab.evaluation import FiveByTwoCV, load_results
 from ensemble_lab.experiments import _projection_nonlinear as nonlinear
 from ensemble_lab.experiments import projection_boosting as pb
@@ -129,7 +130,7 @@ def test_verdict_follows_wins_and_significance():
 def test_committed_protocol_is_the_papers_5x2cv_with_the_three_bases():
     assert "projection-boosting" in reproduction_names()
     assert reproduction("projection-boosting") is pb
-    *cfgs, check, svm_check, speed = pb.configs()
+    *cfgs, check, svm_check, speed, large = pb.configs()
     assert [c.name for c in cfgs] == [pb.experiment_name(b) for b in ("j48", "rbf-svm", "mlp")]
     for cfg in cfgs:
         base = cfg.name.removeprefix("projection-boosting-")
@@ -165,12 +166,16 @@ def test_committed_protocol_is_the_papers_5x2cv_with_the_three_bases():
     assert [m.label for m in speed.methods] == ["PB-HDA", "PB-NDA", "PB-MLP"]
     assert all(m.base == "j48" and m.params == {"n_estimators": 10} for m in speed.methods)
     assert make("PB-MLP").projection == "mlp"
+    # the large ensembles: the C4.5 column again with 50 members each
+    assert large.name == "projection-boosting-j48-t50" and large.datasets == pb.ALL_DATASETS
+    assert [m.label for m in large.methods] == ["AdaBoost", "PB-HDA", "PB-NDA"]
+    assert all(m.base == "j48" and m.params == {"n_estimators": 50} for m in large.methods)
 
 
-def test_slow_bases_run_every_dataset_smallest_first(shared_data_dir):
-    manifest = pd.read_csv(shared_data_dir / "MANIFEST.csv").set_index("name")
-    assert set(pb.ALL_DATASETS) == set(manifest.index)
-    by_size = manifest.reset_index().sort_values(["instances", "name"])["name"]
+def test_slow_bases_run_every_dataset_smallest_first():
+    uci = manifest("uci")
+    assert set(pb.ALL_DATASETS) == set(uci.index)
+    by_size = uci.reset_index().sort_values(["instances", "name"])["name"]
     assert pb.BY_SIZE == tuple(by_size)
     assert pb.DATASETS["rbf-svm"] == pb.DATASETS["mlp"] == pb.BY_SIZE
 

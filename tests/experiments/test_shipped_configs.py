@@ -56,7 +56,7 @@ def test_reproduction_configurations_are_valid(name, request):
         config = module.config(quick=quick)
         known = set(dataset_names())  # embedded and synthetic
         needs_files = any(d not in known for d in config.datasets)
-        data_dir = request.getfixturevalue("shared_data_dir") if needs_files else None
+        data_dir = request.getfixturevalue("arff_dir") if needs_files else None
         # oracle loads subsampled copies by its own names: only its methods are checked
         loader = getattr(module, "_loader", None)
         data = loader(data_dir) if loader is not None else None

@@ -34,8 +34,8 @@ def test_registered():
     assert len(full.datasets) == 15 - len(triskel.LEFT_OUT) == 15
 
 
-def test_quick_run_writes_page_and_figures(tmp_path, shared_data_dir):
-    page = triskel.run(tmp_path, data_dir=shared_data_dir, quick=True)
+def test_quick_run_writes_page_and_figures(tmp_path, arff_dir):
+    page = triskel.run(tmp_path, data_dir=arff_dir, quick=True)
     text = page.read_text()
     assert page.name == "triskel.md"
     assert (tmp_path / "triskel.db").is_file()
@@ -59,7 +59,7 @@ def test_quick_run_writes_page_and_figures(tmp_path, shared_data_dir):
     assert "| glass | " + " | ".join(f"{v:.2f}" for v in cells) + " | " in text
     assert "not computed on fewer than three data sets" in text
     # a rerun resumes from the store and gives the same page
-    assert triskel.run(tmp_path, data_dir=shared_data_dir, quick=True).read_text() == text
+    assert triskel.run(tmp_path, data_dir=arff_dir, quick=True).read_text() == text
     # a run stopped half-way: zoo-named complete, glass with only the first fold of SMO
     partial = results[(results["dataset"] == "zoo-named") | (results["method"] == "SMO")]
     partial = partial[(partial["dataset"] == "zoo-named") | (partial["fold"] == 0)]

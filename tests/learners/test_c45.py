@@ -1,6 +1,6 @@
 """C4.5 tree: the pessimistic error estimate and the trees Weka's J48 grows on textbook data.
 
-The Weka-differential tests on the shared datasets are in ``tests/weka``."""
+The Weka-differential tests on the papers' datasets are in ``tests/weka``."""
 
 import numpy as np
 import pandas as pd

@@ -84,8 +84,8 @@ def test_row_indices_are_instances(option, weights):
 
 
 @pytest.mark.parametrize("name", ["credit-a", "vehicle", "soybean"])
-def test_row_indices_are_instances_on_shared_data(shared_data_dir, name):
-    X, y = load_arff(shared_data_dir / f"{name}.arff")
+def test_row_indices_are_instances_on_shared_data(arff_dir, name):
+    X, y = load_arff(arff_dir / f"{name}.arff")
     codes = fit_mixed_codes(X)
     Xe, n_values = codes.matrix(X), codes.n_values
     labels = y.cat.codes.to_numpy().astype(np.int32)

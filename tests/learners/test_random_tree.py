@@ -1,6 +1,6 @@
 """Weka's RandomTree: hand-worked trees, the draws it makes, its seeding and its errors.
 
-The Weka-differential tests on the shared datasets are in ``tests/weka``."""
+The Weka-differential tests on the papers' datasets are in ``tests/weka``."""
 
 import numpy as np
 import pandas as pd

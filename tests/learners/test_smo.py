@@ -50,8 +50,8 @@ def test_model_is_the_one_weka_prints():
     assert_allclose(-smo.intercept_[0], WEKA_BREAST_CANCER_B, atol=5e-5)
 
 
-def test_stops_where_weka_stops_not_at_the_optimum(shared_data_dir):
-    X, y = load_arff(shared_data_dir / "balance-scale.arff")
+def test_stops_where_weka_stops_not_at_the_optimum(arff_dir):
+    X, y = load_arff(arff_dir / "balance-scale.arff")
     smo = _weka_smo(X, y)
     assert smo.pairs_.tolist() == [[0, 1], [0, 2], [1, 2]]  # L, B, R as declared
     for m, (weights, b) in enumerate(WEKA_BALANCE_SCALE):

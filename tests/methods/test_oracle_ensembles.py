@@ -126,14 +126,14 @@ def test_bagging_members_fit_their_drawn_rows_without_count_weights():
         assert member.tree_.weighted_n_node_samples[0] == len(rows) == len(X)
 
 
-def test_bagged_smo_is_as_accurate_as_smo_on_ecoli(shared_data_dir):
+def test_bagged_smo_is_as_accurate_as_smo_on_ecoli(arff_dir):
     # With count weights the one-vs-one SMO lost 15-20 points on ecoli.
     from sklearn.model_selection import StratifiedKFold, cross_val_score
 
     from ensemble_lab.datasets import load_arff
     from ensemble_lab.learners import make_learner
 
-    X, y = load_arff(shared_data_dir / "ecoli.arff")
+    X, y = load_arff(arff_dir / "ecoli.arff")
     cv = StratifiedKFold(5, shuffle=True, random_state=0)
     single = cross_val_score(make_learner("smo"), X, y, cv=cv).mean()
     bagged = cross_val_score(make("N-P-Bagging", base="smo", random_state=0), X, y, cv=cv).mean()

@@ -196,14 +196,14 @@ def test_member_weights_do_not_matter_to_a_learner_of_relative_weights():
     assert_array_equal(cumulative.fit(X, y).predict(X), normalised.fit(X, y).predict(X))
 
 
-def test_soft_covering_of_smo_beats_smo_on_balance_scale(shared_data_dir):
+def test_soft_covering_of_smo_beats_smo_on_balance_scale(arff_dir):
     # Table 1: Triskel-W4 91.65 % against SMO's 87.57 % on balance-scale (10×10 CV).
     # With the weights rescaled to mean 1 instead, W4 stays at SMO's accuracy.
     from sklearn.model_selection import StratifiedKFold
 
     from ensemble_lab.datasets import load_arff
 
-    X, y = load_arff(shared_data_dir / "balance-scale.arff")
+    X, y = load_arff(arff_dir / "balance-scale.arff")
     y = np.asarray(y)
     folds = StratifiedKFold(10, shuffle=True, random_state=1).split(X, y)
     gain = {"cumulative": [], "normalised": []}

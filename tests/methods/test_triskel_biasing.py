@@ -137,10 +137,10 @@ def _inclusion(h, h_plus, h_minus, X):
 
 
 @pytest.mark.parametrize("bias", [0.1, 0.5, (0.2, 0.7)])
-def test_threshold_inclusion_assumption_on_real_data(shared_data_dir, bias):
+def test_threshold_inclusion_assumption_on_real_data(arff_dir, bias):
     # {h⁺ = +1} ⊆ {h = +1} ⊆ {h⁻ = +1} on the Pima diabetes data, on and off the
     # training set, and h⁺ drops the requested fraction of h's positive predictions
-    X, y = load("diabetes", data_dir=shared_data_dir)
+    X, y = load("diabetes", data_dir=arff_dir)
     y = np.where(y == "tested_positive", 1, -1)
     X = X.to_numpy(dtype=float)
     train, test = np.arange(0, 768, 2), np.arange(1, 768, 2)

@@ -1,6 +1,6 @@
 """Our Weka-like learners against Weka 3.6 itself, prediction by prediction.
 
-Every learner is cross-validated on the same stratified 10-fold splits of shared
+Every learner is cross-validated on the same stratified 10-fold splits of the packaged
 datasets (nominal-heavy, numeric, with missing values) by Weka (through
 ``ensemble_lab.evaluation.weka``, all jobs in one JVM) and by us; the predictions must
 agree. Skipped, with the reason, where Java, javac, the Weka jar or the shared datasets
@@ -41,13 +41,13 @@ LEARNERS = {
 
 
 @pytest.fixture(scope="module")
-def folds_and_weka(shared_data_dir):
+def folds_and_weka(arff_dir):
     reason = weka.unavailable_reason()
     if reason is not None:
         pytest.skip(f"Weka is not available: {reason}")
     data, jobs = {}, []
     for name in DATASETS:
-        path = shared_data_dir / f"{name}.arff"
+        path = arff_dir / f"{name}.arff"
         X, y = load_arff(path)
         folds = weka.fold_assignment(y, n_splits=10, random_state=1)
         data[name] = (X, y, folds)

@@ -4,7 +4,7 @@ With J48 members (deterministic) and the same seed, our ``Decorate`` draws Weka'
 artificial data and labels, keeps the members Weka keeps and so predicts what Weka
 predicts. Each dataset is cross-validated on the same stratified 10-fold split by Weka
 (one JVM for all) and by us. Skipped, with the reason, without Java, javac, the Weka
-jar or the shared datasets.
+jar.
 """
 
 import numpy as np
@@ -29,13 +29,13 @@ DECORATE = (
 
 
 @pytest.fixture(scope="module")
-def folds_and_weka(shared_data_dir):
+def folds_and_weka(arff_dir):
     reason = weka.unavailable_reason()
     if reason is not None:
         pytest.skip(f"Weka is not available: {reason}")
     data, jobs = {}, []
     for name in DATASETS:
-        path = shared_data_dir / f"{name}.arff"
+        path = arff_dir / f"{name}.arff"
         X, y = load_arff(path)
         folds = weka.fold_assignment(y, n_splits=10, random_state=1)
         data[name] = (X, y, folds)

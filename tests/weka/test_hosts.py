@@ -78,13 +78,13 @@ HOSTS = {
 
 
 @pytest.fixture(scope="module")
-def folds_and_weka(shared_data_dir):
+def folds_and_weka(arff_dir):
     reason = weka.unavailable_reason()
     if reason is not None:
         pytest.skip(f"Weka is not available: {reason}")
     data, jobs = {}, []
     for name in DATASETS:
-        path = shared_data_dir / f"{name}.arff"
+        path = arff_dir / f"{name}.arff"
         X, y = load_arff(path)
         folds = weka.fold_assignment(y, n_splits=10, random_state=1)
         data[name] = (X, y, folds)

@@ -1,11 +1,11 @@
 """Our RandomTree against Weka 3.6's, alone and as the members of Weka's RandomForest.
 
-The same stratified 10-fold splits of shared datasets (nominal-heavy, numeric, with
+The same stratified 10-fold splits of the packaged datasets (nominal-heavy, numeric, with
 missing values) go to Weka (one JVM for all jobs) and to us; every test prediction must
 agree. Weka's ``RandomForest -I 10 -K 0 -S s`` is its Bagging (bags of 100 %, seed s)
 of RandomTrees, each seeded with the Bagging generator's ``nextInt()`` after its bag is
 drawn; :class:`WekaRandomForest` is that loop. Skipped, with the reason, where Java,
-javac, the Weka jar or the shared datasets are missing.
+javac, or the Weka jar are missing.
 """
 
 import numpy as np
@@ -80,13 +80,13 @@ class WekaRandomForest:
 
 
 @pytest.fixture(scope="module")
-def folds_and_weka(shared_data_dir):
+def folds_and_weka(arff_dir):
     reason = weka.unavailable_reason()
     if reason is not None:
         pytest.skip(f"Weka is not available: {reason}")
     data, jobs = {}, []
     for name in DATASETS:
-        path = shared_data_dir / f"{name}.arff"
+        path = arff_dir / f"{name}.arff"
         X, y = load_arff(path)
         folds = weka.fold_assignment(y, n_splits=10, random_state=1)
         data[name] = (X, y, folds)

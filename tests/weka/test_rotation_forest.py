@@ -7,7 +7,7 @@ from it alone gets Weka's random instances), heart-c nominal and numeric attribu
 missing values, vote binary nominal attributes with missing values, zoo a nominal
 attribute with a value per animal (PCA groups of up to 80 binary columns, where the
 eigensolver works on whole vectors). Skipped, with the reason, where Java, javac,
-the Weka jar or the shared datasets are missing.
+or the Weka jar are missing.
 """
 
 import numpy as np
@@ -27,13 +27,13 @@ OPTIONS = (
 
 
 @pytest.fixture(scope="module")
-def folds_and_weka(shared_data_dir):
+def folds_and_weka(arff_dir):
     reason = weka.unavailable_reason()
     if reason is not None:
         pytest.skip(f"Weka is not available: {reason}")
     data, jobs = {}, []
     for name in DATASETS:
-        path = shared_data_dir / f"{name}.arff"
+        path = arff_dir / f"{name}.arff"
         X, y = load_arff(path)
         folds = weka.fold_assignment(y, n_splits=10, random_state=1)
         data[name] = (X, y, folds)

@@ -6,13 +6,12 @@ The library (scikit-learn, pandas, matplotlib) is imported inside the commands, 
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
 
-from ._commands import register_experiment_commands
+from ._commands import DataDir, check_data_dir, register_experiment_commands
 from ._errors import STATE, user_errors
 from ._tables import print_table
 from ._verify import register_verify_command
@@ -48,24 +47,13 @@ def _root(
     STATE.debug = debug
 
 
-DataDir = Annotated[
-    Path | None,
-    typer.Option(
-        "--data-dir",
-        envvar="ENSEMBLE_LAB_DATA",
-        help="Directory of ARFF files (default: $ENSEMBLE_LAB_DATA).",
-    ),
-]
-
-
 @app.command()
 @user_errors(console)
 def datasets(data_dir: DataDir = None) -> None:
     """List the datasets available: instances, attributes, classes, missing values."""
     from ..datasets import list_datasets
 
-    if data_dir is not None and not data_dir.is_dir():
-        raise NotADirectoryError(f"--data-dir {data_dir} is not a directory")
+    check_data_dir(data_dir)
     frame = list_datasets(data_dir)
     header = ["name", "instances", "nominal", "numeric", "classes", "missing", "source", "note"]
     rows = []

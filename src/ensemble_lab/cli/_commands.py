@@ -104,6 +104,7 @@ def _run(
     from ._progress import ProgressBar
 
     _check_alpha(alpha)
+    check_data_dir(data_dir)
     config = load_config(config_path)
     db, out_dir = _results_paths(results)
     db.parent.mkdir(parents=True, exist_ok=True)
@@ -329,9 +330,22 @@ Results = Annotated[
         "--results", help="Results directory or .db file [default: ./ensemble-lab-results]."
     ),
 ]
+
+
+def check_data_dir(value: Path | None) -> None:
+    """``--data-dir`` must name a directory (a typo would silently use only the packaged data)."""
+    if value is not None and not value.is_dir():
+        raise NotADirectoryError(f"--data-dir {value} is not a directory")
+
+
 DataDir = Annotated[
     Path | None,
-    typer.Option("--data-dir", envvar="ENSEMBLE_LAB_DATA", help="Directory of ARFF files."),
+    typer.Option(
+        "--data-dir",
+        envvar="ENSEMBLE_LAB_DATA",
+        help="Directory of ARFF files, read before the packaged data sets "
+        "(default: $ENSEMBLE_LAB_DATA).",
+    ),
 ]
 NJobs = Annotated[int, typer.Option("--n-jobs", "-j", help="Local worker processes.")]
 Scheduler = Annotated[
@@ -561,6 +575,7 @@ def _reproduce_command(console: Console) -> Callable[..., None]:
         if name not in names:
             raise ValueError(f"Unknown reproduction {name!r}; available: {', '.join(names)}")
         module = reproduction(name)
+        check_data_dir(data_dir)
         out_dir = results or DEFAULT_RESULTS
         if estimate:
             _estimate(

@@ -8,6 +8,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from ._commands import DataDir, check_data_dir
 from ._errors import user_errors
 from ._tables import print_table
 
@@ -29,10 +30,6 @@ Experiments = Annotated[
     typer.Option("--experiment", "-e", help="Only this experiment (repeatable)."),
 ]
 NJobs = Annotated[int, typer.Option("--n-jobs", "-j", min=1, help="Local worker processes.")]
-DataDir = Annotated[
-    Path | None,
-    typer.Option("--data-dir", envvar="ENSEMBLE_LAB_DATA", help="Directory of ARFF files."),
-]
 
 
 def _percent(value: float | None) -> str:
@@ -98,8 +95,8 @@ def register_verify_command(app: typer.Typer, console: Console) -> None:
         """
         from ..experiments import verify as verify_any
 
-        if data_dir is not None and not data_dir.is_dir():
-            raise NotADirectoryError(f"--data-dir {data_dir} is not a directory")
+        check_data_dir(data_dir)
+
         with console.status(f"re-running {sample} task(s) of {store} ..."):
             report = verify_any(
                 store,

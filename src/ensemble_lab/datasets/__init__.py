@@ -1,4 +1,4 @@
-"""Datasets: an ARFF reader and writer, a registry of named datasets, synthetic generators."""
+"""Datasets: the papers' collection (packaged), an ARFF reader and writer, synthetic tasks."""
 
 from ._arff import ArffData, ArffError, load_arff, read_arff
 from ._arff_write import save_arff
@@ -8,9 +8,12 @@ from ._registry import (
     describe,
     embedded_names,
     embedded_path,
+    extract_arff,
     find,
     list_datasets,
     load,
+    manifest,
+    packaged_names,
 )
 from ._synthetic import (
     make_cone_torus,
@@ -28,6 +31,7 @@ __all__ = [
     "describe",
     "embedded_names",
     "embedded_path",
+    "extract_arff",
     "find",
     "list_datasets",
     "load",
@@ -36,7 +40,9 @@ __all__ = [
     "make_layered_cake",
     "make_oracle_2d",
     "make_xor",
+    "manifest",
     "oracle_2d_boundary",
+    "packaged_names",
     "read_arff",
     "save_arff",
 ]

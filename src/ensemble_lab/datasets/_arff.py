@@ -24,6 +24,10 @@ file, the line and the column. It is stricter than Weka where Weka silently misr
 - a negative instance weight; control characters other than the tab; values on the
   ``@data`` line itself; relational attributes (multi-instance data).
 
+A file compressed with gzip, xz or bzip2 (recognised by its first bytes, whatever its
+name) is read the same way: the reader sees the decompressed bytes, and the lines and
+columns of its errors are those of the decompressed file.
+
 Time is linear in the size of the file, whatever it holds.
 """
 
@@ -110,6 +114,28 @@ class _Lines:
         return self.lineno, line
 
 
+#: First bytes of the compressed formats the reader opens, and their decompressors.
+_COMPRESSED: tuple[tuple[bytes, str], ...] = (
+    (b"\x1f\x8b", "gzip"),
+    (b"\xfd7zXZ\x00", "lzma"),
+    (b"BZh", "bz2"),
+)
+
+
+def read_source(path: Path) -> bytes:
+    """The bytes of the ARFF file at ``path``, decompressed if gzip, xz or bzip2."""
+    raw = path.read_bytes()
+    for magic, module in _COMPRESSED:
+        if raw.startswith(magic):
+            import importlib
+
+            try:
+                return bytes(importlib.import_module(module).decompress(raw))
+            except (OSError, EOFError, ValueError) as error:  # a truncated or corrupt file
+                raise ArffError(path, 1, 1, f"cannot decompress the file ({error})") from None
+    return raw
+
+
 def _decode(raw: bytes, path: Path) -> str:
     r"""Strict UTF-8 without a leading byte-order mark, with ``\n`` line breaks only."""
     bom = raw.startswith(b"\xef\xbb\xbf")
@@ -129,7 +155,7 @@ def _decode(raw: bytes, path: Path) -> str:
 def _read(path: Path) -> tuple[ArffData, Header]:
     if not path.is_file():
         raise FileNotFoundError(f"no ARFF file at {path}")
-    text = _decode(path.read_bytes(), path)
+    text = _decode(read_source(path), path)
     lines = _Lines(text)
     end = (text.count("\n") + 1, len(text) - text.rfind("\n"))
     try:
@@ -148,7 +174,8 @@ def read_arff(path: str | Path) -> ArffData:
     Parameters
     ----------
     path : str or Path
-        The ARFF file, in UTF-8 (a byte-order mark is allowed).
+        The ARFF file, in UTF-8 (a byte-order mark is allowed); it may be compressed
+        with gzip, xz or bzip2 (``iris.arff.gz``).
 
     Returns
     -------
@@ -176,7 +203,7 @@ def read_arff(path: str | Path) -> ArffData:
 def _missing_class(path: Path, data: ArffData, header: Header, target: str) -> ArffError:
     row = int(np.flatnonzero(data.frame[target].isna().to_numpy())[0])
     lineno = int(data.lines[row])
-    line = _decode(path.read_bytes(), path).split("\n")[lineno - 1]
+    line = _decode(read_source(path), path).split("\n")[lineno - 1]
     index = list(data.frame.columns).index(target)
     column = value_column(line, lineno, header.attributes, index)
     count = int(data.frame[target].isna().sum())
