@@ -22,11 +22,14 @@ from ._synthetic import (
     make_xor,
     oracle_2d_boundary,
 )
+from ._tabular import OPENML_PREFIX, as_frame, load_csv, load_openml
 
 __all__ = [
     "DATA_ENV",
+    "OPENML_PREFIX",
     "ArffData",
     "ArffError",
+    "as_frame",
     "dataset_names",
     "describe",
     "embedded_names",
@@ -36,6 +39,8 @@ __all__ = [
     "list_datasets",
     "load",
     "load_arff",
+    "load_csv",
+    "load_openml",
     "make_cone_torus",
     "make_layered_cake",
     "make_oracle_2d",

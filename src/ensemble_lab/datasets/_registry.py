@@ -28,6 +28,7 @@ import pandas as pd
 
 from ._arff import load_arff, read_source
 from ._synthetic import make_cone_torus, make_layered_cake, make_oracle_2d, make_xor
+from ._tabular import OPENML_PREFIX, load_openml
 
 __all__ = [
     "DATA_ENV",
@@ -296,7 +297,8 @@ def find(name: str, *, data_dir: str | Path | None = None) -> Path | None:
     Returns
     -------
     Path or None
-        The ARFF file; None for a synthetic dataset (generated, no file).
+        The ARFF file; None for a synthetic dataset (generated, no file) and an OpenML
+        one (``"openml:61"``, fetched when loaded).
 
     Raises
     ------
@@ -311,6 +313,8 @@ def find(name: str, *, data_dir: str | Path | None = None) -> Path | None:
     >>> find("xor") is None
     True
     """
+    if name.startswith(OPENML_PREFIX):
+        return None
     spec = _spec(name)
     if spec.generator is not None:
         return None
@@ -332,7 +336,9 @@ def load(
     name : str
         A dataset name or alias (``"diabetes"``, ``"pima"``, ``"layered-cake"``, ...);
         case and punctuation are ignored. A name the registry does not know is looked
-        up as ``<name>.arff`` in the data directories.
+        up as ``<name>.arff`` in the data directories; ``"openml:ID"`` (or
+        ``"openml:NAME"``) is an OpenML data set (:func:`load_openml`, cached after the
+        first download).
     data_dir : str or Path, default=None
         Directory of ARFF files (plain or compressed; its ``medical/`` folder too),
         searched before the packaged data sets; defaults to ``$ENSEMBLE_LAB_DATA``.
@@ -350,6 +356,8 @@ def load(
     >>> X.shape, y.value_counts().to_dict()
     ((768, 8), {'tested_negative': 500, 'tested_positive': 268})
     """
+    if name.startswith(OPENML_PREFIX):
+        return load_openml(name.removeprefix(OPENML_PREFIX))
     spec = _spec(name)
     if spec.generator is not None:
         X, y = spec.generator(random_state=random_state)

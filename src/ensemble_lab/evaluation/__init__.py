@@ -7,6 +7,7 @@ tidy per-task table the statistics and reports consume.
 
 from .backends import Backend, DaskBackend, JoblibBackend, SequentialBackend, make_backend
 from .config import (
+    DatasetFile,
     DatasetFiles,
     ExperimentConfig,
     MethodSpec,
@@ -43,6 +44,7 @@ from .tasks import TaskKey, TaskResult, derive_seed, ensemble_size
 __all__ = [
     "Backend",
     "DaskBackend",
+    "DatasetFile",
     "DatasetFiles",
     "ExperimentConfig",
     "ExperimentConflictError",

@@ -44,6 +44,7 @@ from .._members import seed_random_states
 from .protocols import Protocol, RandomHalfSplits, RepeatedCV, protocol_from_dict
 
 __all__ = [
+    "DatasetFile",
     "DatasetFiles",
     "ExperimentConfig",
     "MethodSpec",
@@ -60,6 +61,7 @@ _TOP_KEYS = ("name", "description", "seed", "datasets", "methods", "protocol", "
 _METHOD_KEYS = ("name", "label", "base", "params")
 _RECORD_KEYS = ("predictions", "members")
 _DATASET_FILE_KEYS = ("name", "train", "test")
+_DATASET_ONE_FILE_KEYS = ("name", "file", "target", "nominal")
 DATASET_GROUPS = ("embedded", "all")
 
 
@@ -241,7 +243,54 @@ class DatasetFiles:
         return {"name": self.name, "train": self.train, "test": self.test}
 
 
-DatasetEntry = str | DatasetFiles
+@dataclass(frozen=True)
+class DatasetFile:
+    """A dataset given as one file of the user's: ARFF, or CSV (``.csv``, ``.csv.gz``).
+
+    Attributes
+    ----------
+    name : str
+        The dataset's name in the results.
+    file : str
+        The file, relative to the experiment file's folder.
+    target : str, optional
+        The class column (default: the last one).
+    nominal : tuple of str, default=()
+        Columns of numbers to read as nominal (CSV; ARFF declares its own types).
+    """
+
+    name: str
+    file: str
+    target: str | None = None
+    nominal: tuple[str, ...] = ()
+
+    @property
+    def is_csv(self) -> bool:
+        """Whether the file is read as CSV (by its name)."""
+        return ".csv" in Path(self.file).suffixes
+
+    def to_dict(self) -> dict[str, Any]:
+        """Declarative form: the name, the file, and the class and nominal columns if set."""
+        out: dict[str, Any] = {"name": self.name, "file": self.file}
+        if self.target is not None:
+            out["target"] = self.target
+        if self.nominal:
+            out["nominal"] = list(self.nominal)
+        return out
+
+
+DatasetEntry = str | DatasetFiles | DatasetFile
+
+
+def dataset_entry(entry: Any) -> DatasetEntry:
+    """A dataset of an experiment from its declarative form (a name or a table)."""
+    if isinstance(entry, str):
+        return entry
+    if "file" in entry:
+        return DatasetFile(
+            entry["name"], entry["file"], entry.get("target"), tuple(entry.get("nominal", ()))
+        )
+    return DatasetFiles(entry["name"], entry["train"], entry["test"])
 
 
 @dataclass(frozen=True)
@@ -373,13 +422,23 @@ def _parse_dataset(entry: Any, i: int) -> DatasetEntry:
     where = f"datasets[{i}]"
     if isinstance(entry, str):
         return entry
-    _require(entry, dict, where, "a dataset name or a {name, train, test} table")
-    _unknown(entry, _DATASET_FILE_KEYS, where)
-    for key in _DATASET_FILE_KEYS:
+    _require(entry, dict, where, "a dataset name, a {name, file} or a {name, train, test} table")
+    if "file" in entry:
+        _unknown(entry, _DATASET_ONE_FILE_KEYS, where)
+        required: tuple[str, ...] = ("name", "file")
+    else:
+        _unknown(entry, _DATASET_FILE_KEYS, where)
+        required = _DATASET_FILE_KEYS
+    for key in required:
         if key not in entry:
             raise ValueError(f"{where}: missing key {key!r}")
         _require(entry[key], str, f"{where}.{key}", "a string")
-    return DatasetFiles(entry["name"], entry["train"], entry["test"])
+    if "target" in entry:
+        _require(entry["target"], str, f"{where}.target", "a column name")
+    nominal = _require(entry.get("nominal", []), list, f"{where}.nominal", "a list of columns")
+    for j, column in enumerate(nominal):
+        _require(column, str, f"{where}.nominal[{j}]", "a column name")
+    return dataset_entry(entry)
 
 
 def parse_config(raw: Mapping[str, Any], *, base_dir: Path | None = None) -> ExperimentConfig:
@@ -668,10 +727,7 @@ def config_from_stored(
     ValueError
         When a method or the protocol cannot be rebuilt with this version of the code.
     """
-    datasets = tuple(
-        DatasetFiles(d["name"], d["train"], d["test"]) if isinstance(d, dict) else str(d)
-        for d in stored["datasets"]
-    )
+    datasets = tuple(dataset_entry(d) for d in stored["datasets"])
     methods = []
     for i, entry in enumerate(stored["methods"]):
         try:

@@ -49,6 +49,7 @@ from ._eta import RemainingTime
 from .backends import Backend, make_backend
 from .config import (
     DatasetEntry,
+    DatasetFile,
     DatasetFiles,
     ExperimentConfig,
     MethodSpec,
@@ -160,18 +161,26 @@ def load_dataset(
 ) -> Dataset:
     """Load a dataset of an experiment as ``(X, y)``.
 
-    A name goes through :func:`ensemble_lab.datasets.load`. A :class:`~.config.DatasetFiles`
-    pair is read with :func:`ensemble_lab.datasets.load_arff` (relative paths against
+    A name goes through :func:`ensemble_lab.datasets.load`; a :class:`~.config.DatasetFile`
+    through :func:`~ensemble_lab.datasets.load_csv` or
+    :func:`~ensemble_lab.datasets.load_arff`. A :class:`~.config.DatasetFiles` pair is
+    read with :func:`ensemble_lab.datasets.load_arff` (relative paths against
     ``base_dir``) and stacked, with a column ``"__split__"`` marking the test rows, which
     a ``FixedSplit(test_column="__split__")`` protocol reads and drops.
     """
     from ensemble_lab import datasets
 
+    root = base_dir or Path.cwd()
     if isinstance(name, DatasetFiles):
-        root = base_dir or Path.cwd()
         return _concat_train_test(
             datasets.load_arff(root / name.train), datasets.load_arff(root / name.test)
         )
+    if isinstance(name, DatasetFile):
+        if name.is_csv:
+            return datasets.load_csv(
+                root / name.file, target=name.target or -1, nominal=name.nominal
+            )
+        return datasets.load_arff(root / name.file, target=name.target)
     return datasets.load(name, data_dir=data_dir)
 
 
@@ -256,9 +265,10 @@ def _check_dataset(entry: DatasetEntry, data: DataSource | None, config: Experim
             raise ValueError(f"{_entry_name(entry)!r} is not among the given data {sorted(data)}")
     elif data is not None:  # a callable: only calling it would tell
         return
-    elif isinstance(entry, DatasetFiles):
+    elif isinstance(entry, DatasetFiles | DatasetFile):
         root = config.base_dir or Path.cwd()
-        for part in (entry.train, entry.test):
+        parts = (entry.file,) if isinstance(entry, DatasetFile) else (entry.train, entry.test)
+        for part in parts:
             if not (root / part).is_file():
                 raise ValueError(f"no file {root / part}")
     else:
