@@ -246,7 +246,10 @@ def _backend(console: Console, n_jobs: int, scheduler: str | None, dask_local: i
     if dask_local is not None and dask_local < 1:
         raise ValueError(f"--dask-local needs at least 1 worker, got {dask_local}.")
     from ..evaluation import make_backend
+    from ..evaluation.backends import require_dask
 
+    if scheduler is not None or dask_local is not None:
+        require_dask()
     if dask_local is not None:
         console.print(f"Starting a local Dask cluster of {dask_local} worker process(es)...")
     return make_backend(n_jobs, scheduler, dask_local)

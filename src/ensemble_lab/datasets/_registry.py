@@ -49,7 +49,7 @@ DATA_ENV = "ENSEMBLE_LAB_DATA"
 #: The packaged collection: ``uci/`` and ``medical/`` hold ``<name>.arff.gz`` files.
 _PACKAGED_DIR = Path(__file__).parent / "data"
 _PACKAGED_FOLDERS = (_PACKAGED_DIR / "uci", _PACKAGED_DIR / "medical")
-#: Sub-folder of a data directory searched too (as ``../shared/datasets/medical``).
+#: Sub-folder of a data directory searched too (the medical data sets of paper 001).
 _MEDICAL = "medical"
 #: File name endings of an ARFF file, plain or compressed, in the order they are tried.
 ARFF_SUFFIXES = (".arff", ".arff.gz", ".arff.xz", ".arff.bz2")

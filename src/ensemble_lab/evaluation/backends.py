@@ -15,7 +15,16 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Generator, Iterable
 from typing import Any
 
-__all__ = ["Backend", "DaskBackend", "JoblibBackend", "SequentialBackend", "make_backend"]
+from ..utils._optional import optional_import
+
+__all__ = [
+    "Backend",
+    "DaskBackend",
+    "JoblibBackend",
+    "SequentialBackend",
+    "make_backend",
+    "require_dask",
+]
 
 
 class Backend(ABC):
@@ -169,9 +178,7 @@ class DaskBackend(Backend):
         self._own = client is None
         self._cluster: Any = None
         if client is None:
-            from distributed import Client
-
-            client = Client(address)
+            client = _distributed().Client(address)
         self.client = client
 
     @classmethod
@@ -193,7 +200,7 @@ class DaskBackend(Backend):
         """
         if n_workers < 1:
             raise ValueError(f"a local Dask cluster needs n_workers >= 1, got {n_workers}")
-        from distributed import Client, LocalCluster
+        Client, LocalCluster = _distributed().Client, _distributed().LocalCluster
 
         # Worker processes talk TCP on loopback only; in-process workers use Dask's
         # in-memory transport, which takes no host.
@@ -226,7 +233,7 @@ class DaskBackend(Backend):
         self, fn: Callable[..., Any], calls: Iterable[tuple[Any, ...]]
     ) -> Generator[Any, None, None]:
         """Submit every call to the cluster; yield each result once, as it completes."""
-        from distributed import as_completed
+        as_completed = _distributed().as_completed
 
         futures = [
             self.client.submit(fn, *args, pure=False, retries=self.retries) for args in calls
@@ -250,6 +257,14 @@ class DaskBackend(Backend):
         if self._cluster is not None:
             self._cluster.close()
             self._cluster = None
+
+
+def require_dask() -> Any:
+    """The ``distributed`` package, or one line saying which extra installs it."""
+    return optional_import("distributed", extra="dask", feature="Running on Dask")
+
+
+_distributed = require_dask
 
 
 def _identity(obj: Any) -> Any:

@@ -26,6 +26,7 @@ from sklearn.base import clone
 from .._members import accepts_weights, fit_weighted, seed_random_states, weighted_bootstrap
 from ..base import nominal_columns, safe_rows
 from ..utils._estimator import Estimator
+from ..utils._optional import optional_import
 from ..utils._sklearn_compat import Interval, StrOptions
 
 __all__ = [
@@ -450,7 +451,10 @@ class Oversample(_Resampler):
         return self._smote(X, y, w, grown, n_new, w_new, rng)
 
     def _smote(self, X, y, w, grown, n_new, w_new, rng):
-        from imblearn.over_sampling import SMOTE, SMOTENC
+        over_sampling = optional_import(
+            "imblearn.over_sampling", feature="SMOTE oversampling", package="imbalanced-learn"
+        )
+        SMOTE, SMOTENC = over_sampling.SMOTE, over_sampling.SMOTENC
 
         n_class = int(np.sum(y == grown))
         if n_class == 1:
