@@ -230,6 +230,7 @@ def test_export_writes_the_per_split_table_other_tools_read(tmp_path, monkeypatc
     assert list(table.columns) == [
         "experiment", "dataset", "method", "repetition", "fold", "n_train", "n_test",
         "accuracy", "fit_cpu", "fit_wall", "predict_cpu", "predict_wall", "ensemble_size",
+        "balanced_accuracy", "kappa", "f1_macro", "auc", "log_loss", "brier",
     ]  # fmt: skip
     assert len(table) == 12 and table["accuracy"].dtype == float
     assert_frame_equal(table[stored.columns], stored, check_exact=False, rtol=1e-12)

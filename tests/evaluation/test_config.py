@@ -60,7 +60,7 @@ def test_defaults_of_a_minimal_file():
         ({"datasets": []}, "datasets: the experiment needs at least one dataset"),
         ({"datasets": [3]}, r"datasets\[0\]: expected a dataset name"),
         ({"datasets": [{"name": "a", "train": "a.arff"}]}, r"datasets\[0\]: missing key 'test'"),
-        ({"methods": ["J48", {"base": "smo"}]}, r"methods\[1\]: missing key 'name'"),
+        ({"methods": ["J48", {"base": "smo"}]}, r"methods\[1\]: give exactly one of 'name'"),
         ({"methods": [{"name": "J48", "parms": {}}]}, r"methods\[0\]: unknown key 'parms'"),
         ({"methods": [{"name": "J48", "params": 3}]}, r"methods\[0\].params: expected a table"),
         ({"methods": ["J48", "J48"]}, "methods: duplicate label 'J48'"),

@@ -27,6 +27,12 @@ COLUMNS = [
     "predict_cpu",
     "predict_wall",
     "ensemble_size",
+    "balanced_accuracy",
+    "kappa",
+    "f1_macro",
+    "auc",
+    "log_loss",
+    "brier",
     "experiment",
 ]
 

@@ -128,6 +128,47 @@ def test_accuracy_table_missing_method_and_single_split():
     assert table.frame.loc["b", "SMO"] == "80.00"  # one split: no sd
 
 
+def test_a_stopped_run_is_compared_on_the_splits_both_methods_have(results):
+    # SMO finished every split of anneal, Good only the first four (a stopped run)
+    partial = results.drop(
+        results[(results["method"] == "Good") & (results["dataset"] == "anneal")].index[4:]
+    )
+    table = tables.accuracy_table(partial, "SMO", expected_splits=6)
+    a = list(ACC["anneal"]["Good"][:4])
+    b = ACC["anneal"]["SMO"][:4]
+    ref = stats.corrected_resampled_ttest(a, b, [20] * 4, [10] * 4)
+    assert_allclose(table.data["p_value"].loc["anneal", "Good"], ref.p_value, rtol=1e-12)
+    assert table.data["paired"].loc["anneal", "Good"] == 4
+    assert table.frame.loc["anneal", "Good"].endswith("[4/6]")
+    assert "[4/6]" not in table.frame.loc["zoo", "Good"]
+    assert "[k/6]: the mean of the k splits finished" in table.caption
+
+
+def test_a_loss_is_better_lower_and_5x2cv_gets_the_f_test(results):
+    loss = results.assign(log_loss=1 - results["accuracy"])
+    acc = tables.accuracy_table(results, "SMO")
+    table = tables.accuracy_table(loss, "SMO", metric="log_loss")
+    # the same comparisons, in the loss's direction: Good better, Same worse on zoo
+    pd.testing.assert_frame_equal(
+        table.data["significance"], acc.data["significance"], check_names=False
+    )
+    assert "lower is better" in table.caption and "(%)" not in table.caption
+    assert tables.default_test({"kind": "5x2cv"}) == "cv52_f"
+    five_by_two = make_results(
+        {"d": {"SMO": BASE + BASE[:4], "Good": [x + 0.05 for x in BASE + BASE[:4]]}}
+    )
+    five_by_two["repetition"], five_by_two["fold"] = (
+        np.tile(np.repeat(np.arange(5), 2), 2),
+        np.tile([0, 1], 10),
+    )
+    f = tables.accuracy_table(five_by_two, "SMO", test="cv52_f")
+    ref = stats.cv52_ftest(
+        five_by_two["accuracy"][10:].to_numpy(), five_by_two["accuracy"][:10].to_numpy()
+    )
+    assert_allclose(f.data["p_value"].loc["d", "Good"], ref.p_value, rtol=1e-12)
+    assert "5×2cv F-test (Alpaydin)" in f.caption
+
+
 @pytest.mark.parametrize(
     ("mutate", "kwargs", "error", "match"),
     [
@@ -135,7 +176,6 @@ def test_accuracy_table_missing_method_and_single_split():
         (lambda r: r, {"baseline": "J48"}, ValueError, "baseline 'J48'"),
         (lambda r: r, {"methods": ["Nope"]}, ValueError, "Nope"),
         (lambda r: r, {"test": "t"}, ValueError, "test must be"),
-        (lambda r: r.iloc[1:], {}, ValueError, "same splits"),
         (lambda r: pd.concat([r, r.iloc[:1]]), {}, ValueError, "more than one row"),
         (lambda r: r.to_numpy(), {}, TypeError, "DataFrame"),
     ],

@@ -6,6 +6,7 @@ The library is imported inside the commands (see ``_app``).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Annotated, Any
@@ -23,6 +24,41 @@ if TYPE_CHECKING:
     from ..reporting._render import Table
 
 DEFAULT_RESULTS = Path("ensemble-lab-results")
+
+
+@dataclass(frozen=True)
+class _View:
+    """What the tables of a stored experiment show: the metric, the test, the level."""
+
+    metric: str
+    test: str
+    alpha: float
+    expected_splits: int | None
+
+    @classmethod
+    def of(cls, config: dict[str, Any], metric: str, test: str | None, alpha: float) -> _View:
+        """The view for ``config`` (as stored): the protocol's test unless one is chosen."""
+        from ..evaluation import protocol_from_dict
+        from ..evaluation.metrics import get_metric
+        from ..reporting.tables import _TEST_LABELS, default_test
+
+        _check_alpha(alpha)
+        get_metric(metric)
+        if test is not None and test not in _TEST_LABELS:
+            raise ValueError(f"--test must be one of {', '.join(_TEST_LABELS)}, got {test!r}")
+        try:
+            expected = protocol_from_dict(dict(config["protocol"])).n_splits()
+        except (KeyError, TypeError, ValueError):
+            expected = None
+        return cls(metric, test or default_test(config.get("protocol")), alpha, expected)
+
+    @property
+    def title(self) -> str:
+        """The heading of the metric's table: ``Accuracy (%)``, ``Log loss``."""
+        from ..evaluation.metrics import get_metric
+
+        metric = get_metric(self.metric)
+        return metric.label[0].upper() + metric.label[1:] + (" (%)" if metric.percent else "")
 
 
 def _show(console: Console, table: Table, title: str) -> None:
@@ -126,7 +162,8 @@ def _run(
     finally:
         _close(backend)
     _print_summary(console, summary)
-    _show_run(console, db, out_dir, config.to_dict(), alpha)
+    stored = config.to_dict()
+    _show_run(console, db, out_dir, stored, _View.of(stored, "accuracy", None, alpha))
     if summary.failed:
         raise typer.Exit(1)
 
@@ -157,7 +194,7 @@ def _print_summary(console: Console, summary: Any) -> None:
 
 
 def _show_run(
-    console: Console, db: Path, out_dir: Path, config: dict[str, Any], alpha: float
+    console: Console, db: Path, out_dir: Path, config: dict[str, Any], view: _View
 ) -> None:
     """The failures and accuracy table of a finished run, and its HTML report."""
     from ..evaluation import load_failures, load_results
@@ -172,9 +209,17 @@ def _show_run(
         console.print("[red]No task finished successfully.[/]")
         raise typer.Exit(1)
     baseline = _baseline(console, config.get("baseline"), frame)
-    table = accuracy_table(frame, baseline=baseline, alpha=alpha, failures=failures)
-    _show(console, table, "Accuracy (%)")
-    report = _html_report(db, config, frame, failures, baseline, alpha)
+    table = accuracy_table(
+        frame,
+        baseline=baseline,
+        alpha=view.alpha,
+        failures=failures,
+        test=view.test,  # type: ignore[arg-type]
+        metric=view.metric,
+        expected_splits=view.expected_splits,
+    )
+    _show(console, table, view.title)
+    report = _html_report(db, config, frame, failures, baseline, view)
     path = report.write(out_dir / f"{name}-report.html")
     console.print(f"Report: [bold]{path.resolve()}[/]")
 
@@ -213,11 +258,12 @@ def _html_report(
     frame: Any,
     failures: Any,
     baseline: str,
-    alpha: float,
+    view: _View,
 ) -> Any:
     """The HTML report of a stored experiment (``config`` as the store holds it)."""
+    from ..evaluation.metrics import METRICS
     from ..reporting._report import build_report
-    from ..reporting.tables import method_key
+    from ..reporting.tables import method_key, test_label
 
     settings = {
         "experiment": config.get("name"),
@@ -225,17 +271,22 @@ def _html_report(
         "protocol": config.get("protocol"),
         "seed": config.get("seed"),
         "baseline": baseline,
-        "α": alpha,
+        "metric": METRICS[view.metric].label,
+        "per-data-set test": test_label(view.test),
+        "α": view.alpha,
     }
     return build_report(
         frame,
         title=f"ensemble-lab: {config.get('name')}",
         settings=settings,
         baseline=baseline,
+        test=view.test,
         extra_figures=_kappa_error(db, str(config.get("name"))),
         failures=failures,
-        alpha=alpha,
+        alpha=view.alpha,
         method_key=method_key(config.get("methods", [])),
+        metric=view.metric,
+        expected_splits=view.expected_splits,
     )
 
 
@@ -433,6 +484,23 @@ ExportFormat = Annotated[
 Failures = Annotated[
     bool, typer.Option("--failures", help="Also write the failed tasks, with their error.")
 ]
+MetricOption = Annotated[
+    str,
+    typer.Option(
+        "--metric",
+        "-m",
+        help="accuracy, balanced_accuracy, kappa, f1_macro, auc, log_loss or brier "
+        "(losses: lower is better).",
+    ),
+]
+TestOption = Annotated[
+    str | None,
+    typer.Option(
+        "--test",
+        help="Per-data-set test: corrected_t, cv52_f, paired_t or wilcoxon "
+        "[default: the protocol's, cv52_f for 5x2 CV].",
+    ),
+]
 
 
 def _reproduce(
@@ -483,21 +551,33 @@ def _report_tables(
     failures: Any,
     *,
     baseline: str,
-    alpha: float,
+    view: _View,
     fmt: str,
     output: Path | None,
 ) -> None:
-    """``report --format md|latex``: accuracy, time, ranks and failures, to a file or stdout."""
+    """``report --format md|latex``: the metric, time, ranks and failures, to a file or stdout."""
+    from ..evaluation.metrics import get_metric
     from ..reporting._render import Table
     from ..reporting.tables import accuracy_table, failure_table, rank_table, time_table
 
     tables = [
-        accuracy_table(frame, baseline=baseline, alpha=alpha, failures=failures),
-        time_table(frame, baseline=baseline, alpha=alpha, failures=failures),
+        accuracy_table(
+            frame,
+            baseline=baseline,
+            alpha=view.alpha,
+            failures=failures,
+            test=view.test,  # type: ignore[arg-type]
+            metric=view.metric,
+            expected_splits=view.expected_splits,
+        ),
+        time_table(frame, baseline=baseline, alpha=view.alpha, failures=failures),
     ]
     if frame["dataset"].nunique() >= 2:
+        higher = get_metric(view.metric).higher_is_better
         try:
-            tables.append(rank_table(frame, alpha=alpha))
+            tables.append(
+                rank_table(frame, alpha=view.alpha, metric=view.metric, higher_is_better=higher)
+            )
         except ValueError as exc:  # incomplete results: ranks need every cell
             console.print(f"[yellow]No rank table: {exc}[/]")
     render = {"md": Table.to_markdown, "latex": Table.to_latex}[fmt]
@@ -619,19 +699,23 @@ def _report_command(console: Console) -> Callable[..., None]:
         baseline: Baseline = None,
         alpha: Alpha = 0.05,
         output: Output = None,
+        metric: MetricOption = "accuracy",
+        test: TestOption = None,
     ) -> None:
         """Tables (md, latex), the full HTML report, or the per-split table (csv).
 
-        The csv format is ``ensemble-lab export --failures``: one row per task with plain
-        numbers, failed tasks with their error.
+        Any metric the tasks recorded (--metric), on a finished, stopped or running
+        experiment: cells are compared on the splits they have, and those with fewer
+        than the protocol's are marked. The csv format is ``ensemble-lab export
+        --failures``: one row per task with plain numbers, failed tasks with their error.
         """
         from ..evaluation import load_failures, load_results
         from ..reporting.tables import failure_table
 
         if fmt not in {"md", "csv", "html", "latex"}:
             raise ValueError(f"Unknown format {fmt!r}; use md, csv, html or latex.")
-        _check_alpha(alpha)
         experiment, config = _experiment(db, experiment)
+        view = _View.of(config, metric, test, alpha)
         if fmt == "csv":  # numbers for other tools (failed tasks with their error)
             _export(console, db, experiment, output, "csv", include_failures=True)
             return
@@ -646,11 +730,11 @@ def _report_command(console: Console) -> Callable[..., None]:
         baseline = _baseline(console, baseline or config.get("baseline"), frame)
         if fmt == "html":
             path = output or db.with_name(f"{experiment}-report.html")
-            _html_report(db, config, frame, failures, baseline, alpha).write(path)
+            _html_report(db, config, frame, failures, baseline, view).write(path)
             console.print(f"Report: {path.resolve()}")
             return
         _report_tables(
-            console, frame, failures, baseline=baseline, alpha=alpha, fmt=fmt, output=output
+            console, frame, failures, baseline=baseline, view=view, fmt=fmt, output=output
         )
 
     return report

@@ -24,6 +24,12 @@ seed. The file format (documented with a full example in ``docs/experiments.md``
     base = "j48"                        # optional base-learner preset
     params = { n_estimators = 50 }      # optional constructor parameters
 
+    [[methods]]                         # any estimator, by import path
+    estimator = "sklearn.ensemble:BaggingClassifier"
+    label = "Bagging (sklearn)"
+    params = { n_estimators = 10, estimator = { estimator = "sklearn.tree:DecisionTreeClassifier",
+                                                params = { max_depth = 5 } } }
+
 Every bad key or value raises a ``ValueError`` naming it (``methods[2].params: ...``).
 """
 
@@ -51,6 +57,7 @@ __all__ = [
     "build_described",
     "config_from_stored",
     "extension_conflict",
+    "import_estimator",
     "load_config",
     "parse_config",
     "revised_methods",
@@ -58,7 +65,7 @@ __all__ = [
 ]
 
 _TOP_KEYS = ("name", "description", "seed", "datasets", "methods", "protocol", "baseline", "record")
-_METHOD_KEYS = ("name", "label", "base", "params")
+_METHOD_KEYS = ("name", "estimator", "label", "base", "params")
 _RECORD_KEYS = ("predictions", "members")
 _DATASET_FILE_KEYS = ("name", "train", "test")
 _DATASET_ONE_FILE_KEYS = ("name", "file", "target", "nominal")
@@ -401,21 +408,86 @@ def _unknown(table: Mapping[str, Any], allowed: Sequence[str], where: str) -> No
         raise ValueError(f"{where}: unknown key {extra[0]!r} (allowed: {', '.join(allowed)})")
 
 
+def import_estimator(path: str, where: str = "estimator") -> type:
+    """The class named ``"package.module:Class"`` (or ``"package.module.Class"``).
+
+    Raises
+    ------
+    ValueError
+        Naming the module or the class that cannot be imported.
+    """
+    import importlib
+
+    module_name, sep, qualname = path.partition(":")
+    if not sep:
+        module_name, _, qualname = path.rpartition(".")
+    if not module_name or not qualname:
+        raise ValueError(f"{where}: {path!r} is not 'package.module:Class'")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise ValueError(f"{where}: cannot import module {module_name!r} ({exc})") from None
+    cls: Any = module
+    for part in qualname.split("."):
+        if not hasattr(cls, part):
+            raise ValueError(f"{where}: module {module_name!r} has no {qualname!r}")
+        cls = getattr(cls, part)
+    if not isinstance(cls, type):
+        raise ValueError(f"{where}: {path!r} is not a class")
+    return cls
+
+
+def _build_value(value: Any, where: str) -> Any:
+    """A parameter value of an experiment file: a ``{estimator, params}`` table is built."""
+    if isinstance(value, dict) and "estimator" in value:
+        _unknown(value, ("estimator", "params"), where)
+        return _construct(value["estimator"], value.get("params", {}), where)
+    if isinstance(value, dict):
+        return {k: _build_value(v, f"{where}.{k}") for k, v in value.items()}
+    if isinstance(value, list):
+        return [_build_value(v, f"{where}[{j}]") for j, v in enumerate(value)]
+    return value
+
+
+def _construct(path: Any, params: Any, where: str) -> Any:
+    """An estimator from its import path and parameters (nested tables built too)."""
+    _require(path, str, f"{where}.estimator", "'package.module:Class'")
+    _require(params, dict, f"{where}.params", "a table")
+    cls = import_estimator(path, f"{where}.estimator")
+    built = {k: _build_value(v, f"{where}.params.{k}") for k, v in params.items()}
+    try:
+        estimator = cls(**built)
+    except TypeError as exc:
+        raise ValueError(f"{where}: cannot construct {path} ({exc})") from None
+    if not hasattr(estimator, "fit"):
+        raise ValueError(f"{where}: {path} is not an estimator (it has no fit)")
+    return estimator
+
+
 def _parse_method(entry: Any, i: int) -> MethodSpec:
     where = f"methods[{i}]"
     if isinstance(entry, str):
         return MethodSpec(label=entry, name=entry)
     _require(entry, dict, where, "a method name or a table")
     _unknown(entry, _METHOD_KEYS, where)
-    if "name" not in entry:
-        raise ValueError(f"{where}: missing key 'name'")
+    if ("name" in entry) == ("estimator" in entry):
+        raise ValueError(f"{where}: give exactly one of 'name' (a registered method) or "
+                         "'estimator' ('package.module:Class')")  # fmt: skip
+    if "estimator" in entry:
+        if "base" in entry:
+            raise ValueError(f"{where}: 'base' goes with 'name'; give the estimator's own params")
+        estimator = _construct(entry["estimator"], entry.get("params", {}), where)
+        label = entry.get("label", entry["estimator"].rpartition(":")[2].rpartition(".")[2])
+        _require(label, str, f"{where}.label", "a string")
+        return MethodSpec.from_estimator(label, estimator)
     name = _require(entry["name"], str, f"{where}.name", "a string")
     label = _require(entry.get("label", name), str, f"{where}.label", "a string")
     base = entry.get("base")
     if base is not None:
         _require(base, str, f"{where}.base", "a learner preset name")
     params = _require(entry.get("params", {}), dict, f"{where}.params", "a table")
-    return MethodSpec(label=label, name=name, base=base, params=dict(params))
+    params = {k: _build_value(v, f"{where}.params.{k}") for k, v in params.items()}
+    return MethodSpec(label=label, name=name, base=base, params=params)
 
 
 def _parse_dataset(entry: Any, i: int) -> DatasetEntry:

@@ -42,6 +42,9 @@ Schema
     ensemble_size    INTEGER
     error            TEXT NULL -- "Type: message" + traceback of a failed task
     finished         TEXT     -- ISO 8601, UTC
+    balanced_accuracy, kappa, f1_macro, auc, log_loss, brier  REAL  -- see .metrics;
+                              -- NULL for tasks stored before they were recorded
+    metrics_note     TEXT NULL -- why a metric is NaN (no probabilities, ...)
     PRIMARY KEY (experiment_id, dataset, method, repetition, fold)
 
 ``predictions`` — optional, per test instance of a successful task::
@@ -76,6 +79,7 @@ from numpy.typing import NDArray
 from .tasks import TaskKey, TaskResult
 
 __all__ = [
+    "METRIC_COLUMNS",
     "RESULT_COLUMNS",
     "ExperimentConflictError",
     "NotAStoreError",
@@ -87,6 +91,16 @@ __all__ = [
     "load_predictions",
     "load_results",
 ]
+
+#: The metrics a task records beside accuracy (see :mod:`.metrics`), stored as columns.
+METRIC_COLUMNS: tuple[str, ...] = (
+    "balanced_accuracy",
+    "kappa",
+    "f1_macro",
+    "auc",
+    "log_loss",
+    "brier",
+)
 
 RESULT_COLUMNS: tuple[str, ...] = (
     "dataset",
@@ -101,6 +115,7 @@ RESULT_COLUMNS: tuple[str, ...] = (
     "predict_cpu",
     "predict_wall",
     "ensemble_size",
+    *METRIC_COLUMNS,
 )
 """Columns of the tidy results frame, one row per (dataset, method, repetition, fold) task.
 
@@ -108,7 +123,9 @@ RESULT_COLUMNS: tuple[str, ...] = (
 method of an experiment); ``n_train`` and ``n_test`` are its sizes; ``accuracy``
 is the test accuracy as a fraction in [0, 1]; ``fit_*`` and ``predict_*`` are
 process-CPU and wall-clock seconds of training and testing; ``ensemble_size`` is
-the number of members actually built. The tables accept extra columns and ignore them.
+the number of members actually built; the metrics of :data:`METRIC_COLUMNS` follow
+(NaN where a task could not compute one, or was stored before they were recorded).
+The tables accept extra columns and ignore them.
 """
 
 _SCHEMA = """
@@ -145,6 +162,13 @@ CREATE TABLE IF NOT EXISTS results (
     ensemble_size INTEGER,
     error TEXT,
     finished TEXT NOT NULL,
+    balanced_accuracy REAL,
+    kappa REAL,
+    f1_macro REAL,
+    auc REAL,
+    log_loss REAL,
+    brier REAL,
+    metrics_note TEXT,
     PRIMARY KEY (experiment_id, dataset, method, repetition, fold)
 );
 CREATE TABLE IF NOT EXISTS predictions (
@@ -252,6 +276,19 @@ def _json_label(label: Any) -> Any:
     return label.item() if isinstance(label, np.generic) else label
 
 
+def _columns(con: sqlite3.Connection, table: str) -> list[str]:
+    return [row[1] for row in con.execute(f"PRAGMA table_info({table})")]
+
+
+def _upgrade(con: sqlite3.Connection) -> None:
+    """Add the columns a store written by an earlier version lacks (kept NULL)."""
+    have = set(_columns(con, "results"))
+    for column in (*METRIC_COLUMNS, "metrics_note"):
+        if column not in have:
+            kind = "TEXT" if column == "metrics_note" else "REAL"
+            con.execute(f"ALTER TABLE results ADD COLUMN {column} {kind}")
+
+
 def _configure(con: sqlite3.Connection) -> None:
     con.execute("PRAGMA journal_mode=WAL")
     con.execute("PRAGMA synchronous=FULL")
@@ -290,6 +327,7 @@ class ResultsStore:
             _check_store(con, self.path)
             _configure(con)
             con.executescript(_SCHEMA)
+            _upgrade(con)
         except BaseException:
             con.close()
             raise
@@ -499,28 +537,36 @@ class ResultsStore:
                 " AND repetition = ? AND fold = ? AND error IS NOT NULL",
                 where,
             )
-            con.execute(
-                "INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    *where,
-                    result.seed,
-                    result.n_train,
-                    result.n_test,
-                    result.accuracy,
-                    result.fit_cpu,
-                    result.fit_wall,
-                    result.predict_cpu,
-                    result.predict_wall,
-                    result.ensemble_size,
-                    result.error,
-                    _now(),
-                ),
-            )
+            row = {
+                "experiment_id": experiment_id,
+                **key._asdict(),
+                "seed": result.seed,
+                "n_train": result.n_train,
+                "n_test": result.n_test,
+                "accuracy": result.accuracy,
+                "fit_cpu": result.fit_cpu,
+                "fit_wall": result.fit_wall,
+                "predict_cpu": result.predict_cpu,
+                "predict_wall": result.predict_wall,
+                "ensemble_size": result.ensemble_size,
+                "error": result.error,
+                "finished": _now(),
+                **{m: _real(result.scores.get(m)) for m in METRIC_COLUMNS},
+                "metrics_note": result.metrics_note,
+            }
+            names = ", ".join(row)
+            marks = ", ".join(f":{name}" for name in row)
+            con.execute(f"INSERT INTO results ({names}) VALUES ({marks})", row)
             if result.ok and result.test_idx is not None:
                 con.executemany(
                     "INSERT INTO predictions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     _prediction_rows(where, result),
                 )
+
+
+def _real(value: float | None) -> float | None:
+    """A metric as stored: NaN (not computed) becomes NULL."""
+    return None if value is None or np.isnan(value) else float(value)
 
 
 def _prediction_rows(where: tuple[Any, ...], result: TaskResult) -> Iterator[tuple[Any, ...]]:
@@ -578,20 +624,26 @@ def load_results(db: str | Path | ResultsStore, experiment: str | None = None) -
     -------
     DataFrame
         Columns ``dataset, method, repetition, fold, n_train, n_test, accuracy, fit_cpu,
-        fit_wall, predict_cpu, predict_wall, ensemble_size, experiment``; failed tasks
+        fit_wall, predict_cpu, predict_wall, ensemble_size``, the metrics of
+        :data:`METRIC_COLUMNS` (NaN where not computed) and ``experiment``; failed tasks
         are left out (see :func:`load_failures`). Rows are sorted by experiment, dataset,
         method, repetition and fold.
     """
-    cols = ", ".join(f"r.{c}" for c in RESULT_COLUMNS)
+    con, owned = _open(db)
+    try:
+        have = set(_columns(con, "results"))
+    finally:
+        if owned:
+            con.close()
+    cols = ", ".join(f"r.{c}" if c in have else f"NULL AS {c}" for c in RESULT_COLUMNS)
     sql = (
         f"SELECT {cols}, e.name AS experiment FROM results r"
         " JOIN experiments e ON e.id = r.experiment_id WHERE r.error IS NULL"
     )
     order = " ORDER BY e.id, r.dataset, r.method, r.repetition, r.fold"
     frame = _query(db, sql, experiment, order)
-    return frame.astype(
-        {"repetition": "int64", "fold": "int64", "n_train": "int64", "n_test": "int64"}
-    )
+    integers = {"repetition": "int64", "fold": "int64", "n_train": "int64", "n_test": "int64"}
+    return frame.astype({**integers, **dict.fromkeys(METRIC_COLUMNS, "float64")})
 
 
 EXPORT_FORMATS = ("csv", "parquet")

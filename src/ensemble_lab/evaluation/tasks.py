@@ -13,7 +13,7 @@ import hashlib
 import json
 import time
 import traceback
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -22,6 +22,7 @@ from numpy.typing import ArrayLike, NDArray
 from ensemble_lab.base import has_members, member_predictions, safe_rows
 
 from .config import MethodSpec
+from .metrics import PROBABILITY_METRICS, label_metrics, probability_metrics
 
 __all__ = [
     "TaskKey",
@@ -55,6 +56,13 @@ class TaskResult:
         Sizes of the training and test parts.
     accuracy : float or None
         Fraction of test instances classified correctly (None if the task failed).
+    scores : dict
+        The other metrics of :mod:`.metrics` (``balanced_accuracy``, ``kappa``,
+        ``f1_macro``, ``auc``, ``log_loss``, ``brier``); NaN where one cannot be
+        computed, ``metrics_note`` says why.
+    metrics_note : str or None
+        Why some metrics are NaN (the method gives no probabilities, the test part holds
+        one class), None when all were computed.
     fit_cpu, fit_wall, predict_cpu, predict_wall : float or None
         Seconds of process CPU time (``time.process_time`` in the worker: all threads
         of the worker process, not child processes) and of wall time.
@@ -76,6 +84,8 @@ class TaskResult:
     n_train: int
     n_test: int
     accuracy: float | None = None
+    scores: dict[str, float] = field(default_factory=dict)
+    metrics_note: str | None = None
     fit_cpu: float | None = None
     fit_wall: float | None = None
     predict_cpu: float | None = None
@@ -147,6 +157,43 @@ def _timed(fn: Any, *args: Any) -> tuple[Any, float, float]:
     return out, time.process_time() - cpu0, time.perf_counter() - wall0
 
 
+def _probabilities(estimator: Any, X: Any, classes: NDArray[Any]) -> NDArray[np.float64]:
+    """``predict_proba`` with one column per class of the dataset (0 for unseen classes).
+
+    A training part may lack a class; the estimator's columns are its own classes.
+    """
+    proba = np.asarray(estimator.predict_proba(X), dtype=np.float64)
+    own = _codes(np.asarray(estimator.classes_), classes)
+    if proba.ndim != 2 or proba.shape[1] != own.size:
+        raise ValueError(f"predict_proba gave shape {proba.shape} for {own.size} classes")
+    full = np.zeros((proba.shape[0], len(classes)))
+    full[:, own[own >= 0]] = proba[:, own >= 0]
+    return full
+
+
+def _scores(
+    estimator: Any,
+    X_test: Any,
+    codes_true: NDArray[np.int32],
+    codes_pred: NDArray[np.int32],
+    classes: NDArray[Any],
+) -> tuple[dict[str, float], str | None]:
+    """The task's metrics beside accuracy, and why any of them is NaN."""
+    scores = label_metrics(codes_true, codes_pred, len(classes))
+    del scores["accuracy"]  # the task's own, computed from the labels as it always was
+    notes = []
+    try:
+        if not hasattr(estimator, "predict_proba"):
+            raise AttributeError("the method has no predict_proba")
+        scores.update(probability_metrics(codes_true, _probabilities(estimator, X_test, classes)))
+    except (AttributeError, NotImplementedError, ValueError) as exc:
+        notes.append(f"{exc}: auc, log_loss and brier are NaN")
+        scores.update(dict.fromkeys(PROBABILITY_METRICS, np.nan))
+    if np.isnan(scores.get("auc", 0.0)) and not notes:
+        notes.append("one class in the test part: auc is NaN")
+    return scores, "; ".join(notes) or None
+
+
 def execute_task(
     key: TaskKey,
     method: MethodSpec,
@@ -192,10 +239,14 @@ def execute_task(
         y_pred = np.asarray(y_pred)
         result.accuracy = float(np.mean(y_pred == y[test_idx]))
         result.ensemble_size = ensemble_size(estimator)
+        codes_true, codes_pred = _codes(y[test_idx], classes), _codes(y_pred, classes)
+        result.scores, result.metrics_note = _scores(
+            estimator, X_test, codes_true, codes_pred, classes
+        )
         if record_predictions:
             result.test_idx = np.asarray(test_idx, dtype=np.intp)
-            result.y_true = _codes(y[test_idx], classes)
-            result.y_pred = _codes(y_pred, classes)
+            result.y_true = codes_true
+            result.y_pred = codes_pred
         if record_members and has_members(estimator):
             per_member = member_predictions(estimator, X_test)
             result.members = _codes(per_member.T, classes).astype(np.int16)

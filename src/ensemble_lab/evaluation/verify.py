@@ -5,7 +5,8 @@ from what the store recorded — the experiment's configuration
 (:func:`~.config.config_from_stored`), the dataset by name, the split from the protocol
 and the experiment seed, the task's own seed — runs it again and compares its accuracy
 (and, where the store recorded them, its per-instance and per-member predictions) with
-the stored ones, exactly. Timings are not compared.
+the stored ones, exactly, and so are the other metrics the store recorded (a store
+written before they were recorded has none). Timings are not compared.
 
 A method whose code now gives results of another revision (its class's
 ``_results_revision``, recorded with the experiment) is not re-run: every sampled task
@@ -28,7 +29,7 @@ import pandas as pd
 from .backends import Backend, make_backend
 from .config import ExperimentConfig, _revision_change, config_from_stored
 from .runner import _bind, _get_data
-from .store import _check_store
+from .store import METRIC_COLUMNS, _check_store, _columns
 from .tasks import TaskKey, TaskResult, derive_seed, execute_task
 
 __all__ = ["TaskCheck", "VerifyReport", "verify_store"]
@@ -130,12 +131,16 @@ class _Stored:
     accuracy: float
     n_train: int
     n_test: int
+    scores: dict[str, float]
 
 
 def _finished(con: sqlite3.Connection, experiments: Sequence[str] | None) -> pd.DataFrame:
+    have = set(_columns(con, "results"))
+    metrics = ", ".join(f"r.{m}" if m in have else f"NULL AS {m}" for m in METRIC_COLUMNS)
     frame = pd.read_sql_query(
         "SELECT e.name AS experiment, r.dataset, r.method, r.repetition, r.fold, r.seed,"
-        " r.accuracy, r.n_train, r.n_test, COALESCE(r.fit_cpu, 0) + COALESCE(r.predict_cpu, 0)"
+        f" r.accuracy, r.n_train, r.n_test, {metrics},"
+        " COALESCE(r.fit_cpu, 0) + COALESCE(r.predict_cpu, 0)"
         " AS cpu FROM results r JOIN experiments e ON e.id = r.experiment_id"
         " WHERE r.error IS NULL ORDER BY e.id, r.dataset, r.method, r.repetition, r.fold",
         con,
@@ -179,6 +184,13 @@ def _compare(stored: _Stored, result: TaskResult, recorded: pd.DataFrame) -> Tas
         return check("error", result.error.splitlines()[0])
     if result.accuracy != stored.accuracy:
         return check("differs", "accuracy")
+    metrics = [
+        m
+        for m, value in stored.scores.items()
+        if not np.isnan(value) and result.scores.get(m) != value
+    ]
+    if metrics:
+        return check("differs", ", ".join(metrics))
     if len(recorded):
         assert result.y_pred is not None and result.test_idx is not None
         order = np.argsort(result.test_idx, kind="stable")
@@ -218,6 +230,7 @@ def _tasks(
                 float(r.accuracy),
                 int(r.n_train),
                 int(r.n_test),
+                {m: float(getattr(r, m)) for m in METRIC_COLUMNS},
             )
             for r in group.itertuples()
         ]

@@ -9,6 +9,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from ensemble_lab.evaluation import stats
+from ensemble_lab.evaluation.metrics import METRICS, get_metric
 from ensemble_lab.reporting._cd_diagram import plot_critical_difference
 from ensemble_lab.reporting._comparison_plots import (
     plot_accuracy_vs_time,
@@ -87,21 +88,34 @@ def _setting_text(value: object) -> object:
     return value
 
 
-def _complete(results: pd.DataFrame) -> bool:
-    """Every method has results on every data set (ranks need it)."""
+def _rankable(results: pd.DataFrame, methods: list[str]) -> pd.DataFrame:
+    """The results of the data sets on which every method has results (ranks need it)."""
     counts = results.groupby(["dataset", "method"]).size().unstack("method")
-    return bool(counts.notna().all().all())
+    counts = counts.reindex(columns=methods)
+    complete = counts.index[counts.notna().all(axis=1)]
+    return results[results["dataset"].isin(complete)]
 
 
 def _add_ranks(
-    report: HtmlReport, results: pd.DataFrame, methods: list[str], baseline: str, alpha: float
+    report: HtmlReport,
+    results: pd.DataFrame,
+    methods: list[str],
+    baseline: str,
+    alpha: float,
+    metric: str = "accuracy",
 ) -> None:
     """Ranks, the Friedman test and — only when it rejects — the post-hoc tests."""
-    report.add_heading("Ranks")
-    ranks = rank_table(results, baseline_pairs=paired_by_prefix(methods), alpha=alpha)
+    higher = get_metric(metric).higher_is_better if metric in METRICS else True
+    ranks = rank_table(
+        results,
+        baseline_pairs=paired_by_prefix(methods),
+        alpha=alpha,
+        metric=metric,
+        higher_is_better=higher,
+    )
     report.add_table(ranks.to_html(), ranks.caption or "Average ranks")
-    means = results.groupby(["dataset", "method"])["accuracy"].mean().unstack("method")
-    tests = stats.posthoc(means[methods], control=baseline, alpha=alpha)
+    means = results.groupby(["dataset", "method"])[metric].mean().unstack("method")
+    tests = stats.posthoc(means[methods], control=baseline, alpha=alpha, higher_is_better=higher)
     if not tests.significant:
         report.add_text(
             f"The Friedman test (Iman–Davenport) does not reject equal performance at "
@@ -152,6 +166,8 @@ def build_report(
     failures: pd.DataFrame | None = None,
     alpha: float = 0.05,
     method_key: Table | None = None,
+    metric: str = "accuracy",
+    expected_splits: int | None = None,
 ) -> HtmlReport:
     """Compose the report of one experiment.
 
@@ -174,7 +190,8 @@ def build_report(
     baseline : str, optional
         Reference method of the markers (default: the first method).
     test : str, default="corrected_t"
-        Significance test of the accuracy table.
+        Per-data-set significance test of the markers (see
+        :func:`~ensemble_lab.reporting.tables.default_test`).
     extra_figures : sequence of (Figure, caption)
         Further figures to embed.
     failures : DataFrame, optional
@@ -187,6 +204,12 @@ def build_report(
     method_key : Table, optional
         The key of the methods with their full parameters
         (:func:`~ensemble_lab.reporting.tables.method_key`), shown after the settings.
+    metric : str, default="accuracy"
+        The metric tabulated, ranked and tested (see
+        :data:`~ensemble_lab.evaluation.metrics.METRICS`).
+    expected_splits : int, optional
+        Splits every cell should have; cells with fewer (a stopped or running
+        experiment) are marked, and ranks use the data sets every method has.
     """
     if results.empty:
         raise ValueError("no results to report")
@@ -205,11 +228,21 @@ def build_report(
         report.add_heading("Failures")
         failed = failure_table(failures, results)
         report.add_table(failed.to_html(), failed.caption)
-    _add_tables(report, results, baseline, test, alpha, failures)
-    failed_methods = [] if failures is None else list(pd.unique(failures["method"]))
-    complete = failures is None or set(failed_methods) <= set(methods)
-    if results["dataset"].nunique() >= 2 and len(methods) >= 2 and complete and _complete(results):
-        _add_ranks(report, results, methods, baseline, alpha)
+    _add_tables(report, results, baseline, test, alpha, failures, metric, expected_splits)
+    ranked = _rankable(results, methods)
+    if ranked["dataset"].nunique() >= 2 and len(methods) >= 2:
+        report.add_heading("Ranks")
+        if ranked["dataset"].nunique() < results["dataset"].nunique():
+            left = sorted(set(results["dataset"]) - set(ranked["dataset"]))
+            report.add_text(
+                f"Ranks use the {ranked['dataset'].nunique()} data sets on which every method "
+                f"has results; left out: {', '.join(left)}."
+            )
+        never = list(dict.fromkeys([] if failures is None else failures["method"]))
+        never = [m for m in never if m not in methods]
+        if never:
+            report.add_text(f"Not ranked (no task finished): {', '.join(map(str, never))}.")
+        _add_ranks(report, ranked, methods, baseline, alpha, metric)
     _add_figures(report, results, methods, baseline)
     for figure, caption in extra_figures:
         report.add_figure(figure, caption)
@@ -247,17 +280,21 @@ def _add_tables(
     test: str,
     alpha: float,
     failures: pd.DataFrame | None,
+    metric: str = "accuracy",
+    expected_splits: int | None = None,
 ) -> None:
-    """Accuracy with markers against ``baseline``, then training time."""
-    report.add_heading("Accuracy")
+    """The metric with markers against ``baseline``, then training time."""
+    report.add_heading(METRICS[metric].label.capitalize() if metric in METRICS else metric)
     table = accuracy_table(
         results,
         baseline=baseline,
         test=test,  # type: ignore[arg-type]
         alpha=alpha,
         failures=failures,
+        metric=metric,
+        expected_splits=expected_splits,
     )
-    report.add_table(table.to_html(), table.caption or "Mean accuracy (%)")
+    report.add_table(table.to_html(), table.caption or f"Mean {metric}")
     report.add_heading("Training time")
     times = time_table(results, kind="fit_cpu", baseline=baseline, alpha=alpha, failures=failures)
     report.add_table(times.to_html(), times.caption or "Mean training time (CPU s)")

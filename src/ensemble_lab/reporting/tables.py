@@ -30,6 +30,7 @@ import numpy as np
 import pandas as pd
 
 from ensemble_lab.evaluation import stats
+from ensemble_lab.evaluation.metrics import METRICS
 from ensemble_lab.evaluation.store import RESULT_COLUMNS
 from ensemble_lab.reporting._render import Table
 
@@ -39,20 +40,53 @@ __all__ = [
     "RESULT_COLUMNS",
     "Table",
     "accuracy_table",
+    "default_test",
     "failure_table",
     "method_key",
     "paired_by_prefix",
     "rank_table",
+    "test_label",
     "time_table",
 ]
 
-TestName = Literal["corrected_t", "paired_t", "wilcoxon"]
+TestName = Literal["corrected_t", "paired_t", "wilcoxon", "cv52_f"]
 _SPLIT = ["repetition", "fold"]
 _TEST_LABELS = {
     "corrected_t": "corrected resampled t-test",
     "paired_t": "paired t-test",
     "wilcoxon": "Wilcoxon signed-rank test",
+    "cv52_f": "5×2cv F-test (Alpaydin)",
 }
+#: The per-data-set test of each protocol kind (:func:`default_test`).
+_PROTOCOL_TESTS: dict[str, TestName] = {"5x2cv": "cv52_f"}
+
+
+def default_test(protocol: Mapping[str, Any] | str | None) -> TestName:
+    """The per-data-set test a protocol calls for.
+
+    The corrected resampled t-test (Nadeau & Bengio, Weka's Experimenter) for repeated
+    cross-validation, random splits and the like; Alpaydin's combined 5×2cv F-test for
+    Dietterich's 5×2 cross-validation, whose ten scores it was made for.
+
+    Parameters
+    ----------
+    protocol : mapping, str or None
+        The protocol's declarative form (``{"kind": "5x2cv"}``) or its kind.
+
+    Examples
+    --------
+    >>> default_test({"kind": "5x2cv"}), default_test("repeated-cv")
+    ('cv52_f', 'corrected_t')
+    """
+    kind = protocol.get("kind") if isinstance(protocol, Mapping) else protocol
+    return _PROTOCOL_TESTS.get(str(kind), "corrected_t")
+
+
+def test_label(test: str) -> str:
+    """How a table names the test ``test`` (``"corrected_t"`` -> its authors' name)."""
+    return _TEST_LABELS[test]
+
+
 _TIME_KINDS = ("fit_cpu", "fit_wall", "predict_cpu", "predict_wall")
 _MISSING = "–"
 FAILED = "failed"
@@ -121,7 +155,11 @@ def _run_test(
     if a.size < 2:
         return 0, np.nan  # a single split: nothing to test
     result: stats.PairedTestResult | stats.WilcoxonResult
-    if test == "corrected_t":
+    if test == "cv52_f":
+        if a.size != 10:
+            return 0, np.nan  # the F-test needs the ten scores of a complete 5×2 CV
+        result = stats.cv52_ftest(a, b, alpha=alpha)
+    elif test == "corrected_t":
         # Weka takes the split sizes from the baseline's results.
         result = stats.corrected_resampled_ttest(a, b, n_train, n_test, alpha=alpha)
     elif test == "paired_t":
@@ -139,11 +177,13 @@ def _compare_to_baseline(
     alpha: float,
     methods: list[str],
     failed: pd.Series | None = None,
+    higher_is_better: bool = True,
 ) -> dict[str, pd.DataFrame]:
     """Per data set × method: mean, sd, significance and p-value against the baseline.
 
     With ``failed`` (see :func:`_failed_counts`), ``"failed"`` holds the number of failed
-    tasks of each cell.
+    tasks of each cell. A method and the baseline are compared on the splits both have
+    (a stopped run, a failed task), and ``"paired"`` holds how many there were.
     """
     keys = ["dataset", "method", *_SPLIT]
     if results.duplicated(keys).any():
@@ -160,36 +200,29 @@ def _compare_to_baseline(
     if failed is not None:
         wide_failed = failed.unstack("method").reindex(index=datasets, columns=methods)
         out["failed"] = wide_failed.fillna(0).astype(int)
-    sig = np.full((len(datasets), len(methods)), np.nan)
-    pval = np.full_like(sig, np.nan)
+    shape = (len(datasets), len(methods))
+    sig, pval, paired = np.full(shape, np.nan), np.full(shape, np.nan), np.full(shape, np.nan)
     if test is not None and baseline is not None:
-        size_cols = ["n_train", "n_test"] if test == "corrected_t" else []
-        for i, (dataset, sub) in enumerate(results.groupby("dataset", sort=False)):
+        sign = 1.0 if higher_is_better else -1.0
+        for dataset, sub in results.groupby("dataset", sort=False):
+            i = datasets.index(str(dataset))
             wide = sub.pivot(index=_SPLIT, columns="method", values=metric)
             if baseline not in wide.columns:
                 continue
-            base_rows = sub[sub["method"] == baseline].set_index(_SPLIT).reindex(wide.index)
-            sizes = [base_rows[c].to_numpy(dtype=float) for c in size_cols]
-            has_base = wide[baseline].notna().to_numpy()
+            sizes = sub[sub["method"] == baseline].set_index(_SPLIT).reindex(wide.index)
             for j, method in enumerate(methods):
                 if method == baseline or method not in wide.columns:
                     continue
-                values = wide[method].to_numpy(dtype=float)
-                if not np.array_equal(~np.isnan(values), has_base):
-                    raise ValueError(
-                        f"{method!r} and the baseline {baseline!r} were not evaluated on the "
-                        f"same splits of {dataset!r}; paired tests need identical "
-                        "(repetition, fold)."
-                    )
-                base = wide[baseline].to_numpy(dtype=float)[has_base]
-                n_train, n_test = (
-                    (sizes[0][has_base], sizes[1][has_base]) if sizes else (base, base)
-                )
-                sig[i, j], pval[i, j] = _run_test(
-                    test, values[has_base], base, n_train, n_test, alpha
-                )
+                both = (wide[method].notna() & wide[baseline].notna()).to_numpy()
+                a = sign * wide[method].to_numpy(dtype=float)[both]
+                b = sign * wide[baseline].to_numpy(dtype=float)[both]
+                n_train = sizes["n_train"].to_numpy(dtype=float)[both]
+                n_test = sizes["n_test"].to_numpy(dtype=float)[both]
+                sig[i, j], pval[i, j] = _run_test(test, a, b, n_train, n_test, alpha)
+                paired[i, j] = both.sum()
     out["significance"] = pd.DataFrame(sig, index=datasets, columns=methods)
     out["p_value"] = pd.DataFrame(pval, index=datasets, columns=methods)
+    out["paired"] = pd.DataFrame(paired, index=datasets, columns=methods)
     return out
 
 
@@ -198,11 +231,13 @@ def _format_cells(
     fmt: Callable[[float], str],
     show_sd: bool,
     markers: bool,
+    expected_splits: int | None = None,
 ) -> pd.DataFrame:
     mean = numbers["mean"].to_numpy()
     sd = numbers["sd"].to_numpy()
     sig = numbers["significance"].to_numpy()
     failed = numbers["failed"].to_numpy() if "failed" in numbers else np.zeros(mean.shape)
+    count = numbers["n"].to_numpy()
     rows = []
     for i in range(mean.shape[0]):
         row = []
@@ -220,6 +255,8 @@ def _format_cells(
             )
             if failed[i, j]:
                 marker = f"{marker} {PARTLY_FAILED}" if marker else PARTLY_FAILED
+            if expected_splits and count[i, j] < expected_splits:
+                marker = f"{marker} [{count[i, j]:.0f}/{expected_splits}]".strip()
             row.append(f"{text} {marker}" if marker else text)
         rows.append(row)
     index, columns = numbers["mean"].index, numbers["mean"].columns
@@ -259,12 +296,14 @@ def accuracy_table(
     methods: Sequence[str] | None = None,
     *,
     metric: str = "accuracy",
-    percent: bool = True,
+    percent: bool | None = None,
     decimals: int = 2,
     show_sd: bool = True,
     failures: pd.DataFrame | None = None,
+    higher_is_better: bool | None = None,
+    expected_splits: int | None = None,
 ) -> Table:
-    """Mean accuracy per data set × method with ◇/* markers against a baseline.
+    """Mean accuracy (or another metric) per data set × method, ◇/* against a baseline.
 
     Parameters
     ----------
@@ -272,19 +311,23 @@ def accuracy_table(
         Tidy results with the columns of :data:`RESULT_COLUMNS`.
     baseline : str
         The method every other column is tested against (shown first).
-    test : {"corrected_t", "paired_t", "wilcoxon"}, default="corrected_t"
+    test : {"corrected_t", "cv52_f", "paired_t", "wilcoxon"}, default="corrected_t"
         Paired test over the splits of each data set:
         :func:`~ensemble_lab.evaluation.stats.corrected_resampled_ttest` (Weka's
-        Experimenter default), :func:`~ensemble_lab.evaluation.stats.paired_ttest`
+        Experimenter default, for repeated cross-validation),
+        :func:`~ensemble_lab.evaluation.stats.cv52_ftest` (for 5×2 CV; see
+        :func:`default_test`), :func:`~ensemble_lab.evaluation.stats.paired_ttest`
         or :func:`~ensemble_lab.evaluation.stats.wilcoxon`.
     alpha : float, default=0.05
         Significance level of the markers.
     methods : sequence of str, optional
         Columns to show, in order (default: all, in order of appearance).
     metric : str, default="accuracy"
-        Column of ``results`` to tabulate (higher is better).
-    percent : bool, default=True
-        Show the metric × 100, as the papers do.
+        Column of ``results`` to tabulate: a metric of
+        :data:`~ensemble_lab.evaluation.metrics.METRICS` or any numeric column.
+    percent : bool, optional
+        Show the metric × 100, as the papers show accuracy (default: as the metric's
+        registry entry says; False for a column it does not know).
     decimals : int, default=2
         Digits after the decimal point.
     show_sd : bool, default=True
@@ -292,6 +335,12 @@ def accuracy_table(
     failures : DataFrame, optional
         The failed tasks (:func:`~ensemble_lab.evaluation.load_failures`); their cells
         are marked ``failed`` or ``†`` (see the module docstring).
+    higher_is_better : bool, optional
+        Direction of ``metric`` (default: the registry's; a loss such as ``log_loss``
+        is better lower, and its ◇ then marks a significantly lower value).
+    expected_splits : int, optional
+        Splits every cell should have (the protocol's); a cell with fewer (a stopped
+        run, failed tasks) shows ``[k/n]``.
 
     Returns
     -------
@@ -308,24 +357,41 @@ def accuracy_table(
     significantly *worse*, as in Tables 1–2 of paper 000 (Weka itself prints
     ``v`` and ``*``). A method evaluated on a single split gets no marker; a
     method missing on a data set shows ``–``. Splits are paired by
-    ``(repetition, fold)``; different split sets for the same data set raise a
-    ``ValueError``.
+    ``(repetition, fold)``; a method and the baseline are tested on the splits both
+    have, and a mean over fewer splits than ``expected_splits`` is marked.
     """
     _check_test(test, alpha)
     _check_results(results, ["dataset", "method", *_SPLIT, "n_train", "n_test", metric])
+    known = METRICS.get(metric)
+    if higher_is_better is None:
+        higher_is_better = known.higher_is_better if known else True
+    if percent is None:
+        percent = known.percent if known else False
     failed = _failed_counts(failures)
     order = _method_order(results, methods, baseline, failed)
-    numbers = _compare_to_baseline(results, metric, baseline, test, alpha, order, failed)
+    numbers = _compare_to_baseline(
+        results, metric, baseline, test, alpha, order, failed, higher_is_better
+    )
     scale = 100.0 if percent else 1.0
     shown = {k: v * scale if k in ("mean", "sd") else v for k, v in numbers.items()}
-    cells = _format_cells(shown, lambda v: f"{v:.{decimals}f}", show_sd, markers=True)
+    cells = _format_cells(
+        shown, lambda v: f"{v:.{decimals}f}", show_sd, markers=True, expected_splits=expected_splits
+    )
     marks = f"{stats.BETTER_MARKER}/ /{stats.WORSE_MARKER}"
     cells.loc[f"({marks})"] = pd.Series(_counts_row(numbers["significance"], baseline))
+    name = known.label if known else metric
+    direction = "" if higher_is_better else ", lower is better"
     caption = (
-        f"Mean {metric}{' (%)' if percent else ''}{' ± standard deviation' if show_sd else ''}. "
+        f"Mean {name}{' (%)' if percent else ''}{direction}"
+        f"{' ± standard deviation' if show_sd else ''}. "
         f"{stats.BETTER_MARKER} / {stats.WORSE_MARKER}: significantly better / worse than "
         f"{baseline} at the {alpha:g} level ({_TEST_LABELS[test]})."
     )
+    if expected_splits and (numbers["n"] < expected_splits).to_numpy().any():
+        caption += (
+            f" [k/{expected_splits}]: the mean of the k splits finished; a method and "
+            f"{baseline} are tested on the splits both have."
+        )
     if failed is not None:
         caption += _FAILURE_NOTE
     return Table(_with_index_name(cells, "Dataset"), caption, numbers)
