@@ -54,6 +54,20 @@ def test_run_prints_table_writes_store_and_report_then_resumes(tmp_path):
     assert len(load_results(results / "results.db", "tiny")) == 12
 
 
+def test_a_run_in_a_batch_log_prints_progress_lines(tmp_path, monkeypatch):
+    from ensemble_lab.cli import _progress
+
+    monkeypatch.setattr(_progress, "LOG_INTERVAL", 0.0)  # a line per task
+    results = tmp_path / "out"
+    args = ["run", str(_config(tmp_path)), "--results", str(results), "--n-jobs", "1"]
+    out = runner.invoke(app, args, terminal_width=160)  # not a terminal, as a log
+    assert out.exit_code == 0, out.output
+    lines = [x for x in out.output.splitlines() if x.startswith("tiny: ") and " tasks" in x]
+    assert lines[0].startswith("tiny: 0/12 tasks, 0:00:0") and lines[0].endswith("? left")
+    assert lines[-1].startswith("tiny: 12/12 tasks") and lines[-1].endswith("0:00:00 left")
+    assert len(lines) == 13  # the start, then every task
+
+
 def test_run_extends_a_stored_study_and_refuses_a_changed_one(tmp_path):
     results = tmp_path / "out"
     path = _config(tmp_path)

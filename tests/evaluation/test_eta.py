@@ -42,8 +42,20 @@ def test_the_estimate_sees_the_big_dataset_coming_and_holds_when_it_starts():
 
 
 def test_parallel_workers_divide_the_work_left():
-    eta = RemainingTime([("d", "m", 100)] * 4)
-    eta.finished("d", "m", 100, 2.0)
-    eta.finished("d", "m", 100, 2.0)
-    # two workers: 4 busy seconds in 2 wall seconds; 2 tasks of 2 s left -> 2 s
-    assert eta.remaining(elapsed=2.0) == pytest.approx(2.0)
+    eta = RemainingTime([("d", "m", 100)] * 12)
+    for _ in range(6):
+        eta.finished("d", "m", 100, 2.0)
+    # two workers: 12 busy seconds in 6 wall seconds; 6 tasks of 2 s left -> 6 s
+    assert eta.remaining(elapsed=6.0) == pytest.approx(6.0)
+
+
+def test_no_estimate_before_a_few_tasks_have_finished():
+    # The first task of a quick run (an 18 s run once read 18:37 left) says too little.
+    eta = RemainingTime([("d", "m", 100)] * 400)
+    for done in range(1, 9):
+        eta.finished("d", "m", 100, 0.05)
+        assert (eta.remaining(elapsed=0.05 * done) is None) == (done < 8)  # 2 % of 400
+    small = RemainingTime([("d", "m", 100)] * 3)
+    for _ in range(3):
+        small.finished("d", "m", 100, 1.0)
+    assert small.remaining(elapsed=3.0) == 0  # all done: nothing left

@@ -160,3 +160,22 @@ def test_a_store_written_before_the_metrics_reads_them_as_nan_and_gains_the_colu
         after = [row[1] for row in con.execute("PRAGMA table_info(results)")]
     assert after[: len(before)] == before and "metrics_note" in after
     assert load_results(db)["accuracy"].tolist() == frame["accuracy"].tolist()
+
+
+def test_backfill_computes_the_label_metrics_from_recorded_predictions(stored, tmp_path):
+    from typer.testing import CliRunner
+
+    from ensemble_lab.cli import app
+
+    db = tmp_path / "old.db"
+    shutil.copy(stored, db)
+    expected = load_results(db)
+    with sqlite3.connect(db) as con:  # as a store written before the metrics were kept
+        con.execute("UPDATE results SET balanced_accuracy = NULL, kappa = NULL, f1_macro = NULL")
+    out = CliRunner().invoke(app, ["backfill", str(db)])
+    assert out.exit_code == 0, out.output
+    assert "18 task(s) filled in" in out.output
+    again = load_results(db)
+    for column in ("balanced_accuracy", "kappa", "f1_macro"):
+        np.testing.assert_allclose(again[column], expected[column], rtol=0, atol=1e-15)
+    assert "0 task(s) filled in" in CliRunner().invoke(app, ["backfill", str(db)]).output

@@ -1,3 +1,4 @@
+import os
 import sqlite3
 
 import numpy as np
@@ -173,3 +174,47 @@ def test_store_is_in_wal_mode(store):
 def test_missing_database_is_an_error(tmp_path):
     with pytest.raises(FileNotFoundError, match="no results database"):
         load_results(tmp_path / "none.db")
+
+
+def test_the_lock_file_is_gone_after_a_run_and_a_second_writer_is_refused(tmp_path):
+    from ensemble_lab.evaluation import StoreInUseError
+    from ensemble_lab.evaluation.store import exclusive_writer
+
+    db = tmp_path / "r.db"
+    lock = tmp_path / "r.db.lock"
+    with exclusive_writer(db):
+        assert lock.is_file() and f"process {os.getpid()}" in lock.read_text()
+        with pytest.raises(StoreInUseError, match="is in use by another run"):
+            with exclusive_writer(db):
+                pass
+    assert not lock.exists()
+    with exclusive_writer(db):  # a later run locks a file of its own
+        assert lock.is_file()
+    assert not lock.exists()
+
+
+def test_a_run_that_opened_the_lock_file_before_it_was_removed_locks_the_new_one(
+    tmp_path, monkeypatch
+):
+    import fcntl
+    import pathlib
+
+    from ensemble_lab.evaluation.store import _locked
+
+    lock = tmp_path / "r.db.lock"
+    real_open = pathlib.Path.open
+    opened = []
+
+    def racing_open(self, *args, **kwargs):
+        handle = real_open(self, *args, **kwargs)
+        if not opened:  # the run that held it ends now: removes the file; another creates it
+            self.unlink()
+            real_open(self, "a+", encoding="utf-8").close()
+        opened.append(os.fstat(handle.fileno()).st_ino)
+        return handle
+
+    monkeypatch.setattr(pathlib.Path, "open", racing_open)
+    handle = _locked(lock, fcntl)
+    assert len(opened) == 2  # the first, removed, file was let go
+    assert os.fstat(handle.fileno()).st_ino == os.stat(lock).st_ino == opened[1] != opened[0]
+    handle.close()

@@ -8,13 +8,15 @@ from ensemble_lab.reporting._report import build_report
 def test_report_holds_every_section_and_figure(small_results, tmp_path):
     report = build_report(small_results, settings={"protocol": "10-fold CV"}, baseline="J48")
     page = report.write(tmp_path / "report.html").read_text()
-    for heading in ["Settings", "Accuracy", "Training time", "Ranks", "Figures"]:
+    for heading in ["Settings", "Accuracy", "Training time", "Ranks", "Every pair of methods",
+                    "Figures"]:  # fmt: skip
         assert f">{heading}</h2>" in page
     # CD diagram, accuracy vs time, error vs error
     assert page.count("<figure") == 3 == report.figure_count
     assert page.count("<svg") == 3
-    # accuracy, time, ranks and (after a significant Friedman test) Holm against J48
-    assert len(re.findall(r'<table class="sortable">', page)) == 4
+    # accuracy, time, ranks, (after a significant Friedman test) Holm against J48, and
+    # Weka's summary matrix and ranking
+    assert len(re.findall(r'<table class="sortable">', page)) == 6
     assert "Holm-corrected at α = 0.05" in page
     assert "10-fold CV" in page and "◇" in page
     # nothing is loaded from elsewhere

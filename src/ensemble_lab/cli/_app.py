@@ -13,8 +13,8 @@ from rich.console import Console
 
 from ._commands import DataDir, check_data_dir, register_experiment_commands
 from ._errors import STATE, user_errors
+from ._stores import register_store_commands
 from ._tables import print_table
-from ._verify import register_verify_command
 
 app = typer.Typer(
     name="ensemble-lab",
@@ -90,7 +90,7 @@ def methods(
 
 
 register_experiment_commands(app, console)
-register_verify_command(app, console)
+register_store_commands(app, console)
 
 
 def main() -> None:

@@ -99,16 +99,21 @@ def _export(
     fmt: str | None,
     *,
     include_failures: bool,
+    metric: str | None = None,
 ) -> None:
     """Write the per-split table to ``output``, or as CSV to the standard output."""
     import sys
 
     from ..evaluation import export_results, load_failures
 
-    if output is None and fmt == "parquet":
-        raise ValueError("Parquet is binary: give the file to write with -o FILE.parquet")
+    if output is None and fmt in ("parquet", "arff"):
+        raise ValueError(f"{fmt} is written to a file: give it with -o FILE.{fmt}")
+    if output is not None and output.is_dir():
+        raise IsADirectoryError(f"-o {output} is a directory; give the file to write")
     target = sys.stdout if output is None else output
-    frame = export_results(db, target, experiment, fmt=fmt, include_failures=include_failures)
+    frame = export_results(
+        db, target, experiment, fmt=fmt, include_failures=include_failures, metric=metric
+    )
     if output is not None:
         console.print(f"Written: {escape(str(output))} ({len(frame)} rows)", soft_wrap=True)
     failed = len(load_failures(db, experiment))
@@ -261,8 +266,9 @@ def _html_report(
     view: _View,
 ) -> Any:
     """The HTML report of a stored experiment (``config`` as the store holds it)."""
+    from ..evaluation import load_datasets, load_warnings
     from ..evaluation.metrics import METRICS
-    from ..reporting._report import build_report
+    from ..reporting._report import build_report, run_notes
     from ..reporting.tables import method_key, test_label
 
     settings = {
@@ -287,6 +293,11 @@ def _html_report(
         method_key=method_key(config.get("methods", [])),
         metric=view.metric,
         expected_splits=view.expected_splits,
+        notes=run_notes(
+            load_datasets(db, str(config.get("name"))),
+            load_warnings(db, str(config.get("name"))),
+            config.get("protocol", {}).get("folds"),
+        ),
     )
 
 
@@ -479,7 +490,11 @@ ExportOutput = Annotated[
 ]
 ExportFormat = Annotated[
     str | None,
-    typer.Option("--format", "-f", help="csv or parquet [default: from -o's suffix]."),
+    typer.Option(
+        "--format",
+        "-f",
+        help="csv, parquet or arff (Weka's Experimenter layout) [default: from -o's suffix].",
+    ),
 ]
 Failures = Annotated[
     bool, typer.Option("--failures", help="Also write the failed tasks, with their error.")
@@ -492,6 +507,10 @@ MetricOption = Annotated[
         help="accuracy, balanced_accuracy, kappa, f1_macro, auc, log_loss or brier "
         "(losses: lower is better).",
     ),
+]
+ExportMetric = Annotated[
+    str | None,
+    typer.Option("--metric", "-m", help="Only this metric's column [default: every metric]."),
 ]
 TestOption = Annotated[
     str | None,
@@ -558,7 +577,14 @@ def _report_tables(
     """``report --format md|latex``: the metric, time, ranks and failures, to a file or stdout."""
     from ..evaluation.metrics import get_metric
     from ..reporting._render import Table
-    from ..reporting.tables import accuracy_table, failure_table, rank_table, time_table
+    from ..reporting.tables import (
+        accuracy_table,
+        failure_table,
+        rank_table,
+        ranking_table,
+        summary_table,
+        time_table,
+    )
 
     tables = [
         accuracy_table(
@@ -580,6 +606,11 @@ def _report_tables(
             )
         except ValueError as exc:  # incomplete results: ranks need every cell
             console.print(f"[yellow]No rank table: {exc}[/]")
+    if frame["method"].nunique() >= 2:
+        for weka_table in (summary_table, ranking_table):
+            tables.append(
+                weka_table(frame, metric=view.metric, test=view.test, alpha=view.alpha)  # type: ignore[arg-type]
+            )
     render = {"md": Table.to_markdown, "latex": Table.to_latex}[fmt]
     if len(failures):
         tables.append(failure_table(failures, frame))
@@ -747,6 +778,7 @@ def _export_command(console: Console) -> Callable[..., None]:
         output: ExportOutput = None,
         fmt: ExportFormat = None,
         failures: Failures = False,
+        metric: ExportMetric = None,
     ) -> None:
         """The per-split results table (one row per task, plain numbers) as CSV or Parquet.
 
@@ -755,7 +787,7 @@ def _export_command(console: Console) -> Callable[..., None]:
         pivoted for autorank).
         """
         experiment, _ = _experiment(db, experiment)
-        _export(console, db, experiment, output, fmt, include_failures=failures)
+        _export(console, db, experiment, output, fmt, include_failures=failures, metric=metric)
 
     return export
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from types import TracebackType
 from typing import TYPE_CHECKING
 
@@ -18,17 +19,33 @@ if TYPE_CHECKING:
     from ..evaluation import Progress as RunProgress
 
 
+#: Seconds between two progress lines when the output is not a terminal (a batch log).
+LOG_INTERVAL = 30.0
+
+
 class ProgressBar:
     """A context manager whose ``update`` is the runner's ``progress`` callback.
 
     Nothing is shown before the runner's first report, which comes once the experiment
     is checked and its store opened: a run refused at the start prints only its error.
-    ``header`` is printed just before the bar.
+    ``header`` is printed just before the bar. When the output is not a terminal (a
+    batch job's log), a plain line is printed every ``interval`` seconds and at the end
+    instead of a bar, which would show nothing until the run ends.
     """
 
-    def __init__(self, console: Console, description: str, *, header: str = "") -> None:
+    def __init__(
+        self,
+        console: Console,
+        description: str,
+        *,
+        header: str = "",
+        interval: float | None = None,
+    ) -> None:
         self._console = console
         self._header = header
+        self._description = description
+        self._interval = LOG_INTERVAL if interval is None else interval
+        self._last_line = -float("inf")
         self._started = False
         self._bar = Progress(
             TextColumn("[bold]{task.description}"),
@@ -57,6 +74,9 @@ class ProgressBar:
 
     def update(self, state: RunProgress) -> None:
         """Show the runner's state."""
+        if not self._console.is_terminal:
+            self._log_line(state)
+            return
         if not self._started:
             if self._header:
                 self._console.print(self._header)
@@ -72,6 +92,23 @@ class ProgressBar:
             self._task, total=state.total, completed=state.done, last=last,
             left=_clock(state.remaining),
         )  # fmt: skip
+
+    def _log_line(self, state: RunProgress) -> None:
+        """One plain line for a log, at most every ``interval`` seconds, and at the end."""
+        if self._header and self._last_line == -float("inf"):
+            self._console.print(self._header)
+        now = time.monotonic()
+        if now - self._last_line < self._interval and state.done < state.total:
+            return
+        self._last_line = now
+        failed = f", {state.failed} failed" if state.failed else ""
+        skipped = f" ({state.skipped} already stored)" if state.skipped else ""
+        self._console.print(
+            f"{self._description}: {state.done}/{state.total} tasks{skipped}{failed}, "
+            f"{_clock(state.elapsed)} elapsed, {_clock(state.remaining)} left",
+            markup=False,
+            highlight=False,
+        )
 
 
 def _clock(seconds: float | None) -> str:

@@ -38,6 +38,7 @@ from .store import (
     load_failures,
     load_predictions,
     load_results,
+    load_warnings,
 )
 from .tasks import TaskKey, TaskResult, derive_seed, ensemble_size
 
@@ -77,6 +78,7 @@ __all__ = [
     "load_failures",
     "load_predictions",
     "load_results",
+    "load_warnings",
     "make_backend",
     "parse_config",
     "protocol_from_dict",

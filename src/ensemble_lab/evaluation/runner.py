@@ -60,7 +60,7 @@ from .config import (
 )
 from .protocols import Protocol, Split
 from .store import ExperimentConflictError, ResultsStore, exclusive_writer
-from .tasks import TaskKey, TaskResult, derive_seed, execute_task
+from .tasks import TaskKey, TaskResult, dataset_digest, derive_seed, execute_task
 
 __all__ = [
     "Progress",
@@ -517,8 +517,16 @@ def _pending(
         X, y = _get_data(entry, data, config, data_dir)
         X, protocol = _bind(config.protocol, entry, X, y)
         labels = np.asarray(y)
-        classes = np.unique(labels)
-        db.record_dataset(exp_id, name, len(labels), int(np.shape(X)[1]), classes)
+        classes, counts = np.unique(labels, return_counts=True)
+        db.record_dataset(
+            exp_id,
+            name,
+            len(labels),
+            int(np.shape(X)[1]),
+            classes,
+            class_counts=counts,
+            digest=dataset_digest(X, labels),
+        )
         planned = plan_tasks(config, name, labels, protocol)
         total += len(planned)
         pending = [t for t in planned if t.key not in stored]

@@ -28,6 +28,8 @@ Schema
     n_features       INTEGER
     classes          TEXT     -- JSON list of the sorted class labels; prediction codes
                               -- below are positions in this list
+    class_counts     TEXT     -- JSON list of each class's number of instances
+    digest           TEXT     -- SHA-256 of the data as the tasks saw them
     PRIMARY KEY (experiment_id, dataset)
 
 ``results`` — one row per finished task (successful or failed)::
@@ -45,6 +47,7 @@ Schema
     balanced_accuracy, kappa, f1_macro, auc, log_loss, brier  REAL  -- see .metrics;
                               -- NULL for tasks stored before they were recorded
     metrics_note     TEXT NULL -- why a metric is NaN (no probabilities, ...)
+    warnings         TEXT NULL -- JSON list of the distinct warnings the task raised
     PRIMARY KEY (experiment_id, dataset, method, repetition, fold)
 
 ``predictions`` — optional, per test instance of a successful task::
@@ -90,6 +93,7 @@ __all__ = [
     "load_failures",
     "load_predictions",
     "load_results",
+    "load_warnings",
 ]
 
 #: The metrics a task records beside accuracy (see :mod:`.metrics`), stored as columns.
@@ -143,6 +147,8 @@ CREATE TABLE IF NOT EXISTS datasets (
     n_instances INTEGER NOT NULL,
     n_features INTEGER NOT NULL,
     classes TEXT NOT NULL,
+    class_counts TEXT,
+    digest TEXT,
     PRIMARY KEY (experiment_id, dataset)
 );
 CREATE TABLE IF NOT EXISTS results (
@@ -169,6 +175,7 @@ CREATE TABLE IF NOT EXISTS results (
     log_loss REAL,
     brier REAL,
     metrics_note TEXT,
+    warnings TEXT,
     PRIMARY KEY (experiment_id, dataset, method, repetition, fold)
 );
 CREATE TABLE IF NOT EXISTS predictions (
@@ -229,15 +236,22 @@ class StoreInUseError(RuntimeError):
 def exclusive_writer(path: str | Path) -> Iterator[None]:
     """Hold the write lock of the store ``path`` for the duration of the block.
 
-    The lock is an advisory ``flock`` on ``<path>.lock``, which records who holds it.
-    Readers (reports, ``load_results``) need no lock. Where the operating system has no
-    ``flock`` (Windows), nothing is locked.
+    The lock is an advisory ``flock`` on ``<path>.lock``, which records who holds it and
+    is removed when the block ends. Readers (reports, ``load_results``) need no lock.
+    Where the operating system has no ``flock`` (Windows), nothing is locked.
 
     Raises
     ------
     StoreInUseError
         When another process (or another run of this one) holds the lock; the message
         names it.
+
+    Notes
+    -----
+    Removing the file could let two runs lock two different files: one that opened the
+    old file before it was removed and one that created a new one. So a run that gets
+    the lock checks that the path still names the file it locked, and starts over when
+    it does not.
     """
     try:
         import fcntl
@@ -246,26 +260,40 @@ def exclusive_writer(path: str | Path) -> Iterator[None]:
         return
     path = Path(path)
     lock_path = path.with_name(path.name + ".lock")
-    with lock_path.open("a+", encoding="utf-8") as handle:
+    handle = _locked(lock_path, fcntl)
+    try:
+        handle.seek(0)
+        handle.truncate()
+        handle.write(f"process {os.getpid()} on {socket.gethostname()}, since {_now()}\n")
+        handle.flush()
+        yield
+    finally:
+        lock_path.unlink(missing_ok=True)  # still holding the lock: see Notes
+        fcntl.flock(handle, fcntl.LOCK_UN)
+        handle.close()
+
+
+def _locked(lock_path: Path, fcntl: Any) -> TextIO:
+    """The lock file, opened and locked; it is the file the path names."""
+    while True:
+        handle = lock_path.open("a+", encoding="utf-8")
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             handle.seek(0)
             holder = handle.read().strip() or "another process"
+            handle.close()
             raise StoreInUseError(
-                f"the results store {path} is in use by another run ({holder}); wait for "
-                "it to finish, or give this run another results store"
+                f"the results store {lock_path.with_suffix('')} is in use by another run "
+                f"({holder}); wait for it to finish, or give this run another results store"
             ) from None
-        handle.seek(0)
-        handle.truncate()
-        handle.write(f"process {os.getpid()} on {socket.gethostname()}, since {_now()}\n")
-        handle.flush()
         try:
-            yield
-        finally:
-            # The file stays (removing it would let two later runs lock two files).
-            handle.truncate(0)
-            fcntl.flock(handle, fcntl.LOCK_UN)
+            same = os.stat(lock_path).st_ino == os.fstat(handle.fileno()).st_ino
+        except FileNotFoundError:
+            same = False
+        if same:
+            return handle
+        handle.close()  # removed by the run that just ended: lock the new file
 
 
 def _now() -> str:
@@ -283,10 +311,14 @@ def _columns(con: sqlite3.Connection, table: str) -> list[str]:
 def _upgrade(con: sqlite3.Connection) -> None:
     """Add the columns a store written by an earlier version lacks (kept NULL)."""
     have = set(_columns(con, "results"))
-    for column in (*METRIC_COLUMNS, "metrics_note"):
+    for column in (*METRIC_COLUMNS, "metrics_note", "warnings"):
         if column not in have:
-            kind = "TEXT" if column == "metrics_note" else "REAL"
+            kind = "REAL" if column in METRIC_COLUMNS else "TEXT"
             con.execute(f"ALTER TABLE results ADD COLUMN {column} {kind}")
+    have = set(_columns(con, "datasets"))
+    for column in ("class_counts", "digest"):
+        if column not in have:
+            con.execute(f"ALTER TABLE datasets ADD COLUMN {column} TEXT")
 
 
 def _configure(con: sqlite3.Connection) -> None:
@@ -459,6 +491,65 @@ class ResultsStore:
             cur = con.execute(f"DELETE FROM results WHERE {where}", (experiment_id, *labels))
             return int(cur.rowcount)
 
+    def backfill_metrics(self, name: str | None = None) -> int:
+        """Compute the label metrics of tasks stored before they were recorded.
+
+        Balanced accuracy, Cohen's kappa and macro-F1 follow from a task's recorded
+        predictions; AUC, log loss and the Brier score need probabilities, which a store
+        does not keep, and stay NaN (the task's ``metrics_note`` says so).
+
+        Parameters
+        ----------
+        name : str, optional
+            Only this experiment (default: all).
+
+        Returns
+        -------
+        int
+            The tasks filled in (those with predictions and no metrics yet).
+        """
+        from .metrics import label_metrics
+
+        sql = (
+            "SELECT r.experiment_id, r.dataset, r.method, r.repetition, r.fold, d.classes"
+            " FROM results r JOIN experiments e ON e.id = r.experiment_id"
+            " JOIN datasets d ON d.experiment_id = r.experiment_id AND d.dataset = r.dataset"
+            " WHERE r.error IS NULL AND r.kappa IS NULL AND EXISTS (SELECT 1 FROM predictions p"
+            " WHERE p.experiment_id = r.experiment_id AND p.dataset = r.dataset"
+            " AND p.method = r.method AND p.repetition = r.repetition AND p.fold = r.fold)"
+        )
+        params: tuple[Any, ...] = ()
+        if name is not None:
+            sql, params = sql + " AND e.name = ?", (name,)
+        tasks = self._con.execute(sql, params).fetchall()
+        note = (
+            "backfilled from the recorded predictions; auc, log_loss and brier need "
+            "probabilities, which were not recorded"
+        )
+        with self._transaction() as con:
+            for *key, classes in tasks:
+                codes = np.array(
+                    con.execute(
+                        "SELECT y_true, y_pred FROM predictions WHERE experiment_id = ? AND"
+                        " dataset = ? AND method = ? AND repetition = ? AND fold = ?",
+                        key,
+                    ).fetchall()
+                )
+                scores = label_metrics(codes[:, 0], codes[:, 1], len(json.loads(classes)))
+                con.execute(
+                    "UPDATE results SET balanced_accuracy = ?, kappa = ?, f1_macro = ?,"
+                    " metrics_note = ? WHERE experiment_id = ? AND dataset = ? AND method = ?"
+                    " AND repetition = ? AND fold = ?",
+                    (
+                        _real(scores["balanced_accuracy"]),
+                        _real(scores["kappa"]),
+                        _real(scores["f1_macro"]),
+                        note,
+                        *key,
+                    ),
+                )
+        return len(tasks)
+
     @staticmethod
     def _delete(con: sqlite3.Connection, experiment_id: int) -> None:
         for table in ("predictions", "results", "datasets"):
@@ -490,33 +581,69 @@ class ResultsStore:
         n_instances: int,
         n_features: int,
         classes: Iterable[Any],
+        *,
+        class_counts: Iterable[int] | None = None,
+        digest: str | None = None,
     ) -> None:
-        """Record a dataset's shape and class list (the code book of predictions).
+        """Record a dataset as the tasks see it: shape, classes (the code book), digest.
+
+        Parameters
+        ----------
+        experiment_id : int
+        dataset : str
+        n_instances, n_features : int
+        classes : iterable
+            The sorted class labels; prediction codes are positions in this list.
+        class_counts : iterable of int, optional
+            Instances of each class (the report says which are smaller than the folds).
+        digest : str, optional
+            A digest of the data (:func:`~ensemble_lab.evaluation.tasks.dataset_digest`).
 
         Raises
         ------
         ValueError
-            If the dataset was recorded before with other classes or shape (the data
-            changed under a resumed experiment).
+            If the dataset was recorded before with another shape, other classes or
+            another digest: the data changed under a resumed or extended experiment, and
+            its new tasks would be compared with results of other data.
         """
         labels = json.dumps([_json_label(c) for c in classes])
+        counts = None if class_counts is None else json.dumps([int(c) for c in class_counts])
         row = self._con.execute(
-            "SELECT n_instances, n_features, classes FROM datasets"
+            "SELECT n_instances, n_features, classes, digest FROM datasets"
             " WHERE experiment_id = ? AND dataset = ?",
             (experiment_id, dataset),
         ).fetchone()
         if row is not None:
-            if tuple(row) != (n_instances, n_features, labels):
+            if tuple(row[:3]) != (n_instances, n_features, labels):
                 raise ValueError(
                     f"dataset {dataset!r} differs from the one this experiment started with "
                     f"({row[0]}×{row[1]}, classes {row[2]} then; {n_instances}×{n_features}, "
-                    f"classes {labels} now)"
+                    f"classes {labels} now); start over with --new, or give it another name"
                 )
+            if digest is not None and row[3] is not None and row[3] != digest:
+                raise ValueError(
+                    f"dataset {dataset!r} is not the data this experiment's results were "
+                    "computed on (same shape and classes, other values); start over with "
+                    "--new, or give the new data another name"
+                )
+            if digest is not None and row[3] is None:  # stored before digests were kept
+                self._set_dataset(experiment_id, dataset, counts, digest)
             return
         with self._transaction() as con:
             con.execute(
-                "INSERT INTO datasets VALUES (?, ?, ?, ?, ?)",
-                (experiment_id, dataset, n_instances, n_features, labels),
+                "INSERT INTO datasets (experiment_id, dataset, n_instances, n_features, classes,"
+                " class_counts, digest) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (experiment_id, dataset, n_instances, n_features, labels, counts, digest),
+            )
+
+    def _set_dataset(
+        self, experiment_id: int, dataset: str, counts: str | None, digest: str
+    ) -> None:
+        with self._transaction() as con:
+            con.execute(
+                "UPDATE datasets SET class_counts = ?, digest = ?"
+                " WHERE experiment_id = ? AND dataset = ?",
+                (counts, digest, experiment_id, dataset),
             )
 
     # -- results ----------------------------------------------------------------------
@@ -553,6 +680,7 @@ class ResultsStore:
                 "finished": _now(),
                 **{m: _real(result.scores.get(m)) for m in METRIC_COLUMNS},
                 "metrics_note": result.metrics_note,
+                "warnings": json.dumps(result.warnings) if result.warnings else None,
             }
             names = ", ".join(row)
             marks = ", ".join(f":{name}" for name in row)
@@ -646,7 +774,52 @@ def load_results(db: str | Path | ResultsStore, experiment: str | None = None) -
     return frame.astype({**integers, **dict.fromkeys(METRIC_COLUMNS, "float64")})
 
 
-EXPORT_FORMATS = ("csv", "parquet")
+EXPORT_FORMATS = ("csv", "parquet", "arff")
+
+#: Weka Experimenter's names of the columns :func:`export_results` writes as ARFF
+#: (``Key_Run`` and ``Key_Fold`` count from 1 there); the metrics Weka 3.6 does not
+#: record keep descriptive names of the same style.
+WEKA_COLUMNS: dict[str, str] = {
+    "dataset": "Key_Dataset",
+    "repetition": "Key_Run",
+    "fold": "Key_Fold",
+    "method": "Key_Scheme",
+    "n_train": "Number_of_training_instances",
+    "n_test": "Number_of_testing_instances",
+    "accuracy": "Percent_correct",
+    "balanced_accuracy": "Percent_balanced_correct",
+    "kappa": "Kappa_statistic",
+    "f1_macro": "Unweighted_macro_avg_F_measure",
+    "auc": "Weighted_avg_area_under_ROC",
+    "log_loss": "Log_loss",
+    "brier": "Brier_score",
+    "fit_cpu": "UserCPU_Time_training",
+    "predict_cpu": "UserCPU_Time_testing",
+    "fit_wall": "Elapsed_Time_training",
+    "predict_wall": "Elapsed_Time_testing",
+    "ensemble_size": "Ensemble_size",
+}
+
+
+def weka_results_frame(frame: pd.DataFrame) -> pd.DataFrame:
+    """The tidy results in the layout of Weka's Experimenter results (an ARFF it reads).
+
+    One row per task, columns :data:`WEKA_COLUMNS`: data set and scheme nominal, run and
+    fold from 1, accuracies in percent. Weka's ``PairedCorrectedTTester`` reads it with
+    ``-D 1 -R 2 -F 3 -G 4`` and ``-c`` the column to compare (7 for ``Percent_correct``).
+    """
+    out = pd.DataFrame(
+        {
+            "Key_Dataset": pd.Categorical(frame["dataset"], list(dict.fromkeys(frame["dataset"]))),
+            "Key_Run": frame["repetition"].astype(float) + 1,
+            "Key_Fold": frame["fold"].astype(float) + 1,
+            "Key_Scheme": pd.Categorical(frame["method"], list(dict.fromkeys(frame["method"]))),
+        }
+    )
+    for column, name in list(WEKA_COLUMNS.items())[4:]:
+        scale = 100.0 if column in ("accuracy", "balanced_accuracy") else 1.0
+        out[name] = frame[column].astype(float).to_numpy() * scale
+    return out.reset_index(drop=True)
 
 
 def export_results(
@@ -656,11 +829,14 @@ def export_results(
     *,
     fmt: str | None = None,
     include_failures: bool = False,
+    metric: str | None = None,
 ) -> pd.DataFrame:
-    """Write the tidy per-split table of a store to CSV or Parquet, for other tools.
+    """Write the tidy per-split table of a store to CSV, Parquet or ARFF, for other tools.
 
     One row per (dataset, method, repetition, fold) with plain numbers — the long
-    format that scikit-posthocs' ``melt`` arguments and a pivot for autorank take.
+    format that scikit-posthocs' ``melt`` arguments and a pivot for autorank take; as
+    ARFF, in the layout of Weka's Experimenter results (:func:`weka_results_frame`),
+    which Weka's testers read.
 
     Parameters
     ----------
@@ -670,11 +846,15 @@ def export_results(
         The file to write (a stream, e.g. ``sys.stdout``, takes CSV).
     experiment : str, optional
         Only this experiment (default: all; the ``experiment`` column tells them apart).
-    fmt : {"csv", "parquet"}, optional
-        Default: from the suffix of ``path`` (``.parquet``/``.pq``, else CSV).
+    fmt : {"csv", "parquet", "arff"}, optional
+        Default: from the suffix of ``path`` (``.parquet``/``.pq``, ``.arff``, else
+        CSV).
     include_failures : bool, default=False
         Also write the failed tasks, with empty numbers and the first line of their
         ``error`` (the column is then present for every row, empty when the task ran).
+    metric : str, optional
+        Only this metric (of :data:`METRIC_COLUMNS` or ``accuracy``) beside the keys,
+        sizes, times and ensemble size (default: every metric).
 
     Returns
     -------
@@ -688,15 +868,27 @@ def export_results(
     """
     if fmt is None:
         suffix = Path(path).suffix.lower() if isinstance(path, str | Path) else ""
-        fmt = "parquet" if suffix in {".parquet", ".pq"} else "csv"
+        known = {".parquet": "parquet", ".pq": "parquet", ".arff": "arff", ".csv": "csv", "": "csv"}
+        if suffix not in known:
+            raise ValueError(
+                f"cannot tell the format of {path} from its suffix {suffix!r}: name it .csv, "
+                ".parquet or .arff, or choose the format (csv, parquet, arff)"
+            )
+        fmt = known[suffix]
     if fmt not in EXPORT_FORMATS:
-        raise ValueError(f"Unknown export format {fmt!r}; use csv or parquet.")
+        raise ValueError(f"Unknown export format {fmt!r}; use csv, parquet or arff.")
     if fmt == "parquet" and importlib.util.find_spec("pyarrow") is None:
         raise ImportError(
             "Writing Parquet needs pyarrow: pip install 'ensemble-lab[parquet]' (or write CSV)."
         )
     frame = load_results(db, experiment)
     columns = ["experiment", *RESULT_COLUMNS]
+    if metric is not None:
+        if metric not in ("accuracy", *METRIC_COLUMNS):
+            raise ValueError(f"unknown metric {metric!r}; the metrics are: accuracy, "
+                             f"{', '.join(METRIC_COLUMNS)}")  # fmt: skip
+        dropped = {"accuracy", *METRIC_COLUMNS} - {metric}
+        columns = [c for c in columns if c not in dropped]
     if include_failures:
         failures = load_failures(db, experiment)
         if len(failures):
@@ -706,7 +898,15 @@ def export_results(
             frame = frame.sort_values(keys, kind="stable")
         columns.append("error")
     frame = frame.reindex(columns=columns).reset_index(drop=True)
-    if fmt == "parquet":
+    if fmt == "arff":
+        from ensemble_lab.datasets import save_arff
+
+        if not isinstance(path, str | Path):
+            raise ValueError("ARFF is written to a file: give its path")
+        weka = weka_results_frame(frame.reindex(columns=["experiment", *RESULT_COLUMNS]))
+        keep = [name for column, name in WEKA_COLUMNS.items() if column in columns]
+        save_arff(weka[keep], path, relation="ensemble-lab results")
+    elif fmt == "parquet":
         frame.to_parquet(path, index=False)
     else:
         frame.to_csv(path, index=False, lineterminator="\n")
@@ -716,15 +916,60 @@ def export_results(
 def load_datasets(db: str | Path | ResultsStore, experiment: str | None = None) -> pd.DataFrame:
     """The recorded shape of each dataset.
 
-    Columns ``experiment, dataset, n_instances, n_features, n_classes``.
+    Columns ``experiment, dataset, n_instances, n_features, n_classes`` and
+    ``class_counts`` (``{class: instances}``; None for a store written before they were
+    kept).
     """
+    con, owned = _open(db)
+    try:
+        counts = "d.class_counts" if "class_counts" in _columns(con, "datasets") else "NULL"
+    finally:
+        if owned:
+            con.close()
     sql = (
-        "SELECT e.name AS experiment, d.dataset, d.n_instances, d.n_features, d.classes"
+        "SELECT e.name AS experiment, d.dataset, d.n_instances, d.n_features, d.classes,"
+        f" {counts} AS class_counts"
         " FROM datasets d JOIN experiments e ON e.id = d.experiment_id WHERE 1 = 1"
     )
     frame = _query(db, sql, experiment, " ORDER BY e.id, d.dataset")
-    frame["n_classes"] = [len(json.loads(c)) for c in frame.pop("classes")]
+    classes = [json.loads(c) for c in frame.pop("classes")]
+    frame["n_classes"] = [len(c) for c in classes]
+    frame["class_counts"] = [
+        None if n is None else dict(zip(c, json.loads(n)))
+        for c, n in zip(classes, frame["class_counts"])
+    ]
     return frame
+
+
+def load_warnings(db: str | Path | ResultsStore, experiment: str | None = None) -> pd.DataFrame:
+    """The warnings the tasks raised: one row per (method, warning), with their counts.
+
+    Columns ``experiment, method, warning, tasks`` (the number of tasks that raised it)
+    and ``datasets`` (where, sorted).
+    """
+    con, owned = _open(db)
+    try:
+        kept = "warnings" in _columns(con, "results")
+    finally:
+        if owned:
+            con.close()
+    columns = ["experiment", "method", "warning", "tasks", "datasets"]
+    if not kept:
+        return pd.DataFrame(columns=columns)
+    sql = (
+        "SELECT e.name AS experiment, r.dataset, r.method, r.warnings FROM results r"
+        " JOIN experiments e ON e.id = r.experiment_id WHERE r.warnings IS NOT NULL"
+    )
+    raw = _query(db, sql, experiment, " ORDER BY e.id, r.method")
+    rows = [
+        (row.experiment, row.method, text, row.dataset)
+        for row in raw.itertuples()
+        for text in json.loads(row.warnings)
+    ]
+    frame = pd.DataFrame(rows, columns=["experiment", "method", "warning", "dataset"])
+    grouped = frame.groupby(["experiment", "method", "warning"], sort=False)["dataset"]
+    out = grouped.agg(tasks="size", datasets=lambda d: sorted(set(d))).reset_index()
+    return out.reindex(columns=columns)
 
 
 def load_failures(db: str | Path | ResultsStore, experiment: str | None = None) -> pd.DataFrame:

@@ -13,6 +13,7 @@ import hashlib
 import json
 import time
 import traceback
+import warnings
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -27,6 +28,7 @@ from .metrics import PROBABILITY_METRICS, label_metrics, probability_metrics
 __all__ = [
     "TaskKey",
     "TaskResult",
+    "dataset_digest",
     "derive_seed",
     "ensemble_size",
     "execute_task",
@@ -73,6 +75,9 @@ class TaskResult:
     test_idx, y_true, y_pred : ndarray or None
         Per-instance predictions as codes into the dataset's class list (kept only
         when predictions are recorded).
+    warnings : list of str
+        The distinct warnings the task raised (``"ConvergenceWarning: ..."``, at most
+        :data:`MAX_WARNINGS`), kept instead of printed.
     members : ndarray of shape (n_test, n_members) or None
         Each member's predicted class code (kept only when members are recorded and the
         method is an ensemble), as :func:`ensemble_lab.base.member_predictions` gives
@@ -96,6 +101,7 @@ class TaskResult:
     y_true: NDArray[np.int32] | None = None
     y_pred: NDArray[np.int32] | None = None
     members: NDArray[np.int16] | None = None
+    warnings: list[str] = field(default_factory=list)
     wall: float = 0.0
 
     @property
@@ -119,6 +125,38 @@ def derive_seed(experiment_seed: int, dataset: str, method: str, repetition: int
     text = json.dumps([int(experiment_seed), dataset, method, int(repetition), int(fold)])
     digest = hashlib.sha256(text.encode()).digest()
     return int.from_bytes(digest[:4], "little") & 0x7FFFFFFF
+
+
+def dataset_digest(X: Any, y: Any) -> str:
+    """SHA-256 of a dataset as a task sees it: values, column names and types, classes.
+
+    A DataFrame is hashed with :func:`pandas.util.hash_pandas_object` (row by row, fast)
+    along with its column names, dtypes and category lists; an array by its bytes.
+
+    >>> import numpy as np
+    >>> a = dataset_digest(np.eye(3), ["a", "b", "a"])
+    >>> a == dataset_digest(np.eye(3), ["a", "b", "a"])
+    True
+    >>> a == dataset_digest(np.eye(3), ["a", "b", "b"])
+    False
+    """
+    import pandas as pd
+
+    h = hashlib.sha256()
+    if isinstance(X, pd.DataFrame):
+        for name in X.columns:
+            column = X[name]
+            h.update(json.dumps([str(name), str(column.dtype)]).encode())
+            if isinstance(column.dtype, pd.CategoricalDtype):
+                h.update(json.dumps([str(c) for c in column.cat.categories]).encode())
+        h.update(pd.util.hash_pandas_object(X, index=False).to_numpy().tobytes())
+    else:
+        array = np.ascontiguousarray(np.asarray(X))
+        h.update(json.dumps([array.dtype.str, list(array.shape)]).encode())
+        h.update(array.tobytes() if array.dtype != object else repr(array.tolist()).encode())
+    labels = np.asarray(y)
+    h.update(json.dumps([str(v) for v in labels.tolist()]).encode())
+    return h.hexdigest()
 
 
 def ensemble_size(estimator: Any) -> int:
@@ -228,9 +266,44 @@ def execute_task(
         Return per-instance predictions (and each member's).
     """
     start = time.perf_counter()
+    result = TaskResult(key=key, seed=seed, n_train=len(train_idx), n_test=len(test_idx))
+    with warnings.catch_warnings(record=True) as caught:
+        # what no earlier filter decides is recorded, each time: a run's log is no place
+        # for a method's warnings; the store keeps them and the report says them once
+        warnings.filterwarnings("always", append=True)
+        _run_task(result, method, seed, data, train_idx, test_idx, classes,
+                  record_predictions, record_members)  # fmt: skip
+    result.warnings = _distinct(caught)
+    result.wall = time.perf_counter() - start
+    return result
+
+
+#: Distinct warnings a task keeps (each ``"Category: first line of the message"``).
+MAX_WARNINGS = 5
+
+
+def _distinct(caught: list[warnings.WarningMessage]) -> list[str]:
+    seen: dict[str, None] = {}
+    for w in caught:
+        text = str(w.message).strip().splitlines()[0] if str(w.message).strip() else ""
+        seen.setdefault(f"{w.category.__name__}: {text[:200]}", None)
+    return list(seen)[:MAX_WARNINGS]
+
+
+def _run_task(
+    result: TaskResult,
+    method: MethodSpec,
+    seed: int,
+    data: tuple[Any, Any],
+    train_idx: NDArray[np.intp],
+    test_idx: NDArray[np.intp],
+    classes: NDArray[Any],
+    record_predictions: bool,
+    record_members: bool,
+) -> None:
+    """Fit, predict and score into ``result``; an exception becomes its ``error``."""
     X, y = data
     y = np.asarray(y)
-    result = TaskResult(key=key, seed=seed, n_train=len(train_idx), n_test=len(test_idx))
     try:
         estimator = method.build(seed)
         X_train, X_test = safe_rows(X, train_idx), safe_rows(X, test_idx)
@@ -252,5 +325,3 @@ def execute_task(
             result.members = _codes(per_member.T, classes).astype(np.int16)
     except Exception as exc:
         result.error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}"
-    result.wall = time.perf_counter() - start
-    return result

@@ -22,10 +22,55 @@ from ensemble_lab.reporting.tables import (
     failure_table,
     paired_by_prefix,
     rank_table,
+    ranking_table,
+    summary_table,
     time_table,
 )
 
-__all__ = ["build_report", "kappa_error_figures"]
+__all__ = ["build_report", "kappa_error_figures", "run_notes"]
+
+
+def run_notes(
+    datasets: pd.DataFrame, warnings: pd.DataFrame, folds: int | None = None
+) -> list[str]:
+    """What a reader should know about a run that its tables do not show, said once.
+
+    Parameters
+    ----------
+    datasets : DataFrame
+        :func:`~ensemble_lab.evaluation.load_datasets` of the experiment.
+    warnings : DataFrame
+        :func:`~ensemble_lab.evaluation.load_warnings` of the experiment.
+    folds : int, optional
+        Folds of the protocol's cross-validation (classes smaller than that are named).
+
+    Returns
+    -------
+    list of str
+        One sentence per note: classes smaller than the folds (some test folds lack
+        them, as Weka's Experimenter allows); each warning a method raised, with the
+        number of tasks that raised it.
+    """
+    notes = []
+    if folds:
+        small = []
+        for row in datasets.itertuples():
+            counts = row.class_counts or {}
+            few = [f"{c} {n}" for c, n in counts.items() if n < folds]
+            if few:
+                small.append(f"{row.dataset} ({', '.join(few)})")
+        if small:
+            notes.append(
+                f"Classes with fewer instances than the {folds} folds, so that some test "
+                f"folds lack them (allowed, as in Weka's Experimenter): {'; '.join(small)}."
+            )
+    for row in warnings.itertuples():
+        where = ", ".join(row.datasets[:5]) + (", ..." if len(row.datasets) > 5 else "")
+        notes.append(
+            f"{row.method} warned in {row.tasks} task(s) ({where}): {row.warning} "
+            "(kept in the store, not printed during the run)."
+        )
+    return notes
 
 
 def kappa_error_figures(
@@ -168,6 +213,7 @@ def build_report(
     method_key: Table | None = None,
     metric: str = "accuracy",
     expected_splits: int | None = None,
+    notes: Sequence[str] = (),
 ) -> HtmlReport:
     """Compose the report of one experiment.
 
@@ -210,6 +256,8 @@ def build_report(
     expected_splits : int, optional
         Splits every cell should have; cells with fewer (a stopped or running
         experiment) are marked, and ranks use the data sets every method has.
+    notes : sequence of str
+        Sentences shown under the settings (:func:`run_notes`).
     """
     if results.empty:
         raise ValueError("no results to report")
@@ -221,6 +269,8 @@ def build_report(
         failures = None
     report = HtmlReport(title)
     _add_settings(report, results, settings, failures, methods)
+    for note in notes:
+        report.add_text(note, note=True)
     if method_key is not None:
         report.add_heading("Methods")
         report.add_table(method_key.to_html(), method_key.caption)
@@ -243,6 +293,8 @@ def build_report(
         if never:
             report.add_text(f"Not ranked (no task finished): {', '.join(map(str, never))}.")
         _add_ranks(report, ranked, methods, baseline, alpha, metric)
+    if len(methods) >= 2:
+        _add_weka_summaries(report, results, metric, test, alpha)
     _add_figures(report, results, methods, baseline)
     for figure, caption in extra_figures:
         report.add_figure(figure, caption)
@@ -298,6 +350,16 @@ def _add_tables(
     report.add_heading("Training time")
     times = time_table(results, kind="fit_cpu", baseline=baseline, alpha=alpha, failures=failures)
     report.add_table(times.to_html(), times.caption or "Mean training time (CPU s)")
+
+
+def _add_weka_summaries(
+    report: HtmlReport, results: pd.DataFrame, metric: str, test: str, alpha: float
+) -> None:
+    """Weka's summary matrix and wins − losses ranking over every pair of methods."""
+    report.add_heading("Every pair of methods")
+    for make in (summary_table, ranking_table):
+        table = make(results, metric=metric, test=test, alpha=alpha)  # type: ignore[arg-type]
+        report.add_table(table.to_html(), table.caption or "", index=False)
 
 
 def _add_figures(

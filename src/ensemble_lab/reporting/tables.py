@@ -24,13 +24,21 @@ Each returns a :class:`Table` with ``.frame`` and ``.to_markdown()``,
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from ensemble_lab.evaluation import stats
 from ensemble_lab.evaluation.metrics import METRICS
+from ensemble_lab.evaluation.pairwise import (
+    PairwiseTests,
+    TestName,
+    pairwise_tests,
+    per_dataset_test,
+    summary_matrix,
+    wins_losses_ranking,
+)
 from ensemble_lab.evaluation.store import RESULT_COLUMNS
 from ensemble_lab.reporting._render import Table
 
@@ -45,11 +53,12 @@ __all__ = [
     "method_key",
     "paired_by_prefix",
     "rank_table",
+    "ranking_table",
+    "summary_table",
     "test_label",
     "time_table",
 ]
 
-TestName = Literal["corrected_t", "paired_t", "wilcoxon", "cv52_f"]
 _SPLIT = ["repetition", "fold"]
 _TEST_LABELS = {
     "corrected_t": "corrected resampled t-test",
@@ -144,31 +153,6 @@ def _method_order(
     return order
 
 
-def _run_test(
-    test: TestName,
-    a: np.ndarray,
-    b: np.ndarray,
-    n_train: np.ndarray,
-    n_test: np.ndarray,
-    alpha: float,
-) -> tuple[int, float]:
-    if a.size < 2:
-        return 0, np.nan  # a single split: nothing to test
-    result: stats.PairedTestResult | stats.WilcoxonResult
-    if test == "cv52_f":
-        if a.size != 10:
-            return 0, np.nan  # the F-test needs the ten scores of a complete 5×2 CV
-        result = stats.cv52_ftest(a, b, alpha=alpha)
-    elif test == "corrected_t":
-        # Weka takes the split sizes from the baseline's results.
-        result = stats.corrected_resampled_ttest(a, b, n_train, n_test, alpha=alpha)
-    elif test == "paired_t":
-        result = stats.paired_ttest(a, b, alpha=alpha)
-    else:
-        result = stats.wilcoxon(a, b, alpha=alpha)
-    return result.significance, result.p_value
-
-
 def _compare_to_baseline(
     results: pd.DataFrame,
     metric: str,
@@ -218,7 +202,7 @@ def _compare_to_baseline(
                 b = sign * wide[baseline].to_numpy(dtype=float)[both]
                 n_train = sizes["n_train"].to_numpy(dtype=float)[both]
                 n_test = sizes["n_test"].to_numpy(dtype=float)[both]
-                sig[i, j], pval[i, j] = _run_test(test, a, b, n_train, n_test, alpha)
+                sig[i, j], pval[i, j] = per_dataset_test(test, a, b, n_train, n_test, alpha)
                 paired[i, j] = both.sum()
     out["significance"] = pd.DataFrame(sig, index=datasets, columns=methods)
     out["p_value"] = pd.DataFrame(pval, index=datasets, columns=methods)
@@ -728,6 +712,67 @@ def rank_table(
     }
     caption = _rank_caption(means, higher_is_better, alpha, bool(pairs))
     return Table(_with_index_name(cells, "Method"), caption, data)
+
+
+def _pairwise(
+    results: pd.DataFrame, metric: str, test: TestName, alpha: float
+) -> tuple[PairwiseTests, str]:
+    _check_test(test, alpha)
+    _check_results(results, ["dataset", "method", *_SPLIT, "n_train", "n_test", metric])
+    known = METRICS.get(metric)
+    higher = known.higher_is_better if known else True
+    tests = pairwise_tests(results, metric=metric, test=test, alpha=alpha, higher_is_better=higher)
+    what = (
+        f"{known.label if known else metric}{'' if higher else ', lower is better'}; "
+        f"{_TEST_LABELS[test]} at the {alpha:g} level on each data set"
+    )
+    return tests, what
+
+
+def summary_table(
+    results: pd.DataFrame,
+    *,
+    metric: str = "accuracy",
+    test: TestName = "corrected_t",
+    alpha: float = 0.05,
+) -> Table:
+    """Weka's summary matrix: how often each column beats each row, over the data sets.
+
+    Cell (row, column) is ``w (s)``: the number of data sets where the column's mean is
+    better than the row's, and in parentheses where it is significantly better —
+    ``PairedCorrectedTTester -s`` of Weka's Experimenter. See
+    :func:`~ensemble_lab.evaluation.pairwise.summary_matrix`.
+    """
+    tests, what = _pairwise(results, metric, test, alpha)
+    frame = summary_matrix(tests)
+    caption = (
+        f"Summary over {tests.n_datasets} data sets ({what}): cell (row, column) counts the "
+        "data sets where the column is better than the row, in parentheses significantly "
+        "better (Weka's Experimenter summary)."
+    )
+    return Table(_with_index_name(frame, "Method"), caption, {"tests": tests})
+
+
+def ranking_table(
+    results: pd.DataFrame,
+    *,
+    metric: str = "accuracy",
+    test: TestName = "corrected_t",
+    alpha: float = 0.05,
+) -> Table:
+    """Weka's ranking: each method's significant wins minus losses over all others.
+
+    ``PairedCorrectedTTester -r`` of Weka's Experimenter: over every other method and
+    every data set, the number of significant wins and losses, ranked by their
+    difference. See :func:`~ensemble_lab.evaluation.pairwise.wins_losses_ranking`.
+    """
+    tests, what = _pairwise(results, metric, test, alpha)
+    frame = wins_losses_ranking(tests).astype(object)
+    caption = (
+        f"Ranking over {tests.n_datasets} data sets and every pair of methods ({what}): "
+        "significant wins, losses and their difference (Weka's Experimenter ranking)."
+    )
+    return Table(_with_index_name(frame, "Method"), caption, {"tests": tests})
 
 
 def _rank_pairs(

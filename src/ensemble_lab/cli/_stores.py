@@ -1,4 +1,8 @@
-"""``verify``: re-run a sample of a store's tasks and show whether they give its numbers."""
+"""Commands on a results store: ``verify`` and ``backfill``.
+
+``verify`` re-runs a sample of a store's tasks and compares them with the stored ones;
+``backfill`` computes the metrics of tasks stored before they were recorded.
+"""
 
 from __future__ import annotations
 
@@ -73,8 +77,25 @@ def _show(console: Console, report: Any) -> None:
     console.print(f"All {len(report.checks)} task(s) gave the stored numbers.")
 
 
-def register_verify_command(app: typer.Typer, console: Console) -> None:
-    """Add ``verify`` to ``app``."""
+def register_store_commands(app: typer.Typer, console: Console) -> None:
+    """Add ``verify`` and ``backfill`` to ``app``."""
+
+    @app.command()
+    @user_errors(console)
+    def backfill(store: Store, experiment: Experiments = None) -> None:
+        """Fill in the metrics of tasks stored before they were recorded, from predictions.
+
+        Balanced accuracy, kappa and macro-F1 come from a task's recorded predictions;
+        AUC, log loss and Brier score need probabilities, which are not recorded.
+        """
+        from ..evaluation import ResultsStore
+
+        if not store.is_file():
+            raise FileNotFoundError(f"no results store at {store}")
+        with ResultsStore(store, create=False) as db:
+            names: list[str | None] = list(experiment) if experiment else [None]
+            filled = sum(int(db.backfill_metrics(name)) for name in names)
+        console.print(f"{filled} task(s) filled in from their recorded predictions.")
 
     @app.command()
     @user_errors(console)
