@@ -89,6 +89,7 @@ __all__ = [
     "ResultsStore",
     "StoreInUseError",
     "exclusive_writer",
+    "experiment_names",
     "export_results",
     "load_failures",
     "load_predictions",
@@ -707,11 +708,12 @@ def _prediction_rows(where: tuple[Any, ...], result: TaskResult) -> Iterator[tup
 
 
 def _open(db: str | Path | ResultsStore) -> tuple[sqlite3.Connection, bool]:
+    """A connection to read ``db`` (read-only: reading never changes a store's file)."""
     if isinstance(db, ResultsStore):
         return db._con, False
     if not Path(db).is_file():
         raise FileNotFoundError(f"no results database at {db}")
-    con = sqlite3.connect(str(db))
+    con = sqlite3.connect(f"{Path(db).resolve().as_uri()}?mode=ro", uri=True)
     try:
         _check_store(con, Path(db), empty_ok=False)
     except NotAStoreError:
@@ -911,6 +913,16 @@ def export_results(
     else:
         frame.to_csv(path, index=False, lineterminator="\n")
     return frame
+
+
+def experiment_names(db: str | Path | ResultsStore) -> list[str]:
+    """The names of the experiments a store holds, in the order they were created."""
+    con, owned = _open(db)
+    try:
+        return [row[0] for row in con.execute("SELECT name FROM experiments ORDER BY id")]
+    finally:
+        if owned:
+            con.close()
 
 
 def load_datasets(db: str | Path | ResultsStore, experiment: str | None = None) -> pd.DataFrame:

@@ -42,10 +42,10 @@ from ..evaluation import (
     FiveByTwoCV,
     MethodSpec,
     RepeatedCV,
-    ResultsStore,
     load_results,
 )
 from ..evaluation.stats import wilcoxon
+from ..evaluation.store import experiment_names
 from ..learners import make_learner
 from ..reporting import claims as ledger_io
 from ..reporting.claims import Claim, verdict
@@ -335,11 +335,7 @@ def write_from_store(out_dir: Path, *, data_dir: Path | None = None, quick: bool
     db = out_dir / f"{NAME}.db"
     if not db.is_file():
         raise FileNotFoundError(f"no results store at {db}; run the reproduction first")
-    store = ResultsStore(db)
-    try:
-        stored = set(store.experiments()["name"])
-    finally:
-        store.close()
+    stored = set(experiment_names(db))
     results, speed = {}, None
     for cfg in configs(quick):
         frame = _complete(load_results(db, cfg.name) if cfg.name in stored else None, cfg)
