@@ -40,10 +40,10 @@ class HDA(DiscriminantProjection):
 
     Attributes
     ----------
-    components_ : ndarray of shape (n_components_, n_features)
+    components_ : ndarray of shape (``n_components_``, n_features)
         Projection directions by decreasing ratio, normalised so that
         ``components_ @ B @ components_.T = I`` (B the denominator matrix).
-    eigenvalues_ : ndarray of shape (n_components_,)
+    eigenvalues_ : ndarray of shape (``n_components_``,)
         Value of the ratio along each direction.
     mean_ : ndarray of shape (n_features,)
         Training mean, subtracted before projecting.

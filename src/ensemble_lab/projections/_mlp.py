@@ -60,9 +60,9 @@ class MLPProjection(SupervisedProjection):
 
     Attributes
     ----------
-    components_ : ndarray of shape (n_components_, n_features)
+    components_ : ndarray of shape (``n_components_``, n_features)
         Input-to-hidden weights.
-    intercept_ : ndarray of shape (n_components_,)
+    intercept_ : ndarray of shape (``n_components_``,)
         Hidden units' biases.
     network_ : MLPClassifier
         The trained network (its output layer is not used by ``transform``).

@@ -39,9 +39,9 @@ class NDA(DiscriminantProjection):
 
     Attributes
     ----------
-    components_ : ndarray of shape (n_components_, n_features)
+    components_ : ndarray of shape (``n_components_``, n_features)
         Projection directions by decreasing ratio.
-    eigenvalues_ : ndarray of shape (n_components_,)
+    eigenvalues_ : ndarray of shape (``n_components_``,)
     mean_ : ndarray of shape (n_features,)
     regularized_ : bool
     ridge_ : float
