@@ -90,6 +90,11 @@ class MLPProjection(SupervisedProjection):
     nothing here: a projection does not need a converged network, and boosting fits one
     per step.
 
+    References
+    ----------
+    N. García-Pedrajas, C. García-Osorio and C. Fyfe. Nonlinear boosting projections
+    for ensemble construction. *Journal of Machine Learning Research*, 8:1–33, 2007.
+
     Examples
     --------
     >>> from sklearn.datasets import load_iris
