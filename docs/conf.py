@@ -31,8 +31,6 @@ version = release
 extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.autosummary",
-    "sphinx.ext.mathjax",
-    "sphinx.ext.viewcode",
     "numpydoc",
     "sphinx_gallery.gen_gallery",
     "myst_parser",
@@ -61,7 +59,7 @@ numpydoc_xref_param_type = False
 add_module_names = False
 
 # -- Markdown (the guide's pages and the committed reproduction pages) --------------
-myst_enable_extensions = ["colon_fence", "dollarmath", "deflist", "substitution"]
+myst_enable_extensions = ["colon_fence", "deflist", "substitution"]
 myst_substitutions = {"release": release}
 myst_heading_anchors = 3
 suppress_warnings = ["myst.header"]
