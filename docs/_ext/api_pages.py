@@ -90,9 +90,11 @@ def _page(module_name: str, title: str, groups: dict[str, list[str]]) -> str:
     for kind, names in groups.items():
         if not names:
             continue
-        template = {"Classes": "class.rst", "Functions": "function.rst"}.get(kind, "data.rst")
+        # docs/_templates/autosummary/{class,function,data}.rst
+        template = {"Classes": "class", "Functions": "function"}.get(kind, "data")
         lines += [kind, "-" * len(kind), "", ".. autosummary::", "   :toctree: generated/"]
-        lines += [f"   :template: {template}", "", *(f"   {n}" for n in sorted(names)), ""]
+        lines += [f"   :template: autosummary/{template}.rst", ""]
+        lines += [*(f"   {n}" for n in sorted(names)), ""]
     return "\n".join(lines)
 
 

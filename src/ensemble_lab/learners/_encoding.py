@@ -244,7 +244,7 @@ class MixedEncoder(TransformerMixin, Estimator):
 
         Returns
         -------
-        ndarray of shape (n_samples, n_features_out_)
+        ndarray of shape (n_samples, ``n_features_out_``)
         """
         check_is_fitted(self)
         X = validate_mixed_data(self, X, reset=False)

@@ -700,7 +700,7 @@ class TriskelClassifier(Ensemble):
 
         Returns
         -------
-        pairs : ndarray of shape (n_rounds_, 2, n_samples)
+        pairs : ndarray of shape (``n_rounds_``, 2, n_samples)
             Labels (from ``classes_``) of h⁺ and h⁻ of each round.
         arbiter : ndarray of shape (n_samples,)
             Labels of the arbiter.
