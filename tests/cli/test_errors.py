@@ -155,7 +155,9 @@ def test_methods_lists_the_names_of_a_paper():
     result = runner.invoke(app, ["methods", "--paper", "3"], terminal_width=250)
     assert result.exit_code == 0, result.output
     said = "".join(result.output.split())  # the text columns wrap
-    assert "│PB-HDA│garciaosorio2008projections│ProjectionBoostingClassifi" in said
+    # one table per paper, titled with its key; each row the name and what it builds
+    assert "[garciaosorio2008projections]" in said
+    assert "│PB-HDA│" in said and "ProjectionBoostingClassifier,basej48" in said
     assert "Triskel" not in said and "RBF-SVM" in said
 
 

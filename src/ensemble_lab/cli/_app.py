@@ -82,11 +82,26 @@ def methods(
     ] = None,
 ) -> None:
     """List the registered method names, with what each builds and its paper."""
-    from ..methods import describe_methods
+    from rich.markup import escape
 
-    rows = [[m.name, m.paper, m.estimator, m.base, m.what] for m in describe_methods(paper)]
-    header = ["name", "paper", "estimator", "base", "what"]
-    print_table(console, header, rows, title="Methods (ensemble_lab.methods.make(name))")
+    from ..methods import PAPERS, describe_methods
+
+    # One table per paper, titled with it, and two columns (the name; what it builds,
+    # then the estimator and base learner), so that the descriptions keep the width of
+    # the terminal and wrap instead of being squeezed out by the other columns.
+    infos = describe_methods(paper)
+    order = [*PAPERS, ""]
+    console.print(
+        "[bold]Methods[/] by the names of the papers' tables: ensemble_lab.methods.make(name)"
+    )
+    for key in sorted({m.paper for m in infos}, key=order.index):
+        rows = [
+            [m.name, f"{m.what}\n{m.estimator}" + (f", base {m.base}" if m.base else "")]
+            for m in infos
+            if m.paper == key
+        ]
+        title = escape(f"{PAPERS[key]} [{key}]") if key else "Other names"
+        print_table(console, ["name", "what it builds"], rows, title=title)
 
 
 register_experiment_commands(app, console)

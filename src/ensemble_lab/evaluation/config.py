@@ -239,7 +239,17 @@ class MethodSpec:
 
 @dataclass(frozen=True)
 class DatasetFiles:
-    """A dataset given as a pair of train and test ARFF files (for ``kind = "fixed"``)."""
+    """A dataset given as a pair of train and test ARFF files (for ``kind = "fixed"``).
+
+    Attributes
+    ----------
+    name : str
+        The dataset's name in the results.
+    train : str
+        The training file, relative to the experiment file's folder.
+    test : str
+        The test file, relative to the experiment file's folder.
+    """
 
     name: str
     train: str
@@ -308,10 +318,11 @@ class ExperimentConfig:
     ----------
     name : str
         Identifies the experiment in the results store.
-    datasets : sequence of str or DatasetFiles
-        Dataset names, the groups ``"embedded"`` / ``"all"``, or train/test file pairs.
-        When running with in-memory data (``run_experiment(..., data=...)``) these
-        are keys of that mapping.
+    datasets : sequence of str, DatasetFile or DatasetFiles
+        Dataset names (packaged, in the data directory, or ``"openml:ID"``), the
+        groups ``"embedded"`` / ``"all"``, files of one's own (:class:`DatasetFile`)
+        or train/test file pairs (:class:`DatasetFiles`). When running with in-memory
+        data (``run_experiment(..., data=...)``) these are keys of that mapping.
     methods : sequence of MethodSpec
         Methods, with unique labels.
     protocol : Protocol, default=RepeatedCV(10, 10)

@@ -426,6 +426,12 @@ class FirstFold(Protocol):
     :class:`~ensemble_lab.evaluation.RandomHalfSplits` (scikit-learn's
     ``StratifiedShuffleSplit``) it accepts classes with a single instance, which
     audiology and primary-tumor have.
+
+    Parameters
+    ----------
+    n_folds : int, default=2
+        Folds of the cross-validation whose first split is used: the test part is
+        ``1 / n_folds`` of the instances.
     """
 
     n_folds: int = 2

@@ -4,16 +4,16 @@ Two families of tools, as the ensemble literature uses them:
 
 * **One data set, two methods** — tests on the paired per-fold scores of a
   resampling protocol: the corrected resampled t-test of Nadeau & Bengio
-  (2003) exactly as Weka's Experimenter computes it
+  (2003) [1]_ exactly as Weka's Experimenter computes it
   (:func:`corrected_resampled_ttest`), the plain paired t-test
-  (:func:`paired_ttest`), Dietterich's 5×2cv t-test (:func:`cv52_ttest`) and
-  Alpaydin's combined 5×2cv F-test (:func:`cv52_ftest`).
+  (:func:`paired_ttest`), Dietterich's 5×2cv t-test [2]_ (:func:`cv52_ttest`) and
+  Alpaydin's combined 5×2cv F-test [3]_ (:func:`cv52_ftest`).
 * **Many data sets** — tests on one score per data set: the Wilcoxon
   signed-rank test (:func:`wilcoxon`), the sign test on win-tie-loss counts
-  with the critical value used by Kuncheva & Rodríguez (:func:`sign_test`),
+  with the critical value used by Kuncheva & Rodríguez [5]_ (:func:`sign_test`),
   average ranks (:func:`average_ranks`), the Friedman test with the
   Iman–Davenport correction (:func:`friedman`), the post-hoc critical
-  differences of Demšar (2006) (:func:`nemenyi_cd`, :func:`bonferroni_dunn_cd`)
+  differences of Demšar (2006) [4]_ (:func:`nemenyi_cd`, :func:`bonferroni_dunn_cd`)
   and Holm's step-down comparison of every method with a control
   (:func:`holm`, :func:`compare_to_control`). :func:`posthoc` runs the post-hoc
   tests only when the Friedman test rejects equal performance, as autorank does.

@@ -164,6 +164,13 @@ class C45TreeClassifier(WekaTreeMixin, ClassifierMixin, Estimator):
     correction) normalised to sum to one: a missing value routed to a branch that saw
     no training data loses that branch's share, as in Weka.
 
+    References
+    ----------
+    J. R. Quinlan. *C4.5: Programs for Machine Learning*. Morgan Kaufmann, 1993.
+
+    I. H. Witten and E. Frank. *Data Mining: Practical Machine Learning Tools and
+    Techniques*, 2nd edition. Morgan Kaufmann, 2005 (Weka 3.6).
+
     Examples
     --------
     >>> from ensemble_lab.datasets import load

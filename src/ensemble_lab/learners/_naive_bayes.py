@@ -71,6 +71,23 @@ class MixedNaiveBayes(ClassifierMixin, Estimator):
       observed attributes only.
     * The class prior is Laplace corrected too, as in Weka's NaiveBayes. Weka's kernel
       density and discretisation options are not offered.
+
+    References
+    ----------
+    G. H. John and P. Langley. Estimating continuous distributions in Bayesian
+    classifiers. In *Proceedings of the 11th Conference on Uncertainty in Artificial
+    Intelligence (UAI 1995)*, pages 338–345, 1995 (Weka's NaiveBayes).
+
+    I. H. Witten and E. Frank. *Data Mining: Practical Machine Learning Tools and
+    Techniques*, 2nd edition. Morgan Kaufmann, 2005 (Weka 3.6).
+
+    Examples
+    --------
+    >>> from ensemble_lab.datasets import load
+    >>> from ensemble_lab.learners import MixedNaiveBayes
+    >>> X, y = load("vote")  # 16 nominal attributes with missing values
+    >>> MixedNaiveBayes().fit(X, y).predict(X.iloc[:3]).tolist()
+    ['republican', 'republican', 'republican']
     """
 
     _parameter_constraints: dict = {

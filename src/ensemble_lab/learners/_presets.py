@@ -104,6 +104,21 @@ class EncodedClassifier(ClassifierMixin, Estimator):
     weighted solution matches the repeated-samples one only up to the solver
     tolerance; scikit-learn lists the same failure for ``SVC``) and for
     :class:`SMOClassifier` (see there).
+
+    References
+    ----------
+    I. H. Witten and E. Frank. *Data Mining: Practical Machine Learning Tools and
+    Techniques*, 2nd edition. Morgan Kaufmann, 2005 (Weka 3.6).
+
+    Examples
+    --------
+    >>> from sklearn.linear_model import LogisticRegression
+    >>> from ensemble_lab.datasets import load
+    >>> from ensemble_lab.learners import EncodedClassifier
+    >>> X, y = load("vote")  # nominal attributes with missing values
+    >>> clf = EncodedClassifier(LogisticRegression()).fit(X, y)
+    >>> clf.predict(X.iloc[:2]).tolist()
+    ['republican', 'republican']
     """
 
     _parameter_constraints: dict = {

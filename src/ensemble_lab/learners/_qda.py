@@ -55,6 +55,25 @@ class RegularizedQDA(ClassifierMixin, Estimator):
     weighted and divided by the class weight (no Bessel correction) so that the fit does
     not depend on the scale of ``sample_weight``. Numeric input only, without missing
     values; the ``qda`` preset encodes mixed data first.
+
+    References
+    ----------
+    L. I. Kuncheva and C. J. Whitaker. Using diversity with three variants of
+    boosting: aggressive, conservative, and inverse. In *Multiple Classifier Systems
+    (MCS 2002)*, volume 2364 of *Lecture Notes in Computer Science*, pages 81–90.
+    Springer, 2002.
+
+    L. I. Kuncheva. *Combining Pattern Classifiers: Methods and Algorithms*. Wiley,
+    2004.
+
+    Examples
+    --------
+    >>> from ensemble_lab.datasets import make_cone_torus
+    >>> from ensemble_lab.learners import RegularizedQDA
+    >>> X, y = make_cone_torus(400, random_state=0)
+    >>> qda = RegularizedQDA().fit(X, y)
+    >>> qda.means_.shape, bool(qda.regularized_.any())
+    ((3, 2), False)
     """
 
     _parameter_constraints: dict = {

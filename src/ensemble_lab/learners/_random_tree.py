@@ -144,6 +144,13 @@ class RandomTreeClassifier(WekaTreeMixin, ClassifierMixin, Estimator):
     one random instance out of the training set, so repeating an instance changes the
     draws while a weight of 2 does not.
 
+    References
+    ----------
+    L. Breiman. Random forests. *Machine Learning*, 45(1):5–32, 2001.
+
+    I. H. Witten and E. Frank. *Data Mining: Practical Machine Learning Tools and
+    Techniques*, 2nd edition. Morgan Kaufmann, 2005 (Weka 3.6).
+
     Examples
     --------
     >>> from ensemble_lab.datasets import load

@@ -122,6 +122,19 @@ class SMOClassifier(ClassifierMixin, Estimator):
     multiplier's bound, which is the repeated instance's dual only at the optimum, and
     Weka stops before it).
 
+    References
+    ----------
+    J. C. Platt. Fast training of support vector machines using sequential minimal
+    optimization. In B. Schölkopf, C. J. C. Burges and A. J. Smola, editors, *Advances
+    in Kernel Methods: Support Vector Learning*, pages 185–208. MIT Press, 1999.
+
+    S. S. Keerthi, S. K. Shevade, C. Bhattacharyya and K. R. K. Murthy. Improvements
+    to Platt's SMO algorithm for SVM classifier design. *Neural Computation*,
+    13(3):637–649, 2001.
+
+    I. H. Witten and E. Frank. *Data Mining: Practical Machine Learning Tools and
+    Techniques*, 2nd edition. Morgan Kaufmann, 2005 (Weka 3.6).
+
     Examples
     --------
     >>> from ensemble_lab.datasets import load

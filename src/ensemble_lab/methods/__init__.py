@@ -1,6 +1,9 @@
 """Ensemble methods of the five papers, and the registry of their table names.
 
-The names are the rows of the catalogue (``_catalogue``), registered by ``_registry``.
+The names are the rows of the catalogue (``_catalogue``), registered by ``_registry``:
+``make("Triskel-W4")`` builds the estimator a paper's table calls so. Triskel's ROC
+analysis (:func:`bias_curves`, :func:`best_bias_pair`) is public too, for drawing its
+bias curves.
 """
 
 from ._bagging import WekaBaggingClassifier
@@ -15,10 +18,13 @@ from ._random_subspace import RandomSubspaceClassifier
 from ._registry import PAPERS, MethodInfo, describe_methods, make, names, register
 from ._rotation_forest import RotationForestClassifier
 from ._triskel import TriskelClassifier
+from ._triskel_roc import BiasCurves, BiasPair, best_bias_pair, bias_curves
 from ._weka_hosts import WekaAdaBoostM1, WekaMultiBoostAB
 
 __all__ = [
     "PAPERS",
+    "BiasCurves",
+    "BiasPair",
     "BoostingClassifier",
     "DecorateClassifier",
     "ELRCClassifier",
@@ -35,6 +41,8 @@ __all__ = [
     "WekaAdaBoostM1",
     "WekaBaggingClassifier",
     "WekaMultiBoostAB",
+    "best_bias_pair",
+    "bias_curves",
     "describe_methods",
     "make",
     "names",

@@ -80,8 +80,12 @@ class WekaBaggingClassifier(EncodedEnsemble):
 
     References
     ----------
-    L. Breiman, "Bagging predictors", Machine Learning 24(2), 1996. Weka 3.6,
+    L. Breiman. Bagging predictors. *Machine Learning*, 24(2):123–140, 1996. Weka 3.6,
     ``weka.classifiers.meta.Bagging``.
+
+    L. I. Kuncheva and J. J. Rodríguez. Classifier ensembles with a random linear
+    oracle. *IEEE Transactions on Knowledge and Data Engineering*, 19(4):500–508, 2007.
+    doi:10.1109/TKDE.2007.1016.
 
     Examples
     --------

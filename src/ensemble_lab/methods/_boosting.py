@@ -622,8 +622,10 @@ class BoostingClassifier(_BaseBoosting):
 
     References
     ----------
-    L. I. Kuncheva and C. J. Whitaker. Using diversity with three variants of boosting:
-    aggressive, conservative, and inverse. MCS 2002, LNCS 2364, pp. 81–90.
+    L. I. Kuncheva and C. J. Whitaker. Using diversity with three variants of
+    boosting: aggressive, conservative, and inverse. In *Multiple Classifier Systems
+    (MCS 2002)*, volume 2364 of *Lecture Notes in Computer Science*, pages 81–90.
+    Springer, 2002.
 
     Examples
     --------

@@ -248,6 +248,24 @@ class DecorateClassifier(WekaEnsemble):
     ``check_sample_weight_equivalence_on_dense_data`` is an expected failure: the number
     and the distributions of the artificial examples, and the training error, count
     rows, not weights, so integer weights are not the same as repeated rows.
+
+    References
+    ----------
+    P. Melville and R. J. Mooney. Creating diversity in ensembles using artificial
+    data. *Information Fusion*, 6(1):99–111, 2005.
+
+    L. I. Kuncheva and J. J. Rodríguez. Classifier ensembles with a random linear
+    oracle. *IEEE Transactions on Knowledge and Data Engineering*, 19(4):500–508, 2007.
+    doi:10.1109/TKDE.2007.1016.
+
+    Examples
+    --------
+    >>> from ensemble_lab.datasets import load
+    >>> from ensemble_lab.methods import DecorateClassifier
+    >>> X, y = load("iris")
+    >>> clf = DecorateClassifier("j48", n_estimators=5, random_state=0).fit(X, y)
+    >>> len(clf.estimators_)
+    5
     """
 
     _expected_failed_checks = {

@@ -242,6 +242,22 @@ class ELRCClassifier(Ensemble):
       depend on ``n_jobs``. On small regions process start-up and data transfer can
       outweigh the gain (see ``benchmarks/elrc.py``).
     * ``sample_weight`` is not supported: the paper's method has no instance weights.
+
+    References
+    ----------
+    B. Lee, Y. Na, B. Oh and J. Yang. Ensemble learning of regional classifiers (the
+    copy this implementation follows gives no venue or year).
+
+    Examples
+    --------
+    >>> from ensemble_lab.datasets import load
+    >>> from ensemble_lab.methods import ELRCClassifier
+    >>> X, y = load("iris")
+    >>> elrc = ELRCClassifier(("nb", "j48"), max_depth=2, random_state=0).fit(X, y)
+    >>> [node.learner for node in elrc.nodes_]
+    ['nb', 'nb', 'j48']
+    >>> elrc.predict(X.iloc[[0, 50, 100]]).tolist()
+    ['Iris-setosa', 'Iris-versicolor', 'Iris-virginica']
     """
 
     _parameter_constraints: dict = {

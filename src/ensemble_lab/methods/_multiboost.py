@@ -125,6 +125,15 @@ class MultiBoostClassifier(_BaseBoosting):
     ----------
     G. I. Webb. MultiBoosting: a technique for combining boosting and wagging. Machine
     Learning 40(2):159–196, 2000.
+
+    Examples
+    --------
+    >>> from ensemble_lab.datasets import load
+    >>> from ensemble_lab.methods import MultiBoostClassifier
+    >>> X, y = load("vote")
+    >>> clf = MultiBoostClassifier("j48", n_estimators=10, random_state=0).fit(X, y)
+    >>> len(clf.estimators_)
+    10
     """
 
     _parameter_constraints: dict = {

@@ -179,6 +179,24 @@ class RandomLinearOracle(ClassifierMixin, Estimator):
     scikit-learn's ``check_sample_weight_equivalence_on_dense_data`` is expected to fail
     when the base learner fails it (the default ``j48`` does: see
     :class:`~ensemble_lab.learners.C45TreeClassifier`): the sides hand the weights on.
+
+    References
+    ----------
+    L. I. Kuncheva and J. J. Rodríguez. Classifier ensembles with a random linear
+    oracle. *IEEE Transactions on Knowledge and Data Engineering*, 19(4):500–508, 2007.
+    doi:10.1109/TKDE.2007.1016.
+
+    Examples
+    --------
+    >>> from ensemble_lab.datasets import load
+    >>> from ensemble_lab.methods import RandomLinearOracle, WekaBaggingClassifier
+    >>> X, y = load("vote")
+    >>> member = RandomLinearOracle("j48", random_state=0).fit(X, y)
+    >>> len(member.classifiers_)
+    2
+    >>> bagging = WekaBaggingClassifier(RandomLinearOracle("j48"), n_estimators=10, random_state=0)
+    >>> len(bagging.fit(X, y).estimators_)
+    10
     """
 
     @property

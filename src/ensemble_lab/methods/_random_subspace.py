@@ -66,8 +66,13 @@ class RandomSubspaceClassifier(EncodedEnsemble):
 
     References
     ----------
-    T. K. Ho, "The random subspace method for constructing decision forests", IEEE
-    TPAMI 20(8), 1998. Weka 3.6, ``weka.classifiers.meta.RandomSubSpace``.
+    T. K. Ho. The random subspace method for constructing decision forests. *IEEE
+    Transactions on Pattern Analysis and Machine Intelligence*, 20(8):832–844, 1998.
+    Weka 3.6, ``weka.classifiers.meta.RandomSubSpace``.
+
+    L. I. Kuncheva and J. J. Rodríguez. Classifier ensembles with a random linear
+    oracle. *IEEE Transactions on Knowledge and Data Engineering*, 19(4):500–508, 2007.
+    doi:10.1109/TKDE.2007.1016.
 
     Examples
     --------

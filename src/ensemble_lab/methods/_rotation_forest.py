@@ -847,6 +847,25 @@ class RotationForestClassifier(WekaEnsemble):
     With J48 members and ``random_state=1`` the predictions are those of
     ``RotationForest -S 1`` with J48 in Weka 3.6 on every cross-validation fold of the 40
     shared datasets that ``benchmarks/weka_rotation_forest.py`` runs.
+
+    References
+    ----------
+    J. J. Rodríguez, L. I. Kuncheva and C. J. Alonso. Rotation forest: a new
+    classifier ensemble method. *IEEE Transactions on Pattern Analysis and Machine
+    Intelligence*, 28(10):1619–1630, 2006.
+
+    L. I. Kuncheva and J. J. Rodríguez. Classifier ensembles with a random linear
+    oracle. *IEEE Transactions on Knowledge and Data Engineering*, 19(4):500–508, 2007.
+    doi:10.1109/TKDE.2007.1016.
+
+    Examples
+    --------
+    >>> from ensemble_lab.datasets import load
+    >>> from ensemble_lab.methods import RotationForestClassifier
+    >>> X, y = load("iris")
+    >>> clf = RotationForestClassifier("j48", n_estimators=5, random_state=0).fit(X, y)
+    >>> len(clf.estimators_)
+    5
     """
 
     _expected_failed_checks = {

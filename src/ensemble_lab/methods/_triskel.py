@@ -334,6 +334,24 @@ class TriskelClassifier(Ensemble):
     repeating a row changes the draw (and under ``member_weights="normalised"`` the
     weights are rescaled to mean 1 over each member's sample, so a weight of 2 is not a
     duplicated row either).
+
+    References
+    ----------
+    R. Khoussainov, A. Heß and N. Kushmerick. Ensembles of biased classifiers. In
+    *Proceedings of the 22nd International Conference on Machine Learning (ICML 2005)*,
+    Bonn, Germany, 2005.
+
+    Examples
+    --------
+    >>> from ensemble_lab.datasets import make_layered_cake
+    >>> from ensemble_lab.learners import make_learner
+    >>> from ensemble_lab.methods import TriskelClassifier
+    >>> X, y = make_layered_cake(200, random_state=0)
+    >>> round(make_learner("smo").fit(X, y).score(X, y), 3)
+    0.575
+    >>> clf = TriskelClassifier("smo", n_rounds=2, bias="auto", random_state=0).fit(X, y)
+    >>> round(clf.score(X, y), 3)
+    0.955
     """
 
     #: Results revision (see ``ensemble_lab.evaluation.config.REVISION_ATTRIBUTE``):
@@ -682,7 +700,7 @@ class TriskelClassifier(Ensemble):
 
         Returns
         -------
-        pairs : ndarray of shape (n_rounds_, 2, n_samples)
+        pairs : ndarray of shape (``n_rounds_``, 2, n_samples)
             Labels (from ``classes_``) of h⁺ and h⁻ of each round.
         arbiter : ndarray of shape (n_samples,)
             Labels of the arbiter.

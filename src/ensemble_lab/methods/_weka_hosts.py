@@ -131,6 +131,28 @@ class WekaAdaBoostM1(_WekaRounds, BoostingClassifier):
     The scikit-learn check expected to fail is that of
     :class:`~ensemble_lab.methods.BoostingClassifier`:
     ``check_sample_weight_equivalence_on_dense_data``.
+
+    References
+    ----------
+    Y. Freund and R. E. Schapire. A decision-theoretic generalization of on-line
+    learning and an application to boosting. *Journal of Computer and System Sciences*,
+    55(1):119–139, 1997.
+
+    L. I. Kuncheva and J. J. Rodríguez. Classifier ensembles with a random linear
+    oracle. *IEEE Transactions on Knowledge and Data Engineering*, 19(4):500–508, 2007.
+    doi:10.1109/TKDE.2007.1016.
+
+    I. H. Witten and E. Frank. *Data Mining: Practical Machine Learning Tools and
+    Techniques*, 2nd edition. Morgan Kaufmann, 2005 (Weka 3.6).
+
+    Examples
+    --------
+    >>> from ensemble_lab.datasets import load
+    >>> from ensemble_lab.methods import WekaAdaBoostM1
+    >>> X, y = load("vote")
+    >>> clf = WekaAdaBoostM1("j48", n_estimators=10, random_state=0).fit(X, y)
+    >>> len(clf.estimators_)
+    10
     """
 
 
@@ -195,6 +217,15 @@ class WekaMultiBoostAB(_WekaRounds, MultiBoostClassifier):
     ----------
     G. I. Webb. MultiBoosting: a technique for combining boosting and wagging. Machine
     Learning 40(2):159–196, 2000. Weka 3.6, ``weka.classifiers.meta.MultiBoostAB``.
+
+    Examples
+    --------
+    >>> from ensemble_lab.datasets import load
+    >>> from ensemble_lab.methods import WekaMultiBoostAB
+    >>> X, y = load("vote")
+    >>> clf = WekaMultiBoostAB("j48", n_estimators=10, random_state=0).fit(X, y)
+    >>> len(clf.estimators_)
+    10
     """
 
     def __init__(

@@ -100,7 +100,7 @@ class SupervisedProjection(
 
         Returns
         -------
-        ndarray of shape (n_samples, n_components_)
+        ndarray of shape (n_samples, ``n_components_``)
         """
         check_is_fitted(self)
         return self._project(validate_data(self, X, reset=False, dtype=np.float64))

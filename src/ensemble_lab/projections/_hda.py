@@ -40,10 +40,10 @@ class HDA(DiscriminantProjection):
 
     Attributes
     ----------
-    components_ : ndarray of shape (n_components_, n_features)
+    components_ : ndarray of shape (``n_components_``, n_features)
         Projection directions by decreasing ratio, normalised so that
         ``components_ @ B @ components_.T = I`` (B the denominator matrix).
-    eigenvalues_ : ndarray of shape (n_components_,)
+    eigenvalues_ : ndarray of shape (``n_components_``,)
         Value of the ratio along each direction.
     mean_ : ndarray of shape (n_features,)
         Training mean, subtracted before projecting.
@@ -85,6 +85,17 @@ class HDA(DiscriminantProjection):
     :class:`~ensemble_lab.projections.DiscriminantProjection`). With λ > 0 HDA is
     defined on a single class (``S_b = 0``): the directions of the sample's own
     variance against ``(1 − η)S_w + ηI``.
+
+    References
+    ----------
+    Q. Tian, J. Yu and T. S. Huang. Boosting multiple classifiers constructed by
+    hybrid discriminant analysis. In *Multiple Classifier Systems (MCS 2005)*, volume
+    3541 of *Lecture Notes in Computer Science*, pages 42–52. Springer, 2005.
+
+    C. García-Osorio and N. García-Pedrajas. Constructing ensembles of classifiers
+    using linear projections based on misclassified instances. In *Proceedings of the
+    16th European Symposium on Artificial Neural Networks (ESANN 2008)*, Bruges, Belgium,
+    2008.
 
     Examples
     --------

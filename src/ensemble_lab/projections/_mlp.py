@@ -60,9 +60,9 @@ class MLPProjection(SupervisedProjection):
 
     Attributes
     ----------
-    components_ : ndarray of shape (n_components_, n_features)
+    components_ : ndarray of shape (``n_components_``, n_features)
         Input-to-hidden weights.
-    intercept_ : ndarray of shape (n_components_,)
+    intercept_ : ndarray of shape (``n_components_``,)
         Hidden units' biases.
     network_ : MLPClassifier
         The trained network (its output layer is not used by ``transform``).
@@ -89,6 +89,11 @@ class MLPProjection(SupervisedProjection):
     initial weights on a few dozen instances. A network that has not converged warns
     nothing here: a projection does not need a converged network, and boosting fits one
     per step.
+
+    References
+    ----------
+    N. García-Pedrajas, C. García-Osorio and C. Fyfe. Nonlinear boosting projections
+    for ensemble construction. *Journal of Machine Learning Research*, 8:1–33, 2007.
 
     Examples
     --------

@@ -39,9 +39,9 @@ class NDA(DiscriminantProjection):
 
     Attributes
     ----------
-    components_ : ndarray of shape (n_components_, n_features)
+    components_ : ndarray of shape (``n_components_``, n_features)
         Projection directions by decreasing ratio.
-    eigenvalues_ : ndarray of shape (n_components_,)
+    eigenvalues_ : ndarray of shape (``n_components_``,)
     mean_ : ndarray of shape (n_features,)
     regularized_ : bool
     ridge_ : float
@@ -70,6 +70,16 @@ class NDA(DiscriminantProjection):
 
     Expected failed common check: ``check_sample_weight_equivalence_on_dense_data``
     (weights are not multiplicities, see above).
+
+    References
+    ----------
+    K. Fukunaga and J. M. Mantock. Nonparametric discriminant analysis. *IEEE
+    Transactions on Pattern Analysis and Machine Intelligence*, 5(6):671–678, 1983.
+
+    C. García-Osorio and N. García-Pedrajas. Constructing ensembles of classifiers
+    using linear projections based on misclassified instances. In *Proceedings of the
+    16th European Symposium on Artificial Neural Networks (ESANN 2008)*, Bruges, Belgium,
+    2008.
 
     Examples
     --------
