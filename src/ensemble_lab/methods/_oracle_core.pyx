@@ -38,13 +38,20 @@ ctypedef struct bitgen_t:
 cdef void _statistics(const double[:, ::1] X, const Py_ssize_t[::1] rows,
                       const double[::1] weight, const Py_ssize_t[::1] numeric,
                       const Py_ssize_t[::1] nominal, double[::1] fill, double[::1] lo,
-                      double[::1] hi, Py_ssize_t[::1] count, Py_ssize_t[:, ::1] counts,
+                      double[::1] hi, double[::1] count, double[:, ::1] counts,
                       double[::1] cumulative) noexcept nogil:
     # Sums, ranges and value counts over the rows of positive weight, in their order; the
     # cumulative weights of all rows. ``hi`` ends as the span (1 where it is 0 or there
     # is no value), ``fill`` as the mean (0 without a value), ``lo`` 0 without a value.
+    # Counts are whole numbers held exactly as doubles.
     cdef Py_ssize_t i, j, r
     cdef double v, total = 0.0
+    for j in range(numeric.shape[0]):
+        fill[j] = 0.0
+        count[j] = 0.0
+        lo[j] = INFINITY
+        hi[j] = -INFINITY
+    counts[:, :] = 0.0
     for i in range(rows.shape[0]):
         r = rows[i]
         total = total + weight[r]
@@ -93,7 +100,7 @@ cdef void _scale(const double[:, ::1] X, const Py_ssize_t[::1] rows,
             scaled[i, j] = (v - lo[j]) / span[j]
 
 
-cdef void _modes(const Py_ssize_t[:, ::1] counts, const Py_ssize_t[::1] n_values,
+cdef void _modes(const double[:, ::1] counts, const Py_ssize_t[::1] n_values,
                  double[::1] modes) noexcept nogil:
     # The most frequent code of each nominal column, the first on ties; -1 for no value.
     cdef Py_ssize_t j, code, best
@@ -103,13 +110,6 @@ cdef void _modes(const Py_ssize_t[:, ::1] counts, const Py_ssize_t[::1] n_values
             if counts[j, code] > 0 and (best < 0 or counts[j, code] > counts[j, best]):
                 best = code
         modes[j] = best
-
-
-cdef tuple _space_arrays(Py_ssize_t n_num, Py_ssize_t n_nom, Py_ssize_t width):
-    # fill, lo, hi, count, counts, modes as _statistics and _modes start them.
-    return (np.zeros(n_num), np.full(n_num, INFINITY), np.full(n_num, -INFINITY),
-            np.zeros(n_num, dtype=np.intp),
-            np.zeros((n_nom, width if width > 0 else 1), dtype=np.intp), np.full(n_nom, -1.0))
 
 
 def fit_space(const double[:, ::1] X, const Py_ssize_t[::1] rows, const double[::1] weight,
@@ -123,24 +123,22 @@ def fit_space(const double[:, ::1] X, const Py_ssize_t[::1] rows, const double[:
     weights of ``rows`` and the scaled numeric block of ``rows`` (missing values filled).
     """
     cdef Py_ssize_t m = rows.shape[0], n_num = numeric.shape[0], n_nom = nominal.shape[0]
-    fill_a, lo_a, hi_a, count_a, counts_a, modes_a = _space_arrays(n_num, n_nom, width)
+    fill_a, lo_a, hi_a, modes_a = np.empty(n_num), np.empty(n_num), np.empty(n_num), np.empty(n_nom)
     cumulative_a, scaled_a = np.empty(m), np.empty((m, n_num))
-    _space(X, rows, weight, numeric, nominal, n_values, fill_a, lo_a, hi_a, count_a, counts_a,
-           modes_a, cumulative_a, scaled_a)
+    _space(X, rows, weight, numeric, nominal, n_values, fill_a, lo_a, hi_a, np.empty(n_num),
+           np.empty((n_nom, max(width, 1))), modes_a, cumulative_a, scaled_a)
     return fill_a, lo_a, hi_a, modes_a, cumulative_a, scaled_a
 
 
 cdef void _space(const double[:, ::1] X, const Py_ssize_t[::1] rows, const double[::1] weight,
                  const Py_ssize_t[::1] numeric, const Py_ssize_t[::1] nominal,
                  const Py_ssize_t[::1] n_values, double[::1] fill, double[::1] lo,
-                 double[::1] hi, Py_ssize_t[::1] count, Py_ssize_t[:, ::1] counts,
-                 double[::1] modes, double[::1] cumulative, double[:, ::1] scaled) noexcept:
-    # The space of ``rows`` into the arrays of _space_arrays, and the scaled block.
-    with nogil:
-        _statistics(X, rows, weight, numeric, nominal, fill, lo, hi, count, counts,
-                    cumulative)
-        _scale(X, rows, numeric, fill, lo, hi, scaled)
-        _modes(counts, n_values, modes)
+                 double[::1] hi, double[::1] count, double[:, ::1] counts,
+                 double[::1] modes, double[::1] cumulative, double[:, ::1] scaled) noexcept nogil:
+    # The space of ``rows`` (count and counts are work space), and the scaled block.
+    _statistics(X, rows, weight, numeric, nominal, fill, lo, hi, count, counts, cumulative)
+    _scale(X, rows, numeric, fill, lo, hi, scaled)
+    _modes(counts, n_values, modes)
 
 
 cdef inline Py_ssize_t _search(const double[::1] cumulative, double u) noexcept nogil:
@@ -364,53 +362,81 @@ def draw_member(const double[:, ::1] X, const Py_ssize_t[::1] rows, const double
     :func:`distribution`.
     """
     cdef Py_ssize_t m = rows.shape[0], n_num = layout[0], n_nom = layout[1], n_dims = layout[2]
+    cdef Py_ssize_t width = max(layout[3], 1), p = X.shape[1], a, b, n_neg, n_pos
     if m == 0:
         raise ValueError("an oracle member needs at least one row")
     cdef const Py_ssize_t[::1] numeric = layout[4:4 + n_num]
     cdef const Py_ssize_t[::1] nominal = layout[4 + n_num:4 + n_num + n_nom]
     cdef const Py_ssize_t[::1] values = layout[4 + n_num + n_nom:4 + n_num + 2 * n_nom]
     cdef const Py_ssize_t[::1] offsets = layout[4 + n_num + 2 * n_nom:]
-    fill_a, lo_a, span_a, count_a, counts_a, modes_a = _space_arrays(n_num, n_nom, layout[3])
-    cumulative_a, scaled_a = np.empty(m), np.empty((m, n_num))
-    _space(X, rows, weight, numeric, nominal, values, fill_a, lo_a, span_a, count_a, counts_a,
-           modes_a, cumulative_a, scaled_a)
-    cdef const double[::1] modes = modes_a
-    a, b = _draw_pair(X, rows, weight, numeric, nominal, fill_a, modes_a, cumulative_a,
-                      bit_generator)
-    space = (fill_a, lo_a, span_a, modes_a, a, b)
+    # Each array is converted once; its parts are slices (the plane holds the space).
+    plane_a, scaled_a = np.empty(3 + 4 * n_num + 3 * n_nom), np.empty((m, n_num))
+    cdef double[::1] plane = plane_a, work = np.empty(n_num + 2 * m + p)
+    cdef double[:, ::1] scaled = scaled_a, counts = np.empty((max(n_nom, 1), width))
+    cdef double[::1] fill = plane[3 + n_num + 2 * n_nom:3 + 2 * n_num + 2 * n_nom]
+    cdef double[::1] lo = plane[3 + 2 * n_num + 2 * n_nom:3 + 3 * n_num + 2 * n_nom]
+    cdef double[::1] span = plane[3 + 3 * n_num + 2 * n_nom:3 + 4 * n_num + 2 * n_nom]
+    cdef double[::1] modes = plane[3 + 4 * n_num + 2 * n_nom:]
+    cdef double[::1] cumulative = work[n_num:n_num + m]
+    cdef double[::1] others = work[n_num + m:n_num + 2 * m]
+    cdef double[::1] fill_all = work[n_num + 2 * m:]
+    with nogil:
+        _space(X, rows, weight, numeric, nominal, values, fill, lo, span, work[:n_num],
+               counts, modes, cumulative, scaled)
+        _head(plane, numeric, nominal, offsets, fill_all, fill, modes)
+    a, b = _draw_pair(X, rows, weight, fill_all, cumulative, others, bit_generator)
+    space = (plane_a[3 + n_num + 2 * n_nom:3 + 2 * n_num + 2 * n_nom],
+             plane_a[3 + 2 * n_num + 2 * n_nom:3 + 3 * n_num + 2 * n_nom],
+             plane_a[3 + 3 * n_num + 2 * n_nom:3 + 4 * n_num + 2 * n_nom],
+             plane_a[3 + 4 * n_num + 2 * n_nom:], a, b)
     if b == a:
         return space + (None, 0.0, None, None, None, None)
-    normal_a, sum_a = np.zeros(n_dims), np.zeros(n_dims)
-    _bisector(X, rows, scaled_a, a, b, nominal, offsets, modes, normal_a, sum_a)
-    offset = float(normal_a @ sum_a) / 2.0  # NumPy's dot, as bisector() computes it
+    normal_a, sum_a = np.zeros(n_dims), np.zeros(n_dims)  # fresh arrays, as NumPy's were
+    cdef double[::1] normal = normal_a
+    _bisector(X, rows, scaled, a, b, nominal, offsets, modes, normal, sum_a)
+    plane[2] = float(normal_a @ sum_a) / 2.0  # NumPy's dot, as bisector() computes it
     scores_a = scaled_a @ normal_a[:n_num] if n_num else None  # the same BLAS call
-    sides = _sides(X, rows, weight, y, scores_a, normal_a[n_num:], nominal, offsets, modes,
-                   offset)
-    plane = _plane(numeric, nominal, offsets, fill_a, lo_a, span_a, modes_a, offset)
-    return space + (normal_a, offset) + sides + (plane,)
+    sides_a = np.empty(2 * m, dtype=np.intp)
+    cdef Py_ssize_t[::1] sides = sides_a
+    cdef const double[::1] scores = scores_a if n_num else normal
+    cdef int classes[2]
+    with nogil:
+        n_neg = _split(X, rows, weight, scores, n_num > 0, normal[n_num:], nominal, offsets,
+                       modes, plane[2], sides[:m], sides[m:], y, classes, &n_pos)
+    return space + (normal_a, plane[2], sides_a[:n_neg], sides_a[m:m + n_pos],
+                    (classes[0], classes[1]), plane_a)
 
 
 cdef tuple _draw_pair(const double[:, ::1] X, const Py_ssize_t[::1] rows,
-                      const double[::1] weight, const Py_ssize_t[::1] numeric,
-                      const Py_ssize_t[::1] nominal, const double[::1] fill,
-                      const double[::1] modes, const double[::1] cumulative,
-                      object bit_generator):
+                      const double[::1] weight, const double[::1] fill_all,
+                      const double[::1] cumulative, double[::1] others, object bit_generator):
     # draw_pair's two weighted draws, the second among the rows unlike the first.
     cdef bitgen_t* bitgen = <bitgen_t*> PyCapsule_GetPointer(bit_generator.capsule,
                                                              "BitGenerator")
-    cdef Py_ssize_t j, a, b, m = rows.shape[0]
-    fill_all_a, others_a = np.empty(X.shape[1]), np.empty(m)
-    cdef double[::1] fill_all = fill_all_a, others = others_a
-    for j in range(numeric.shape[0]):
-        fill_all[numeric[j]] = fill[j]
-    for j in range(nominal.shape[0]):
-        fill_all[nominal[j]] = modes[j]
+    cdef Py_ssize_t a, b, m = rows.shape[0]
     with bit_generator.lock:  # RandomState's own lock around its draws
         with nogil:
             a = _search(cumulative, _uniform(bitgen, cumulative[m - 1]))
             _others(X, rows, weight, fill_all, a, others)
             b = _search(others, _uniform(bitgen, others[m - 1])) if others[m - 1] > 0 else a
     return a, b
+
+
+cdef void _head(double[::1] plane, const Py_ssize_t[::1] numeric,
+                const Py_ssize_t[::1] nominal, const Py_ssize_t[::1] offsets,
+                double[::1] fill_all, const double[::1] fill,
+                const double[::1] modes) noexcept nogil:
+    # The plane's counts and column positions (distribution() reads them), and each
+    # column's imputed value in input order (_others compares rows with it).
+    cdef Py_ssize_t j, n_num = numeric.shape[0], n_nom = nominal.shape[0]
+    plane[0], plane[1], plane[2] = n_num, n_nom, 0.0
+    for j in range(n_num):
+        plane[3 + j] = numeric[j]
+        fill_all[numeric[j]] = fill[j]
+    for j in range(n_nom):
+        plane[3 + n_num + j] = nominal[j]
+        plane[3 + n_num + n_nom + j] = offsets[j]
+        fill_all[nominal[j]] = modes[j]
 
 
 cdef void _bisector(const double[:, ::1] X, const Py_ssize_t[::1] rows,
@@ -427,45 +453,6 @@ cdef void _bisector(const double[:, ::1] X, const Py_ssize_t[::1] rows,
         total[j] = z[0, j] + z[1, j]
 
 
-cdef tuple _sides(const double[:, ::1] X, const Py_ssize_t[::1] rows,
-                  const double[::1] weight, const int[::1] y, scores,
-                  const double[::1] onehot_normal, const Py_ssize_t[::1] nominal,
-                  const Py_ssize_t[::1] offsets, const double[::1] modes, double offset):
-    # split() with each side's class: (negative, positive, classes).
-    cdef Py_ssize_t m = rows.shape[0], n_neg, n_pos
-    cdef int classes[2]
-    negative_a, positive_a = np.empty(m, dtype=np.intp), np.empty(m, dtype=np.intp)
-    cdef Py_ssize_t[::1] negative = negative_a, positive = positive_a
-    cdef bint has_numeric = scores is not None
-    cdef const double[::1] numeric_scores = scores if has_numeric else onehot_normal
-    with nogil:
-        n_neg = _split(X, rows, weight, numeric_scores, has_numeric, onehot_normal, nominal,
-                       offsets, modes, offset, negative, positive, y, classes, &n_pos)
-    return negative_a[:n_neg], positive_a[:n_pos], (classes[0], classes[1])
-
-
-cdef object _plane(const Py_ssize_t[::1] numeric, const Py_ssize_t[::1] nominal,
-                   const Py_ssize_t[::1] offsets, const double[::1] fill,
-                   const double[::1] lo, const double[::1] span, const double[::1] modes,
-                   double offset):
-    # [n_numeric, n_nominal, offset, numeric columns, nominal columns, their first one-hot
-    # positions, fill, lo, span, modes]: what distribution() reads, in one array.
-    cdef Py_ssize_t j, n_num = numeric.shape[0], n_nom = nominal.shape[0]
-    out_a = np.empty(3 + 4 * n_num + 3 * n_nom)
-    cdef double[::1] out = out_a
-    out[0], out[1], out[2] = n_num, n_nom, offset
-    for j in range(n_num):
-        out[3 + j] = numeric[j]
-        out[3 + n_num + 2 * n_nom + j] = fill[j]
-        out[3 + 2 * n_num + 2 * n_nom + j] = lo[j]
-        out[3 + 3 * n_num + 2 * n_nom + j] = span[j]
-    for j in range(n_nom):
-        out[3 + n_num + j] = nominal[j]
-        out[3 + n_num + n_nom + j] = offsets[j]
-        out[3 + 4 * n_num + 2 * n_nom + j] = modes[j]
-    return out_a
-
-
 def distribution(const double[:, ::1] X, const double[::1] plane, normal, side0, side1,
                  Py_ssize_t n_classes):
     """Class distribution of every row of ``X``, from the sub-classifier of its side.
@@ -479,15 +466,19 @@ def distribution(const double[:, ::1] X, const double[::1] plane, normal, side0,
     out_a = np.zeros((n, n_classes))
     if n == 0:
         return out_a
+    cdef double[:, ::1] out = out_a
+    cdef const double[::1] normal_view = normal
     positive_a = np.empty(n, dtype=np.uint8)
+    cdef unsigned char[::1] positive = positive_a
     scores_a = None
     if n_num:
         scaled_a = np.empty((n, n_num))
         _scale_rows(X, plane, scaled_a)
         scores_a = scaled_a @ normal[:n_num]  # the BLAS call of _EncodedSpace.scores
-    n_pos = _route(X, plane, normal, scores_a, positive_a)
-    _fill_side(out_a, X, positive_a, 0, n - n_pos, side0)
-    _fill_side(out_a, X, positive_a, 1, n_pos, side1)
+    cdef const double[::1] scores = scores_a if n_num else normal_view
+    n_pos = _route(X, plane, normal_view, scores, n_num > 0, positive)
+    _fill_side(out, X, positive, 0, n - n_pos, side0)
+    _fill_side(out, X, positive, 1, n_pos, side1)
     return out_a
 
 
@@ -509,7 +500,8 @@ cdef void _scale_rows(const double[:, ::1] X, const double[::1] plane, double[:,
 
 
 cdef Py_ssize_t _route(const double[:, ::1] X, const double[::1] plane,
-                       const double[::1] normal, scores, unsigned char[::1] positive):
+                       const double[::1] normal, const double[::1] numeric_scores,
+                       bint has_numeric, unsigned char[::1] positive) noexcept:
     # The side of every row (1: above the plane's offset); returns how many are positive.
     cdef Py_ssize_t i, j, n_pos = 0, n_num = <Py_ssize_t> plane[0]
     cdef Py_ssize_t n_nom = <Py_ssize_t> plane[1]
@@ -517,8 +509,6 @@ cdef Py_ssize_t _route(const double[:, ::1] X, const double[::1] plane,
     cdef const double* nominal = &plane[3 + n_num]
     cdef const double* start = nominal + n_nom
     cdef const double* modes = &plane[3 + 4 * n_num + 2 * n_nom]
-    cdef bint has_numeric = scores is not None
-    cdef const double[::1] numeric_scores = scores if has_numeric else normal
     with nogil:
         for i in range(X.shape[0]):
             onehot = 0.0
