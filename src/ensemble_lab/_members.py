@@ -22,6 +22,7 @@ from sklearn.base import BaseEstimator
 from sklearn.pipeline import Pipeline
 
 from .base import safe_rows
+from .utils._estimator import Estimator
 
 __all__ = [
     "WeightPolicy",
@@ -41,7 +42,35 @@ WeightPolicy = Literal["pass", "repeat", "resample"]
 
 def random_state_keys(estimator: BaseEstimator) -> list[str]:
     """Names of the ``random_state`` parameters of ``estimator``, nested ones too."""
+    keys = _package_keys(estimator)
+    if keys is not None:
+        return keys
     return [k for k in estimator.get_params(deep=True) if k.split("__")[-1] == "random_state"]
+
+
+def _package_keys(estimator) -> list[str] | None:
+    """``random_state_keys`` of a package estimator, read without ``get_params``.
+
+    For an :class:`~ensemble_lab.utils._estimator.Estimator` whose nested estimators are
+    package estimators too (a random linear oracle around J48): the same names in the
+    same order as ``get_params(deep=True)`` gives them, for a fraction of its cost,
+    which every ensemble member pays. None for anything else.
+    """
+    if not isinstance(estimator, Estimator):
+        return None
+    keys = []
+    for name in type(estimator)._get_param_names():
+        value = getattr(estimator, name)
+        if isinstance(value, Estimator):
+            nested = _package_keys(value)
+            if nested is None:
+                return None
+            keys += [f"{name}__{key}" for key in nested]
+        elif hasattr(value, "get_params") and not isinstance(value, type):
+            return None
+        if name == "random_state":
+            keys.append(name)
+    return keys
 
 
 def takes_seed(estimator: BaseEstimator) -> bool:

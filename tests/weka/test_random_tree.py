@@ -116,3 +116,22 @@ def test_random_tree_predicts_as_weka(folds_and_weka, name, options):
 def test_random_forest_of_our_trees_predicts_as_weka(folds_and_weka, name):
     share = agreement(folds_and_weka, name, "RandomForest", WekaRandomForest)
     assert share == 1.0, f"{share:.2%} of predictions agree"
+
+
+def test_timed_passes_predict_as_one_pass_and_time_the_whole_jvm(arff_dir):
+    # After unreported passes over all folds, timed passes give the same predictions,
+    # each fold's least main-thread time and the JVM's CPU time per pass (all threads).
+    path = arff_dir / "iris.arff"
+    _, y = load_arff(path)
+    folds = weka.fold_assignment(y, n_splits=5, random_state=1)
+    once, passes = weka.run_weka(
+        [
+            weka.WekaJob(path, folds, *FOREST),
+            weka.WekaJob(path, folds, *FOREST, repetitions=1, timed_passes=2),
+        ],
+        timeout=600,
+    )
+    np.testing.assert_array_equal(passes.predictions, once.predictions)
+    assert once.process_cpu is None
+    assert passes.process_cpu is not None and passes.process_cpu >= 0
+    assert passes.fit_cpu.shape == (5,) and (passes.fit_cpu > 0).all()

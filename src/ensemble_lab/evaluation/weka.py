@@ -58,6 +58,11 @@ class WekaJob:
     repetitions : int
         Fit each fold this many times and report the CPU time of the last (the JVM's
         compiler has warmed up by then); the predictions are the same each time.
+    timed_passes : int
+        When positive, ``repetitions`` is instead the number of unreported passes over
+        all the folds (so the JIT compiles the code every fold runs), followed by this
+        many timed passes: each fold's CPU time is its least over the timed passes, and
+        ``WekaResult.process_cpu`` is the JVM's CPU time (all its threads) per pass.
     """
 
     arff: str | os.PathLike[str]
@@ -65,6 +70,7 @@ class WekaJob:
     classifier: str
     options: str = ""
     repetitions: int = 1
+    timed_passes: int = 0
 
 
 @dataclass
@@ -80,6 +86,11 @@ class WekaResult:
     predict_cpu: np.ndarray
     #: Number of leaves per fold (trees only; -1 otherwise).
     leaves: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=int))
+    #: CPU seconds of the whole JVM (every thread: garbage collection and the JIT
+    #: compiler too) per timed pass over all the folds, the mean of the timed passes;
+    #: None unless ``WekaJob.timed_passes`` was set. The JVM reads it in clock ticks
+    #: (10 ms): the mean of several passes smooths that.
+    process_cpu: float | None = None
 
 
 def weka_jar() -> Path:
@@ -164,7 +175,10 @@ def run_weka(jobs: Sequence[WekaJob], *, timeout: float | None = None) -> list[W
         for k, job in enumerate(jobs):
             fold_file = Path(tmp, f"folds{k}.txt")
             np.savetxt(fold_file, np.asarray(job.folds, dtype=int), fmt="%d")
-            fields = [str(job.arff), str(fold_file), str(job.repetitions), job.classifier]
+            repetitions = str(job.repetitions)
+            if job.timed_passes > 0:
+                repetitions += f":{job.timed_passes}"
+            fields = [str(job.arff), str(fold_file), repetitions, job.classifier]
             lines.append("\t".join([*fields, job.options]))
         done = subprocess.run(
             ["java", "-Xmx2g", "-cp", classpath, "WekaRunner"],
@@ -183,19 +197,22 @@ def _parse(text: str, sizes: list[int]) -> list[WekaResult]:
     results: list[WekaResult] = []
     folds: list[tuple[int, int, int]] = []
     predictions = np.empty(0, dtype=int)
+    process: float | None = None
     for line in text.splitlines():
         word, *rest = line.split()
         if word == "job":
             predictions = np.full(sizes[len(results)], -1, dtype=int)
-            folds = []
+            folds, process = [], None
         elif word == "fold":
             folds.append((int(rest[1]), int(rest[2]), int(rest[3])))
         elif word == "pred":
             predictions[int(rest[0])] = int(rest[1])
+        elif word == "passes":
+            process = int(rest[1]) / 1e9 / int(rest[0])
         elif word == "end":
             table = np.array(folds, dtype=np.int64).reshape(-1, 3)
             results.append(
-                WekaResult(predictions, table[:, 0] / 1e9, table[:, 1] / 1e9, table[:, 2])
+                WekaResult(predictions, table[:, 0] / 1e9, table[:, 1] / 1e9, table[:, 2], process)
             )
     if len(results) != len(sizes):
         raise RuntimeError(f"Weka answered {len(results)} of {len(sizes)} jobs:\n{text[-2000:]}")

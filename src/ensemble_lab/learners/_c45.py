@@ -9,6 +9,7 @@ module validates and encodes the data once and turns the flat tree into predicti
 
 from __future__ import annotations
 
+import functools
 from numbers import Integral, Real
 
 import numpy as np
@@ -76,6 +77,16 @@ def _added_errors_normal(n, e, z):
         )
         approx = r * n - e
     return np.where(e + 0.5 >= n, np.maximum(n - e, 0.0), approx)
+
+
+@functools.lru_cache(maxsize=64)
+def _confidence(confidence_factor: float) -> tuple[float, float]:
+    """Weka's ``m_CF`` (a float) and the normal quantile of ``1 - m_CF``, once per value.
+
+    Every member of an ensemble grows its tree with them.
+    """
+    cf = float(np.float32(confidence_factor))
+    return cf, float(ndtri(1.0 - cf))
 
 
 class C45TreeClassifier(WekaTreeMixin, ClassifierMixin, Estimator):
@@ -243,7 +254,7 @@ class C45TreeClassifier(WekaTreeMixin, ClassifierMixin, Estimator):
         row. No validation: the ensemble validated the data.
         """
         rows, weight = self._rows_and_weight(data, rows, weight)
-        cf = float(np.float32(self.confidence_factor))  # Weka's m_CF is a float
+        cf, z = _confidence(self.confidence_factor)
         self.tree_ = grow_tree(
             data.X,
             data.n_values,
@@ -253,7 +264,7 @@ class C45TreeClassifier(WekaTreeMixin, ClassifierMixin, Estimator):
             data.n_classes,
             min_obj=self.min_instances,
             cf=cf,
-            z=float(ndtri(1.0 - cf)),
+            z=z,
             binary=self.binary_splits,
             prune=not self.unpruned,
             raising=self.subtree_raising,

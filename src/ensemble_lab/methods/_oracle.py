@@ -34,15 +34,15 @@ from ..learners._encoded import (
     remember_features,
     seen_columns,
 )
+from ..learners._weka_tree import WekaTreeMixin
 from ..utils._estimator import Estimator
 from ..utils._rng import seeded_random_state
 from ..utils._sklearn_compat import HasMethods, _fit_context, check_is_fitted
 from ._ensemble import base_accepts_nan
+from ._oracle_core import distribution as _distribution
+from ._oracle_core import draw_member as _draw_member
 from ._oracle_core import fit_space as _fit_space
-from ._oracle_core import others as _others
-from ._oracle_core import pick as _pick
-from ._oracle_core import points as _points
-from ._oracle_core import split as _split
+from ._oracle_core import layout as _packed_layout
 
 __all__ = ["RandomLinearOracle", "draw_hyperplane"]
 
@@ -275,7 +275,8 @@ class RandomLinearOracle(ClassifierMixin, Estimator):
         The same oracle as :meth:`fit`: the space is fitted on the rows of positive
         weight, the two points are drawn by weight (each repeated row an instance), the
         sides get their rows of the encoded data. ``hyperplane_points_`` are row indices
-        of ``data``.
+        of ``data``. The space, the draws and the split are one compiled call
+        (``_oracle_core.draw_member``).
         """
         base = resolve_estimator(self.estimator)
         rows = np.arange(data.n_samples) if rows is None else np.asarray(rows, dtype=np.intp)
@@ -284,46 +285,39 @@ class RandomLinearOracle(ClassifierMixin, Estimator):
         self.classes_ = data.classes[seen_columns(data, rows)]
         remember_features(self, data)
         self._codes = data.codes
+        self.__dict__.pop("_plane", None)  # set again below when there is a plane
         layout = data.memo.get("oracle_layout")
         if layout is None:
             layout = data.memo["oracle_layout"] = _Layout.of(data.n_values)
-        space, cumulative, scaled = _EncodedSpace.fit(layout, data.X, rows, weight)
-        self.encoded_space_ = space
         with seeded_random_state(self.random_state) as rng:
-            # draw_pair's two weighted draws (the second among the rows unlike the first).
-            a = _pick(cumulative, rng.uniform(0.0, cumulative[-1]))
-            others = _others(data.X, rows, weight, space._fill_all, a)
-            b = _pick(others, rng.uniform(0.0, others[-1])) if others[-1] > 0 else a
+            drawn = _draw_member(data.X, rows, weight, data.y, layout.packed, rng._bit_generator)
+            fill, lo, span, modes, a, b, normal, offset, negative, positive, single, plane = drawn
+            self.encoded_space_ = _EncodedSpace(layout, fill, lo, span, modes)
             self.hyperplane_points_ = (int(rows[a]), int(rows[b]))
-            if b == a:  # all points alike: no hyperplane, one classifier
-                self.hyperplane_normal_, self.hyperplane_offset_ = np.zeros(space.n_dims), 0.0
-                single = self._fit_encoded_side(base, data, rows[weight[rows] > 0], weight, rng)
+            if normal is None:  # all points alike: no hyperplane, one classifier
+                self.hyperplane_normal_, self.hyperplane_offset_ = np.zeros(layout.n_dims), 0.0
+                side = rows[weight[rows] > 0]
+                only = _only_class(data.y[side])
+                single = self._fit_encoded_side(base, data, side, weight, rng, only)
                 self.classifiers_ = [single, single]
                 return self
-            z_a, z_b = _points(
-                data.X, rows, scaled, a, b, space.nominal, space.offsets, space.modes, space.n_dims
-            )
-            normal, offset = bisector(z_a, z_b)
             self.hyperplane_normal_, self.hyperplane_offset_ = normal, offset
-            numeric_scores = scaled @ normal[: space.numeric.size] if space.numeric.size else None
-            sides = _split(
-                data.X, rows, weight, numeric_scores, normal[space.numeric.size :],
-                space.nominal, space.offsets, space.modes, offset,
-            )  # fmt: skip
-            if not sides[1].size:  # all on one side: one classifier
-                single = self._fit_encoded_side(base, data, sides[0], weight, rng)
+            self._plane = plane
+            if not positive.size:  # all on one side: one classifier
+                single = self._fit_encoded_side(base, data, negative, weight, rng, single[0])
                 self.classifiers_ = [single, single]
             else:
                 self.classifiers_ = [
-                    self._fit_encoded_side(base, data, side, weight, rng) for side in sides
+                    self._fit_encoded_side(base, data, side, weight, rng, only)
+                    for side, only in zip((negative, positive), single)
                 ]
         return self
 
     @staticmethod
-    def _fit_encoded_side(base, data, rows, weight, rng):
-        classes = data.y[rows]
-        if classes.size and (classes == classes[0]).all():  # one class: no learner needed
-            return _Constant(classes[0], data.n_classes)
+    def _fit_encoded_side(base, data, rows, weight, rng, only):
+        """The sub-classifier of a side: ``only`` is its single class, or negative."""
+        if only >= 0:  # one class: no learner needed
+            return _Constant(only, data.n_classes)
         return fit_member(seed_random_states(clone(base), rng), data, rows, weight)
 
     def _encoded_public(self, X):
@@ -335,8 +329,19 @@ class RandomLinearOracle(ClassifierMixin, Estimator):
     def _encoded_distribution(self, test):
         """Class distribution (columns in ``weka_classes_``) of encoded test rows.
 
-        Each row's distribution comes from the sub-classifier of its side.
+        Each row's distribution comes from the sub-classifier of its side. When both
+        are Weka trees or constants, routing, gathering and scattering the rows are one
+        compiled call; any other sub-classifier gets its rows as a ``TestData``.
         """
+        plane = self.__dict__.get("_plane")
+        sides = [_compiled_side(clf) for clf in self.classifiers_]
+        if plane is None or sides[0] is None or sides[1] is None:
+            return self._routed_distribution(test)
+        n_classes = self.weka_classes_.shape[0]
+        return _distribution(test.X, plane, self.hyperplane_normal_, *sides, n_classes)
+
+    def _routed_distribution(self, test):
+        """:meth:`_encoded_distribution` for any sub-classifier, side by side."""
         positive = (
             self.encoded_space_.scores(test.X, self.hyperplane_normal_) > self.hyperplane_offset_
         )
@@ -564,6 +569,25 @@ class _Constant:
         return np.tile(self.distribution, (test.X.shape[0], 1))
 
 
+def _only_class(classes: np.ndarray) -> int:
+    """The class code of rows that all hold one class; -1 when several (or none)."""
+    return int(classes[0]) if classes.size and (classes == classes[0]).all() else -1
+
+
+def _compiled_side(clf):
+    """What ``_oracle_core.distribution`` takes for a sub-classifier, or None.
+
+    A constant's distribution, or a Weka tree's ``(_tree_distribution, tree_)`` when its
+    ``_encoded_distribution`` is the tree's own (what it would compute on the rows).
+    """
+    if type(clf) is _Constant:
+        return clf.distribution
+    kind = type(clf)
+    if getattr(kind, "_encoded_distribution", None) is not WekaTreeMixin._encoded_distribution:
+        return None
+    return (kind._tree_distribution, clf.tree_)
+
+
 class _Layout(NamedTuple):
     """Where a data set's columns go in the hyperplane space (the same for every member)."""
 
@@ -573,15 +597,17 @@ class _Layout(NamedTuple):
     nominal_values: np.ndarray
     offsets: np.ndarray  # first one-hot position of each nominal column, then the end
     n_dims: int
+    packed: np.ndarray  # all of it as _oracle_core.draw_member reads it
 
     @classmethod
     def of(cls, n_values: np.ndarray) -> _Layout:
-        nominal = np.flatnonzero(n_values > 0)
-        offsets = np.zeros(nominal.size + 1, dtype=np.intp)
-        np.cumsum(n_values[nominal], out=offsets[1:])
-        numeric = np.flatnonzero(n_values == 0)
-        values = n_values[nominal].astype(np.intp)
-        return cls(n_values, numeric, nominal, values, offsets, numeric.size + int(offsets[-1]))
+        packed = _packed_layout(np.ascontiguousarray(n_values, dtype=np.intp))
+        n_num, n_nom = int(packed[0]), int(packed[1])
+        numeric = packed[4 : 4 + n_num]
+        nominal = packed[4 + n_num : 4 + n_num + n_nom]
+        values = packed[4 + n_num + n_nom : 4 + n_num + 2 * n_nom]
+        offsets = packed[4 + n_num + 2 * n_nom :]
+        return cls(n_values, numeric, nominal, values, offsets, int(packed[2]), packed)
 
 
 class _EncodedSpace:
@@ -602,10 +628,14 @@ class _EncodedSpace:
         self.n_values, self.numeric, self.nominal = layout.n_values, layout.numeric, layout.nominal
         self.offsets, self.n_dims = layout.offsets, layout.n_dims
         self.fill, self.lo, self.span, self.modes = fill, lo, span, modes
-        # Each column's imputed value, in input order (see imputed).
-        self._fill_all = np.empty(self.n_values.shape[0])
-        self._fill_all[self.numeric] = fill
-        self._fill_all[self.nominal] = modes
+
+    @property
+    def _fill_all(self) -> np.ndarray:
+        """Each column's imputed value, in input order (see imputed)."""
+        fill_all = np.empty(self.n_values.shape[0])
+        fill_all[self.numeric] = self.fill
+        fill_all[self.nominal] = self.modes
+        return fill_all
 
     @classmethod
     def fit(cls, layout: _Layout, X: np.ndarray, rows: np.ndarray, weight: np.ndarray):
