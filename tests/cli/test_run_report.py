@@ -288,3 +288,33 @@ def test_export_with_failures_keeps_their_rows_and_errors(tmp_path, failing_meth
     assert len(failed) == 6 and failed["accuracy"].isna().all()
     assert (failed["error"] == "ValueError: this learner never learns").all()
     assert table.loc[table["method"] != "Test-Fails", "error"].isna().all()
+
+
+def test_report_compares_over_data_sets_with_a_cd_diagram_beside_the_file(tmp_path):
+    config = tmp_path / "three.toml"
+    config.write_text(
+        textwrap.dedent(CONFIG).replace(
+            '"iris", "heart-statlog"', '"iris", "heart-statlog", "vote", "glass", "breast-cancer"'
+        )
+        + '\n[[methods]]\nlabel = "Majority"\nestimator = "sklearn.dummy:DummyClassifier"\n'
+    )
+    results = tmp_path / "out"
+    ran = runner.invoke(app, ["run", str(config), "--results", str(results), "-j", "1"])
+    assert ran.exit_code == 0, ran.output
+    db = str(results / "results.db")
+    args = ["report", db, "--procedure", "nonparametric"]
+    md = runner.invoke(app, [*args, "-f", "md", "-o", str(tmp_path / "r.md")])
+    assert md.exit_code == 0, md.output
+    text = (tmp_path / "r.md").read_text()
+    assert "Friedman" in text and "Average rank" in text
+    assert "](r-cd.svg)" in text and (tmp_path / "r-cd.svg").read_text().startswith("<?xml")
+    latex = runner.invoke(app, [*args, "-f", "latex", "-o", str(tmp_path / "r.tex")])
+    assert latex.exit_code == 0, latex.output
+    tex = (tmp_path / "r.tex").read_text()
+    assert "\\includegraphics[width=\\linewidth]{r-cd.pdf}" in tex and "booktabs" in tex
+    assert (tmp_path / "r-cd.pdf").read_bytes().startswith(b"%PDF")
+    # The parametric branch tests with repeated-measures ANOVA: no CD diagram.
+    anova = runner.invoke(app, ["report", db, "--procedure", "parametric", "-f", "md"])
+    assert anova.exit_code == 0 and "ANOVA" in anova.output
+    bad = runner.invoke(app, ["report", db, "--procedure", "bayes"])
+    assert bad.exit_code == 2 and "--procedure must be" in bad.output

@@ -6,7 +6,10 @@ from ensemble_lab.reporting._report import build_report
 
 
 def test_report_holds_every_section_and_figure(small_results, tmp_path):
-    report = build_report(small_results, settings={"protocol": "10-fold CV"}, baseline="J48")
+    report = build_report(
+        small_results, settings={"protocol": "10-fold CV"}, baseline="J48",
+        procedure="nonparametric",
+    )  # fmt: skip
     page = report.write(tmp_path / "report.html").read_text()
     for heading in ["Settings", "Accuracy", "Training time", "Ranks", "Every pair of methods",
                     "Figures"]:  # fmt: skip
@@ -14,9 +17,10 @@ def test_report_holds_every_section_and_figure(small_results, tmp_path):
     # CD diagram, accuracy vs time, error vs error
     assert page.count("<figure") == 3 == report.figure_count
     assert page.count("<svg") == 3
-    # accuracy, time, ranks, (after a significant Friedman test) Holm against J48, and
-    # Weka's summary matrix and ranking
-    assert len(re.findall(r'<table class="sortable">', page)) == 6
+    # accuracy, time, ranks, the methods over data sets, Nemenyi's pairs, (after a
+    # significant Friedman test) Holm against J48, and Weka's summary matrix and ranking
+    assert len(re.findall(r'<table class="sortable">', page)) == 8
+    assert "the non-parametric tests were asked for" in page and "Cliff" in page
     assert "Holm-corrected at α = 0.05" in page
     assert "10-fold CV" in page and "◇" in page
     # nothing is loaded from elsewhere
@@ -84,9 +88,14 @@ def test_no_post_hoc_test_without_a_significant_friedman_test():
 
 
 def test_alpha_reaches_every_test(small_results):
-    page = build_report(small_results, baseline="J48", alpha=0.01).render()
+    page = build_report(small_results, baseline="J48", alpha=0.01, procedure="nonparametric")
+    page = page.render()
     assert "at the 0.01 level" in page and "Holm-corrected at α = 0.01" in page
     assert "Nemenyi, α = 0.01" in page
+    # left to the data, these scores are normal: ANOVA and Tukey, at the same level
+    chosen = build_report(small_results, baseline="J48", alpha=0.01).render()
+    assert "repeated-measures ANOVA rejects" in chosen and "at α = 0.01" in chosen
+    assert "Tukey HSD post-hoc tests of every pair at α = 0.01" in chosen
 
 
 def test_method_key_gives_every_parameter(small_results):

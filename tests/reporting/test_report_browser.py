@@ -40,7 +40,8 @@ def _browser_or_skip():
 @pytest.mark.browser
 def test_report_renders_in_chromium(small_results, tmp_path):
     sync_playwright = _browser_or_skip()
-    path = build_report(small_results, baseline="J48").write(tmp_path / "report.html")
+    report = build_report(small_results, baseline="J48", procedure="nonparametric")
+    path = report.write(tmp_path / "report.html")
     problems = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)

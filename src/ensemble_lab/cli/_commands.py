@@ -34,9 +34,17 @@ class _View:
     test: str
     alpha: float
     expected_splits: int | None
+    procedure: str = "auto"
 
     @classmethod
-    def of(cls, config: dict[str, Any], metric: str, test: str | None, alpha: float) -> _View:
+    def of(
+        cls,
+        config: dict[str, Any],
+        metric: str,
+        test: str | None,
+        alpha: float,
+        procedure: str = "auto",
+    ) -> _View:
         """The view for ``config`` (as stored): the protocol's test unless one is chosen."""
         from ..evaluation import protocol_from_dict
         from ..evaluation.metrics import get_metric
@@ -50,7 +58,12 @@ class _View:
             expected = protocol_from_dict(dict(config["protocol"])).n_splits()
         except (KeyError, TypeError, ValueError):
             expected = None
-        return cls(metric, test or default_test(config.get("protocol")), alpha, expected)
+        if procedure not in ("auto", "parametric", "nonparametric"):
+            raise ValueError(
+                f"--procedure must be auto, parametric or nonparametric, got {procedure!r}"
+            )
+        chosen = test or default_test(config.get("protocol"))
+        return cls(metric, chosen, alpha, expected, procedure)
 
     @property
     def title(self) -> str:
@@ -293,6 +306,7 @@ def _html_report(
         method_key=method_key(config.get("methods", [])),
         metric=view.metric,
         expected_splits=view.expected_splits,
+        procedure=view.procedure,
         notes=run_notes(
             load_datasets(db, str(config.get("name"))),
             load_warnings(db, str(config.get("name"))),
@@ -508,6 +522,14 @@ MetricOption = Annotated[
         "(losses: lower is better).",
     ),
 ]
+ProcedureOption = Annotated[
+    str,
+    typer.Option(
+        "--procedure",
+        help="The comparison over data sets: auto (normality and variance tests choose), "
+        "parametric (ANOVA, Tukey) or nonparametric (Friedman, Nemenyi).",
+    ),
+]
 ExportMetric = Annotated[
     str | None,
     typer.Option("--metric", "-m", help="Only this metric's column [default: every metric]."),
@@ -614,12 +636,55 @@ def _report_tables(
     render = {"md": Table.to_markdown, "latex": Table.to_latex}[fmt]
     if len(failures):
         tables.append(failure_table(failures, frame))
-    text = "\n\n".join(render(t) for t in tables)
+    blocks = [render(t) for t in tables] + _comparison_blocks(console, frame, view, fmt, output)
+    text = "\n\n".join(blocks)
+    if fmt == "latex":
+        text = LATEX_PREAMBLE_NOTE + text
     if output:
         output.write_text(text + "\n", encoding="utf-8")
         console.print(f"Written: {output}", soft_wrap=True)
     else:
         typer.echo(text)
+
+
+#: What a LaTeX report needs, said at its top.
+LATEX_PREAMBLE_NOTE = (
+    "% Written by ensemble-lab report: needs \\usepackage{booktabs} (tables) and\n"
+    "% \\usepackage{graphicx} (the critical-difference diagram) in the preamble.\n\n"
+)
+
+
+def _comparison_blocks(
+    console: Console, frame: Any, view: _View, fmt: str, output: Path | None
+) -> list[str]:
+    """The comparison over data sets: its paragraph, tables and CD diagram (a file)."""
+    from ..reporting._comparison import cd_figure, comparison_of, comparison_tables
+    from ..reporting._render import Table, latex_text
+
+    comparison = comparison_of(frame, metric=view.metric, alpha=view.alpha, mode=view.procedure)
+    if comparison is None:
+        return []
+    paragraph = comparison.text()
+    blocks = [latex_text(paragraph) if fmt == "latex" else paragraph]
+    blocks += [(Table.to_latex if fmt == "latex" else Table.to_markdown)(t)
+               for t in comparison_tables(comparison)]  # fmt: skip
+    figure = cd_figure(comparison)
+    if figure is None:
+        return blocks
+    fig, caption = figure
+    if output is None:
+        console.print("[yellow]The critical-difference diagram is written beside -o FILE only.[/]")
+        return blocks
+    name = f"{output.stem}-cd.{'pdf' if fmt == 'latex' else 'svg'}"
+    fig.savefig(output.with_name(name), bbox_inches="tight")
+    if fmt == "latex":
+        blocks.append(
+            "\\begin{figure}[ht]\\centering\n\\includegraphics[width=\\linewidth]{"
+            + name + "}\n\\caption{" + latex_text(caption) + "}\n\\end{figure}"
+        )  # fmt: skip
+    else:
+        blocks.append(f"![{caption}]({name})")
+    return blocks
 
 
 def _check_baseline(baseline: str | None, experiment: str, frame: Any, failures: Any) -> None:
@@ -732,6 +797,7 @@ def _report_command(console: Console) -> Callable[..., None]:
         output: Output = None,
         metric: MetricOption = "accuracy",
         test: TestOption = None,
+        procedure: ProcedureOption = "auto",
     ) -> None:
         """Tables (md, latex), the full HTML report, or the per-split table (csv).
 
@@ -746,7 +812,7 @@ def _report_command(console: Console) -> Callable[..., None]:
         if fmt not in {"md", "csv", "html", "latex"}:
             raise ValueError(f"Unknown format {fmt!r}; use md, csv, html or latex.")
         experiment, config = _experiment(db, experiment)
-        view = _View.of(config, metric, test, alpha)
+        view = _View.of(config, metric, test, alpha, procedure)
         if fmt == "csv":  # numbers for other tools (failed tasks with their error)
             _export(console, db, experiment, output, "csv", include_failures=True)
             return

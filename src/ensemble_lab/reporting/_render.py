@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pandas as pd
 
-__all__ = ["Table"]
+__all__ = ["Table", "latex_text"]
 
 # Special characters of LaTeX text mode, and the papers' symbols in math mode so
 # that any engine typesets them. One character at a time, so no escape is escaped.
@@ -35,11 +35,30 @@ _LATEX_CHARS = {
     "–": "--",
     "²": r"$^2$",
     "†": r"\dag{}",
+    "α": r"$\alpha$",
+    "γ": r"$\gamma$",
+    "δ": r"$\delta$",
+    "χ": r"$\chi$",
+    "−": "-",
+    "×": r"$\times$",
+    "≤": r"$\leq$",
+    "≥": r"$\geq$",
+    "≫": r"$\gg$",
+    "—": "---",
 }
 
 
 def _latex(text: str) -> str:
     return "".join(_LATEX_CHARS.get(char, char) for char in text)
+
+
+def latex_text(text: str) -> str:
+    r"""Plain text as LaTeX text: its special characters and symbols escaped.
+
+    >>> latex_text("p = 0.01 at α = 5 % (χ² test)")
+    'p = 0.01 at $\\alpha$ = 5 \\% ($\\chi$$^2$ test)'
+    """
+    return _latex(text)
 
 
 def _markdown_cell(text: str) -> str:

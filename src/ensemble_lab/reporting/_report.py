@@ -10,7 +10,7 @@ from matplotlib.figure import Figure
 
 from ensemble_lab.evaluation import stats
 from ensemble_lab.evaluation.metrics import METRICS, get_metric
-from ensemble_lab.reporting._cd_diagram import plot_critical_difference
+from ensemble_lab.reporting._comparison import cd_figure, comparison_of, comparison_tables
 from ensemble_lab.reporting._comparison_plots import (
     plot_accuracy_vs_time,
     plot_error_vs_error,
@@ -148,8 +148,9 @@ def _add_ranks(
     baseline: str,
     alpha: float,
     metric: str = "accuracy",
+    mode: str = "auto",
 ) -> None:
-    """Ranks, the Friedman test and — only when it rejects — the post-hoc tests."""
+    """Ranks, then the comparison over data sets (its procedure chosen or forced)."""
     higher = get_metric(metric).higher_is_better if metric in METRICS else True
     ranks = rank_table(
         results,
@@ -159,44 +160,46 @@ def _add_ranks(
         higher_is_better=higher,
     )
     report.add_table(ranks.to_html(), ranks.caption or "Average ranks")
-    means = results.groupby(["dataset", "method"])[metric].mean().unstack("method")
-    tests = stats.posthoc(means[methods], control=baseline, alpha=alpha, higher_is_better=higher)
-    if not tests.significant:
+    comparison = comparison_of(results, metric=metric, alpha=alpha, mode=mode)
+    if comparison is None:
         report.add_text(
-            f"The Friedman test (Iman–Davenport) does not reject equal performance at "
-            f"α = {alpha:g} (p = {tests.friedman.f_p_value:.3g}), so no post-hoc test is run "
-            "and no critical-difference diagram is drawn: the differences in average rank "
-            "may be chance."
+            "No test over data sets: it needs at least three data sets on which every "
+            "method has results.",
+            note=True,
         )
         return
-    assert tests.control is not None and tests.critical_difference is not None
-    holm = tests.control.table
+    report.add_text(comparison.text())
+    for table in comparison_tables(comparison):
+        report.add_table(table.to_html(), table.caption or "")
+    figure = cd_figure(comparison)
+    if figure is not None:
+        report.add_figure(*figure)
+    if comparison.significant and not comparison.procedure.parametric:
+        _add_holm_against(report, comparison, baseline)
+
+
+def _add_holm_against(report: HtmlReport, comparison: stats.Comparison, baseline: str) -> None:
+    """Each method against the baseline on average ranks, Holm-corrected (Demšar 2006)."""
+    ranks = comparison.summary["average_rank"]
+    holm = stats.pairwise_rank_tests(
+        ranks, comparison.n_datasets, method="holm", control=baseline, alpha=comparison.alpha
+    ).set_index("method")
     rows = pd.DataFrame(
         {
-            "Average rank": holm["average_rank"].map("{:.2f}".format),
+            "Average rank": ranks[holm.index].map("{:.2f}".format),
             "z": holm["z"].map("{:.2f}".format),
             "p": holm["p_value"].map("{:.3g}".format),
-            "p (Holm)": holm["p_holm"].map("{:.3g}".format),
+            "p (Holm)": holm["p_adjusted"].map("{:.3g}".format),
             "Significant": holm["significant"].map({True: "yes", False: "no"}),
         }
     ).rename_axis("Method")
     report.add_table(
         rows,
-        f"Each method against {baseline} (average rank "
-        f"{tests.friedman.average_ranks[baseline]:.2f}) over the data sets, after a "
-        f"significant Friedman test (p = {tests.friedman.f_p_value:.3g}): z of the "
-        f"difference in average rank, two-sided p, Holm-corrected at α = {alpha:g} "
-        "(Demšar 2006, Section 3.2.2). Positive z: a worse average rank.",
+        f"Each method against {baseline} (average rank {ranks[baseline]:.2f}) over the data "
+        f"sets, after a significant Friedman test: z of the difference in average rank, "
+        f"two-sided p, Holm-corrected at α = {comparison.alpha:g} (Demšar 2006, Section "
+        "3.2.2). Positive z: a worse average rank.",
         index=True,
-    )
-    cd = float(tests.critical_difference)
-    # Figures built without pyplot: no backend or window is involved.
-    fig = Figure(figsize=(7, 0.6 + 0.32 * len(methods)))
-    plot_critical_difference(tests.friedman.average_ranks.to_dict(), cd, ax=fig.subplots())
-    report.add_figure(
-        fig,
-        f"Critical-difference diagram (Nemenyi, α = {alpha:g}, CD = {cd:.2f}): methods "
-        "joined by a line are not significantly different.",
     )
 
 
@@ -214,6 +217,7 @@ def build_report(
     metric: str = "accuracy",
     expected_splits: int | None = None,
     notes: Sequence[str] = (),
+    procedure: str = "auto",
 ) -> HtmlReport:
     """Compose the report of one experiment.
 
@@ -258,6 +262,10 @@ def build_report(
         experiment) are marked, and ranks use the data sets every method has.
     notes : sequence of str
         Sentences shown under the settings (:func:`run_notes`).
+    procedure : {"auto", "parametric", "nonparametric"}, default="auto"
+        The branch of the comparison over data sets (see
+        :func:`~ensemble_lab.evaluation.stats.compare`): chosen by the normality and
+        variance tests, or forced.
     """
     if results.empty:
         raise ValueError("no results to report")
@@ -292,7 +300,7 @@ def build_report(
         never = [m for m in never if m not in methods]
         if never:
             report.add_text(f"Not ranked (no task finished): {', '.join(map(str, never))}.")
-        _add_ranks(report, ranked, methods, baseline, alpha, metric)
+        _add_ranks(report, ranked, methods, baseline, alpha, metric, procedure)
     if len(methods) >= 2:
         _add_weka_summaries(report, results, metric, test, alpha)
     _add_figures(report, results, methods, baseline)
