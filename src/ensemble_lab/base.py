@@ -3,7 +3,8 @@
 * mixed-type input: a pandas DataFrame whose nominal columns are ``category`` or
   ``object`` dtype, with NaN for missing values, is passed through untouched to the base
   learners (which know how to encode it); any other input goes through scikit-learn's
-  ``validate_data``;
+  ``validate_data``; sparse columns are made dense, and columns of dates, durations,
+  periods or complex numbers are refused by name, all in that one validation;
 * member seeding: one integer seed per member, drawn once in ``fit``, so that results do
   not depend on ``n_jobs``;
 * class alignment: members that saw a subset of the classes get their probabilities
@@ -131,8 +132,11 @@ def validate_mixed_data(estimator, X, y=None, *, reset=True, allow_nan=True, **c
     y : ndarray, only when ``y`` is given
     """
     frame = isinstance(X, pd.DataFrame)
-    arrays = column_arrays(X) if frame else None
-    nominal = nominal_mask(arrays) if frame else None
+    if frame:
+        X, arrays, nominal = _frame_columns(X)
+    else:
+        _check_no_time_array(X)
+        arrays = nominal = None
     if frame and nominal.any():
         _mixed_frame(estimator, X, arrays, nominal, reset, allow_nan, check_inf=True)
         return X if y is None else (X, _validate_y(y, X.shape[0]))
@@ -150,13 +154,67 @@ def validate_mixed_columns(estimator, X, *, reset=True):
     per column) with :func:`check_no_infinity`.
     """
     if isinstance(X, pd.DataFrame):
-        arrays = column_arrays(X)
-        nominal = nominal_mask(arrays)
+        X, arrays, nominal = _frame_columns(X)
         if nominal.any():
             _mixed_frame(estimator, X, arrays, nominal, reset, True, check_inf=False)
             return X, arrays, nominal
         return _validate_array(estimator, X, None, arrays, nominal, reset, True, {}), None, None
+    _check_no_time_array(X)
     return _validate_array(estimator, X, None, None, None, reset, True, {}), None, None
+
+
+def _frame_columns(X: pd.DataFrame) -> tuple[pd.DataFrame, list, np.ndarray]:
+    """A DataFrame's columns as the estimators take them: ``(X, arrays, nominal)``.
+
+    Sparse columns (an ARFF file's sparse rows) become dense here, the one place where
+    every estimator's input passes, so that the learners see ordinary columns; dates,
+    durations, periods and complex numbers are refused (:func:`_check_column_kinds`).
+    """
+    arrays = column_arrays(X)
+    if any(isinstance(array, pd.arrays.SparseArray) for array in arrays):
+        dense = [
+            array.to_numpy() if isinstance(array, pd.arrays.SparseArray) else array
+            for array in arrays
+        ]
+        X = pd.DataFrame(dict(enumerate(dense)), index=X.index).set_axis(X.columns, axis=1)
+        arrays = column_arrays(X)
+    _check_column_kinds(X, arrays)
+    return X, arrays, nominal_mask(arrays)
+
+
+def _time_kind(dtype) -> str | None:
+    """What a column of ``dtype`` holds if it is neither a number nor a nominal value."""
+    if isinstance(dtype, pd.PeriodDtype):
+        return "periods"
+    return {"M": "dates", "m": "durations", "c": "complex numbers"}.get(getattr(dtype, "kind", "O"))
+
+
+def _check_column_kinds(X: pd.DataFrame, arrays: list) -> None:
+    """Raise ``TypeError`` naming a column of dates, durations, periods or complex numbers.
+
+    Such a column is neither numeric nor nominal: read as nominal, every date unseen in
+    ``fit`` would become a missing value, and read as a number it would depend on an
+    epoch and a unit the data do not state. The user decides what it should mean.
+    """
+    for position, array in enumerate(arrays):
+        kind = _time_kind(array.dtype)
+        if kind is not None:
+            name = X.columns[position]
+            raise TypeError(
+                f"column {name!r} holds {kind} (dtype {array.dtype}), which the estimators "
+                "cannot take: convert it to numbers (e.g. days since a date) or to a "
+                "category, or drop it."
+            )
+
+
+def _check_no_time_array(X) -> None:
+    """:func:`_check_column_kinds` for an array of dates or durations (no column names)."""
+    kind = _time_kind(getattr(X, "dtype", None))
+    if kind is not None and kind != "complex numbers":  # scikit-learn refuses complex ones
+        raise TypeError(
+            f"X holds {kind} (dtype {X.dtype}), which the estimators cannot take: "
+            "convert them to numbers (e.g. days since a date) first."
+        )
 
 
 def check_no_infinity(matrix: np.ndarray) -> None:
