@@ -70,3 +70,30 @@ def test_sparse_columns_give_the_dense_model():
         warnings.simplefilter("error")
         mixed = as_sparse.assign(n=pd.Categorical(Y))
         make_learner("j48").fit(mixed, Y).predict(mixed)
+
+
+@pytest.mark.parametrize("name", ESTIMATORS)
+def test_labels_of_two_types_are_refused(name):
+    with pytest.raises(TypeError, match="y mixes labels of the types int, str"):
+        build(name).fit(X, np.array(["a", 1] * 30, dtype=object))
+
+
+@pytest.mark.parametrize("name", ESTIMATORS)
+def test_missing_labels_are_refused_with_their_row(name):
+    with pytest.raises(ValueError, match=r"y holds a missing label \(None at row 1, 30 in all\)"):
+        build(name).fit(X, np.array(["a", None] * 30, dtype=object))
+
+
+@pytest.mark.parametrize(
+    "labels",
+    [
+        pd.Series(pd.Categorical(["a", 1] * 30)),
+        pd.Series(pd.Categorical(["a", None] * 30)),
+        np.array(["a", np.nan] * 30, dtype=object),
+    ],
+    ids=["categorical of two types", "categorical with NaN", "object with NaN"],
+)
+@pytest.mark.parametrize("name", ["preset:j48", "preset:smo", "preset:qda", "N-P-Bagging"])
+def test_bad_labels_in_other_forms(name, labels):
+    with pytest.raises((TypeError, ValueError), match=r"y (mixes labels|holds a missing label)"):
+        build(name).fit(X, labels)

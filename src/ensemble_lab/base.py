@@ -41,6 +41,7 @@ from .utils._sklearn_compat import (
 __all__ = [
     "MemberPredictionsMixin",
     "align_proba",
+    "check_class_labels",
     "check_no_infinity",
     "check_nominal_kept",
     "check_sample_weight",
@@ -260,9 +261,8 @@ def _validate_array(estimator, X, y, arrays, nominal, reset, allow_nan, check_pa
     params = {"ensure_all_finite": "allow-nan" if allow_nan else True, **check_params}
     if y is None:
         return validate_data(estimator, X, reset=reset, **params)
-    X, y = validate_data(estimator, X, y, reset=reset, **params)
-    check_classification_targets(y)
-    return X, y
+    check_class_labels(y)  # before scikit-learn's check, whose errors name neither y nor row
+    return validate_data(estimator, X, y, reset=reset, **params)
 
 
 def _float_frame_values(X, arrays: list, allow_nan: bool) -> np.ndarray | None:
@@ -346,8 +346,7 @@ def _validate_y(y, n_samples):
                 "Found input variables with inconsistent numbers of samples: "
                 f"[{n_samples}, {y_values.shape[0]}]"
             )
-        if (y.array.codes < 0).any():
-            raise ValueError("Input y contains NaN.")
+        check_class_labels(y)
         return y_values
     y = np.asarray(y)
     if y.ndim == 2 and y.shape[1] == 1:
@@ -359,8 +358,61 @@ def _validate_y(y, n_samples):
             "Found input variables with inconsistent numbers of samples: "
             f"[{n_samples}, {y.shape[0]}]"
         )
-    check_classification_targets(y)
+    check_class_labels(y)
     return y
+
+
+def check_class_labels(y) -> None:
+    """scikit-learn's ``check_classification_targets``, for labels that make classes.
+
+    ``classes_`` are the sorted labels, so the labels must be comparable with each
+    other; NumPy's sort of strings mixed with numbers or with None fails with an error
+    that names neither ``y`` nor the label. A categorical ``y`` is checked by its codes
+    and categories (its classes), without reading every label.
+
+    Parameters
+    ----------
+    y : array-like of shape (n_samples,)
+        Class labels.
+
+    Raises
+    ------
+    ValueError
+        If a label is missing (None or NaN; the message names the first such row), or
+        ``y`` is not a classification target.
+    TypeError
+        If the labels are of more than one type (strings and numbers, say).
+    """
+    if isinstance(getattr(y, "dtype", None), pd.CategoricalDtype):
+        categorical = y if isinstance(y, pd.Categorical) else y.array  # codes, no copy
+        _check_labels_present(categorical.codes < 0, categorical)
+        _check_label_types(np.asarray(categorical.categories, dtype=object))
+        return
+    labels = np.asarray(y)
+    if labels.dtype == object and labels.ndim == 1:
+        _check_labels_present(pd.isna(labels), labels)
+        _check_label_types(labels)
+    check_classification_targets(labels)
+
+
+def _check_labels_present(missing: np.ndarray, labels) -> None:
+    if missing.any():
+        row = int(np.flatnonzero(missing)[0])
+        raise ValueError(
+            f"y holds a missing label ({labels[row]!r} at row {row}, {int(missing.sum())} "
+            "in all); every sample needs a class: drop those rows or label them."
+        )
+
+
+def _check_label_types(labels: np.ndarray) -> None:
+    """Raise ``TypeError`` if the object array ``labels`` holds labels of several types."""
+    if pd.api.types.infer_dtype(labels, skipna=False) in ("mixed", "mixed-integer"):
+        types = sorted({type(label).__name__ for label in labels.tolist()})
+        if len(types) > 1:
+            raise TypeError(
+                f"y mixes labels of the types {', '.join(types)}, which cannot be sorted "
+                "into classes: make them all text or all numbers (e.g. y.astype(str))."
+            )
 
 
 def validate_float_matrix(estimator, X, *, reset: bool) -> np.ndarray:

@@ -7,9 +7,8 @@ from numbers import Real
 import numpy as np
 from scipy.special import logsumexp
 from sklearn.base import ClassifierMixin
-from sklearn.utils.multiclass import check_classification_targets
 
-from ..base import check_sample_weight, require_y
+from ..base import check_class_labels, check_sample_weight, require_y
 from ..utils._estimator import Estimator
 from ..utils._sklearn_compat import Interval, _fit_context, check_is_fitted, validate_data
 
@@ -85,7 +84,7 @@ class RegularizedQDA(ClassifierMixin, Estimator):
         """
         require_y(self, y)
         X, y = validate_data(self, X, y)
-        check_classification_targets(y)
+        check_class_labels(y)
         w = check_sample_weight(sample_weight, X)
         self.classes_, y_code = np.unique(y, return_inverse=True)
         n_classes = self.classes_.shape[0]
