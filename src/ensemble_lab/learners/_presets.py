@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.neural_network import MLPClassifier
@@ -218,6 +219,8 @@ class EncodedClassifier(ClassifierMixin, Estimator):
         ndarray of shape (n_samples, n_classes)
         """
         Xt = self._encode(X)
+        if self.classes_.shape[0] == 1:  # scikit-learn's MLP gives one class two columns
+            return np.ones((Xt.shape[0], 1))
         return self.estimator_.predict_proba(Xt)
 
     @available_if(_estimator_has("predict_log_proba"))
@@ -233,6 +236,8 @@ class EncodedClassifier(ClassifierMixin, Estimator):
         ndarray of shape (n_samples, n_classes)
         """
         Xt = self._encode(X)
+        if self.classes_.shape[0] == 1:  # as predict_proba
+            return np.zeros((Xt.shape[0], 1))
         return self.estimator_.predict_log_proba(Xt)
 
     def __sklearn_tags__(self):
