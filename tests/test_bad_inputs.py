@@ -97,3 +97,55 @@ def test_missing_labels_are_refused_with_their_row(name):
 def test_bad_labels_in_other_forms(name, labels):
     with pytest.raises((TypeError, ValueError), match=r"y (mixes labels|holds a missing label)"):
         build(name).fit(X, labels)
+
+
+@pytest.mark.parametrize("name", ESTIMATORS)
+def test_prediction_before_fit_is_not_fitted_error(name):
+    from sklearn.exceptions import NotFittedError
+
+    estimator = build(name)
+    with pytest.raises(NotFittedError):
+        estimator.predict(X)
+    if hasattr(estimator, "predict_proba"):
+        with pytest.raises(NotFittedError):
+            estimator.predict_proba(X)
+
+
+def test_qda_on_constant_features_gives_a_distribution():
+    qda = make_learner("qda").fit(np.tile([[0.1, 0.2, 0.3]], (60, 1)), ["a", "b"] * 30)
+    np.testing.assert_allclose(qda.predict_proba([[0.2, 0.2, 0.3]]), [[0.5, 0.5]])
+    np.testing.assert_allclose(qda.predict_log_proba([[0.2, 0.2, 0.3]]), np.log([[0.5, 0.5]]))
+
+
+def test_mlp_on_one_class_has_one_probability_column():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the network does not converge on one class
+        mlp = make_learner("mlp", random_state=0).fit(X, ["a"] * 60)
+    assert mlp.classes_.tolist() == ["a"]
+    np.testing.assert_array_equal(mlp.predict_proba(X[:4]), np.ones((4, 1)))
+    np.testing.assert_array_equal(mlp.predict_log_proba(X[:4]), np.zeros((4, 1)))
+    assert mlp.predict(X[:4]).tolist() == ["a"] * 4
+
+
+@pytest.mark.parametrize("name", ["preset:qda", "QDA", "Aggressive", "preset:nb"])
+def test_values_whose_variance_overflows_are_refused(name):
+    with pytest.raises(ValueError, match=r"overflows? float64 .*rescale X"):
+        build(name).fit(X * 1e300, Y)
+
+
+def test_qda_refuses_points_too_far_to_compare():
+    qda = make_learner("qda").fit(X, Y)
+    with pytest.raises(ValueError, match="X row 0 is so far from every class"):
+        qda.predict_proba(X * 1e300)
+
+
+def test_qda_refuses_many_features_with_the_time_it_would_take():
+    from ensemble_lab.learners import RegularizedQDA
+    from ensemble_lab.learners._qda import MAX_FEATURES
+
+    wide = np.random.RandomState(0).normal(size=(6, 10_000))
+    expected = r"10,000 features; .* about 4,800 s .* 4\.8 GB for 2 classes"
+    with pytest.raises(ValueError, match=expected):
+        RegularizedQDA().fit(wide, ["a", "b"] * 3)
+    with pytest.raises(ValueError, match=f"refused above {MAX_FEATURES:,} features"):
+        make_learner("qda").fit(wide[:, : MAX_FEATURES + 1], ["a", "b"] * 3)
