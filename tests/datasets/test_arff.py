@@ -135,6 +135,21 @@ ONCE_MISREAD = [
     ("", 1, 1, "the file is empty"),
     ("% only a comment\n", 2, 1, "ends before @relation"),
     ("@relation r\n@attribute a numeric", 2, 21, "ends before @data"),
+    # a year of 5,000 digits: int() refused it with a raw ValueError, without file or line
+    (
+        "@relation r\n@attribute d date 'yyyy-MM-dd'\n@data\n2001-01-01\n"
+        + "2" * 5000
+        + "-01-01\n",
+        5,
+        1,
+        "'d': '2222222222222222222222222222222222222222'... (5,006 characters) is not a date",
+    ),
+    (
+        HEAD + "1,x\n" + "9" * 5000 + ",x\n",
+        6,
+        1,
+        "'a': the number overflows a double",
+    ),
 ]
 
 

@@ -29,6 +29,7 @@ from ._arff_scan import (
     is_number,
     numbers_valid,
     scan_line,
+    shown,
     split_plain,
 )
 
@@ -81,7 +82,7 @@ def _weight(tokens: list[Token], lineno: int) -> float:
     weight = float(text) if tokens[1].kind == "word" and is_number(text) else -1.0
     if not 0.0 <= weight < np.inf:
         raise ParseError(
-            lineno, tokens[1].column, f"instance weight {text!r} is not a finite number >= 0"
+            lineno, tokens[1].column, f"instance weight {shown(text)} is not a finite number >= 0"
         )
     return weight
 
@@ -186,8 +187,8 @@ def _numbers(attribute: Attribute, texts: list[str | None]) -> np.ndarray:
     given = np.array([text is not None for text in texts], dtype=bool)
     present: list[str] = list(compress(texts, given))  # type: ignore[arg-type]
     if not numbers_valid(present):
-        row = next(r for r, text in enumerate(texts) if text is not None and not is_number(text))
-        raise _BadValue(row, f"{texts[row]!r} is not a number")
+        row, text = next((r, t) for r, t in enumerate(texts) if t is not None and not is_number(t))
+        raise _BadValue(row, f"{shown(text)} is not a number")
     values = np.full(len(texts), np.nan)
     # Python's float() rounds correctly, as Java's Double.valueOf
     values[given] = np.fromiter(map(float, present), dtype=np.float64, count=len(present))
@@ -211,7 +212,7 @@ def _nominal(
         mapping[position], undeclared[position] = -1, False
     if undeclared.any():
         row = int(np.flatnonzero(np.isin(codes, np.flatnonzero(undeclared)))[0])
-        raise _BadValue(row, f"{observed[codes[row]]!r} is not among the declared values")
+        raise _BadValue(row, f"{shown(observed[codes[row]])} is not among the declared values")
     # code -1 (missing) picks the -1 appended at the end
     recoded = np.append(mapping, -1)[codes]
     return pd.Categorical.from_codes(recoded, categories=list(attribute.values))
@@ -226,7 +227,7 @@ def _dates(attribute: Attribute, texts: list[str | None]) -> np.ndarray:
         value = attribute.date_format.parse(text)
         if value is None:
             pattern = attribute.date_format.pattern
-            raise _BadValue(row, f"{text!r} is not a date in the format {pattern!r}")
+            raise _BadValue(row, f"{shown(text)} is not a date in the format {pattern!r}")
         values[row] = value
     return values
 
