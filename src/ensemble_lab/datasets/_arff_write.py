@@ -8,8 +8,9 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
+from ..utils._files import write_atomically
 from ._arff_dates import format_dates
-from ._arff_scan import quote_value
+from ._arff_scan import quote_value, shown
 
 __all__ = ["save_arff"]
 
@@ -85,6 +86,44 @@ def _weights(sample_weight: npt.ArrayLike, n_rows: int) -> list[str]:
     return ["{" + repr(w) + "}" for w in weights.tolist()]
 
 
+def _unencodable(text: str) -> str | None:
+    """The first character of ``text`` that UTF-8 cannot encode (a lone surrogate), or None."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        return text[error.start]
+    return None
+
+
+def _where_unencodable(frame: pd.DataFrame, relation: str) -> ValueError:
+    """The error for a text of the file UTF-8 cannot hold, naming where it stands."""
+    for what, text in [("the relation name", relation)] + [
+        ("the column name", str(name)) for name in frame.columns
+    ]:
+        char = _unencodable(text)
+        if char is not None:
+            return _surrogate_error(f"{what} {shown(text)}", char)
+    for position, name in enumerate(frame.columns):
+        column = frame.iloc[:, position]
+        categorical = isinstance(column.dtype, pd.CategoricalDtype)
+        values = [str(c) for c in column.cat.categories] if categorical else column.tolist()
+        for index, value in enumerate(values):
+            char = _unencodable(value) if isinstance(value, str) else None
+            if char is None:
+                continue
+            rows = np.flatnonzero(column.cat.codes.to_numpy() == index) if categorical else [index]
+            row = f"row {rows[0]}" if len(rows) else "a category no row holds"
+            return _surrogate_error(f"column {name!r}, {row}: {shown(value)}", char)
+    raise AssertionError("no text of the frame fails to encode")  # pragma: no cover
+
+
+def _surrogate_error(where: str, char: str) -> ValueError:
+    return ValueError(
+        f"{where} holds U+{ord(char):04X}, a lone surrogate, which UTF-8 (and so ARFF) "
+        "cannot hold; nothing was written"
+    )
+
+
 def save_arff(
     frame: pd.DataFrame,
     path: str | Path,
@@ -102,7 +141,8 @@ def save_arff(
         columns numeric attributes; ``datetime64`` columns (naive, to the millisecond)
         dates; columns of ``str`` text string attributes. Missing values become ``?``.
     path : str or Path
-        The file to write (replaced if it exists).
+        The file to write (replaced if it exists, only once the whole new file is
+        written: an error leaves it as it was).
     relation : str, default="data"
         The relation name.
     sample_weight : array-like of shape (n_rows,), default=None
@@ -114,7 +154,9 @@ def save_arff(
         For a column name that is not text, or a column ARFF cannot hold.
     ValueError
         For no or repeated column names, infinite numbers, time zones, times finer than a
-        millisecond, categories that become the same text, or invalid weights.
+        millisecond, categories that become the same text, invalid weights, or text
+        that UTF-8 cannot encode (a lone surrogate; the message names the column and
+        row).
 
     Notes
     -----
@@ -159,4 +201,8 @@ def save_arff(
         columns.append(_weights(sample_weight, len(frame)))
     rows = [",".join(values) for values in zip(*columns)]
     text = "\n".join([*header, "", "@data", *rows, ""])
-    Path(path).write_text(text, encoding="utf-8", newline="\n")
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise _where_unencodable(frame, relation) from None
+    write_atomically(path, data)
