@@ -28,7 +28,7 @@ from sklearn import get_config
 from sklearn.utils import check_random_state
 from sklearn.utils.multiclass import check_classification_targets
 
-from .utils._pandas_compat import column_arrays, column_names
+from .utils._pandas_compat import column_arrays, column_names, dense_into
 from .utils._sklearn_compat import (
     _check_feature_names,
     _check_n_features,
@@ -173,14 +173,26 @@ def _frame_columns(X: pd.DataFrame) -> tuple[pd.DataFrame, list, np.ndarray]:
     """
     arrays = column_arrays(X)
     if any(isinstance(array, pd.arrays.SparseArray) for array in arrays):
-        dense = [
-            array.to_numpy() if isinstance(array, pd.arrays.SparseArray) else array
-            for array in arrays
-        ]
-        X = pd.DataFrame(dict(enumerate(dense)), index=X.index).set_axis(X.columns, axis=1)
+        X = _densified(X, arrays)
         arrays = column_arrays(X)
     _check_column_kinds(X, arrays)
     return X, arrays, nominal_mask(arrays)
+
+
+def _densified(X: pd.DataFrame, arrays: list) -> pd.DataFrame:
+    """``X`` with its sparse columns dense: one float block when they are all floats."""
+    n = X.shape[0]
+    sparse = [isinstance(array, pd.arrays.SparseArray) for array in arrays]
+    if all(sparse) and all(array.dtype.subtype == np.float64 for array in arrays):
+        block = np.empty((len(arrays), n))  # a row per column: each column contiguous
+        for array, row in zip(arrays, block):
+            dense_into(array, row)
+        return pd.DataFrame(block.T, index=X.index, columns=X.columns, copy=False)
+    dense = [
+        dense_into(array, np.empty(n, dtype=array.dtype.subtype)) if is_sparse else array
+        for array, is_sparse in zip(arrays, sparse)
+    ]
+    return pd.DataFrame(dict(enumerate(dense)), index=X.index).set_axis(X.columns, axis=1)
 
 
 def _time_kind(dtype) -> str | None:
