@@ -165,8 +165,12 @@ class MixedNaiveBayes(ClassifierMixin, Estimator):
         missing = np.isnan(Xnum)
         half = self.precision_ / 2
         jll = np.tile(self.class_log_prior_, (Xnum.shape[0], 1))
+        # Weka's floor on the standard deviation is precision / 6; its square, var_'s
+        # floor, underflows to 0 for values near 1e-160 and below (then NaN densities).
+        floor = self.precision_ / 6.0
         for c in range(self.classes_.shape[0]):  # (n, p) arrays per class
             sd = np.sqrt(self.var_[c])
+            sd = np.where(sd > 0, sd, floor)
             upper = ndtr((Xnum + half - self.theta_[c]) / sd)
             lower = ndtr((Xnum - half - self.theta_[c]) / sd)
             log_p = np.log(np.maximum(upper - lower, _MIN_PROBABILITY))
