@@ -159,6 +159,7 @@ class EncodedClassifier(ClassifierMixin, Estimator):
             sample_weight = check_sample_weight(sample_weight, X)
             positive = sample_weight > 0
             self.encoder_.fit(safe_rows(X, positive), sample_weight=sample_weight[positive])
+        self._check_encoded_width(X)
         estimator = self._make_estimator()
         if self.random_state is not None:
             seed_random_states(estimator, self.random_state)
@@ -171,6 +172,21 @@ class EncodedClassifier(ClassifierMixin, Estimator):
         self.estimator_ = estimator.fit(self.encoder_.transform(X), y, **fit_params)
         self.classes_ = self.estimator_.classes_
         return self
+
+    def _check_encoded_width(self, X) -> None:
+        """Raise ``ValueError`` if the encoding leaves the learner no column to learn from.
+
+        Nominal columns without any value (all missing) encode to no column; the wrapped
+        learner would refuse its empty matrix with a message about a shape ``X`` lacks.
+        """
+        if self.encoder_.n_features_out_ > 0:
+            return
+        names = list(getattr(self, "feature_names_in_", range(X.shape[1])))
+        raise ValueError(
+            f"{type(self._make_estimator()).__name__} gets no column to learn from: X's "
+            f"columns {names} are nominal and hold no value (in the rows of positive "
+            "weight); give them values, or a numeric column."
+        )
 
     def _encode(self, X):
         check_is_fitted(self)
