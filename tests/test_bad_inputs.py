@@ -149,3 +149,48 @@ def test_qda_refuses_many_features_with_the_time_it_would_take():
         RegularizedQDA().fit(wide, ["a", "b"] * 3)
     with pytest.raises(ValueError, match=f"refused above {MAX_FEATURES:,} features"):
         make_learner("qda").fit(wide[:, : MAX_FEATURES + 1], ["a", "b"] * 3)
+
+
+def test_weka_tree_probabilities_are_never_negative():
+    # Weka's split scans subtract weights: a RandomTree leaf held -7e-17 for a class here
+    X = pd.DataFrame(
+        {
+            "c0": [-0.58, 0.26, 0.99, -0.78, 0.15, -0.46, -1.27, -0.32],
+            "c1": [1.63, -0.48, 0.40, 0.46, -0.19, 0.48, 0.47, -0.87],
+            "c2": pd.Series(["red", "blue", *[None] * 5, "red"], dtype=object),
+            "c3": pd.Series(
+                ["blue", None, "green", "blue", "red", "red", None, None], dtype=object
+            ),
+        }
+    )
+    y = np.array(["b", "a", "a", "a", "b", "b", "b", "a"])
+    weight = np.array([0.0, 0.0, 2.13, 2.56, 2.58, 1.53, 1.34, 2.52])
+    forest = make("N-U-Random Forest", random_state=0, n_estimators=3)
+    forest.fit(X, y, sample_weight=weight)
+    tree = forest.estimators_[1]
+    assert tree._weka_distribution(X).min() < 0  # Weka's own numbers, which predict reads
+    for estimator in (forest, tree):
+        proba = estimator.predict_proba(X)
+        assert (proba >= 0).all()
+        np.testing.assert_allclose(proba.sum(axis=1), 1.0)
+
+
+def test_naive_bayes_on_tiny_values_gives_a_distribution():
+    # the standard deviation's floor (precision / 6) squared underflows to 0 near 1e-200
+    X = np.array([[1.3e-201], [-1.3e-201], [6.4e-201], [1e-201]])
+    proba = make_learner("nb").fit(X, ["b", "a", "a", "b"]).predict_proba(X)
+    assert np.isfinite(proba).all()
+    np.testing.assert_allclose(proba.sum(axis=1), 1.0)
+
+
+def test_projections_refuse_values_whose_scatter_overflows():
+    X = pd.DataFrame({"c0": [False, True, True], "c1": [1e199, -5.4e199, 3.6e199]})
+    with pytest.raises(ValueError, match="scatter matrices of the projection overflow float64"):
+        make("PB-NDA", random_state=0).fit(X, ["a", "c", "b"])
+
+
+@pytest.mark.parametrize("preset", ["qda", "mlp", "rbf-svm"])
+def test_nominal_columns_without_values_leave_no_column_and_say_so(preset):
+    X = pd.DataFrame({"t": pd.Series([None] * 6, dtype=object)})
+    with pytest.raises(ValueError, match=r"no column to learn from: X's columns \['t'\]"):
+        make_learner(preset).fit(X, ["a", "b"] * 3)
