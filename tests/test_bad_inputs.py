@@ -194,3 +194,10 @@ def test_nominal_columns_without_values_leave_no_column_and_say_so(preset):
     X = pd.DataFrame({"t": pd.Series([None] * 6, dtype=object)})
     with pytest.raises(ValueError, match=r"no column to learn from: X's columns \['t'\]"):
         make_learner(preset).fit(X, ["a", "b"] * 3)
+
+
+@pytest.mark.parametrize("name", ["preset:j48", "preset:nb", "N-P-Bagging"])
+def test_one_dimensional_text_is_a_shape_error(name):
+    # scikit-learn read the text as numbers first: "could not convert string to float"
+    with pytest.raises(ValueError, match="Expected 2D array, got 1D array instead"):
+        build(name).fit(np.array(["red", "blue"] * 30, dtype=object), Y)

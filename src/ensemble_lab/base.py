@@ -136,7 +136,7 @@ def validate_mixed_data(estimator, X, y=None, *, reset=True, allow_nan=True, **c
     if frame:
         X, arrays, nominal = _frame_columns(X)
     else:
-        _check_no_time_array(X)
+        _check_array_input(X)
         arrays = nominal = None
     if frame and nominal.any():
         _mixed_frame(estimator, X, arrays, nominal, reset, allow_nan, check_inf=True)
@@ -160,7 +160,7 @@ def validate_mixed_columns(estimator, X, *, reset=True):
             _mixed_frame(estimator, X, arrays, nominal, reset, True, check_inf=False)
             return X, arrays, nominal
         return _validate_array(estimator, X, None, arrays, nominal, reset, True, {}), None, None
-    _check_no_time_array(X)
+    _check_array_input(X)
     return _validate_array(estimator, X, None, None, None, reset, True, {}), None, None
 
 
@@ -220,8 +220,19 @@ def _check_column_kinds(X: pd.DataFrame, arrays: list) -> None:
             )
 
 
-def _check_no_time_array(X) -> None:
-    """:func:`_check_column_kinds` for an array of dates or durations (no column names)."""
+def _check_array_input(X) -> None:
+    """What :func:`_check_column_kinds` checks, for input that is not a DataFrame.
+
+    An array of dates or durations is refused, and so is a one-dimensional array before
+    scikit-learn's validation, which would first try to read its text as numbers and
+    report that instead.
+    """
+    if getattr(X, "ndim", None) == 1:
+        raise ValueError(  # scikit-learn's words, without the array
+            "Expected 2D array, got 1D array instead. Reshape your data either using "
+            "X.reshape(-1, 1) if it has a single feature or X.reshape(1, -1) if it holds "
+            "a single sample."
+        )
     kind = _time_kind(getattr(X, "dtype", None))
     if kind is not None and kind != "complex numbers":  # scikit-learn refuses complex ones
         raise TypeError(
