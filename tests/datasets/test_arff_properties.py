@@ -324,6 +324,10 @@ def test_sparse_rows_read_as_the_same_values_dense(tmp_path, case, data):
         assert "{" in path.read_text(encoding="utf-8").split("@data", 1)[1]
     as_dense = read.frame.astype(dict.fromkeys(sparse_columns, np.float64))
     pd.testing.assert_frame_equal(as_dense, frame, check_exact=True)
+    # and what read_arff returned, save_arff writes back (as sparse rows) unchanged
+    again = tmp_path / "again.arff"
+    save_arff(read.frame, again, sample_weight=read.sample_weight)
+    pd.testing.assert_frame_equal(read_arff(again).frame, read.frame, check_exact=True)
     np.testing.assert_array_equal(
         read.sample_weight if weights is not None else np.zeros(0),
         weights if weights is not None else np.zeros(0),

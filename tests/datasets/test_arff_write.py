@@ -211,6 +211,28 @@ def test_weka_reads_what_save_arff_writes(tmp_path, weka_read):
     assert weka == ours
 
 
+def test_weka_reads_the_sparse_rows_save_arff_writes(tmp_path, weka_read):
+    sparse = pd.arrays.SparseArray([0.0, 1.5, np.nan, 0.0, -0.0], fill_value=0.0)
+    frame = pd.DataFrame(
+        {
+            "s": sparse,
+            "t": pd.Series(["a", "b c", None, "d", "e"], dtype=object),
+            "n": pd.Categorical(["x", "y", "x", None, "y"], categories=["x", "y"]),
+        }
+    )
+    path = tmp_path / "sparse.arff"
+    save_arff(frame, path, sample_weight=[1.0, 2.0, 1.0, 1.0, 0.5])
+    assert (
+        path.read_text()
+        .split("@data\n")[1]
+        .startswith("{1 a,2 x} {1.0}\n{0 1.5,1 'b c',2 y} {2.0}")
+    )
+    data = read_arff(path)
+    pd.testing.assert_frame_equal(data.frame, frame, check_exact=True)
+    ours, weka = _weka_texts(data, weka_read([path])[str(path)])
+    assert weka == ours
+
+
 HEAD = "@relation r\n@attribute a numeric\n@attribute b {x,'y z'}\n@data\n"
 
 BOTH_ACCEPT = {

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-__all__ = ["ByIdentity", "column_arrays", "column_names", "dense_into"]
+__all__ = ["ByIdentity", "column_arrays", "column_names", "dense_into", "sparse_positions"]
 
 
 class ByIdentity:
@@ -83,5 +83,10 @@ def dense_into(array: pd.arrays.SparseArray, out: np.ndarray) -> np.ndarray:
     quicker, which counts for a wide table.
     """
     out.fill(array.fill_value)
-    out[array.sp_index.to_int_index().indices] = array.sp_values
+    out[sparse_positions(array)] = array.sp_values
     return out
+
+
+def sparse_positions(array: pd.arrays.SparseArray) -> np.ndarray:
+    """The rows of a sparse column's stored values (``sp_values``), in order."""
+    return np.asarray(array.sp_index.to_int_index().indices, dtype=np.intp)
