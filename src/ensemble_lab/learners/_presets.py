@@ -325,7 +325,8 @@ def make_learner(name: str, **params) -> BaseEstimator:
           coupling).
         * ``"nb"`` — :class:`MixedNaiveBayes`.
         * ``"qda"`` — standardised numerics, one-hot nominals, then
-          :class:`RegularizedQDA`.
+          :class:`RegularizedQDA` (refused above 2,000 encoded features: its fit is
+          cubic in them).
         * ``"mlp"`` — one hidden layer of 15 units, at most 300 epochs (Adam; training
           stops earlier when the training loss has not improved by 1e-4 for 10
           epochs, scikit-learn's default), on the [0, 1] encoded data; supports

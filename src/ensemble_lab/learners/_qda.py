@@ -63,6 +63,12 @@ class RegularizedQDA(ClassifierMixin, Estimator):
     weighted and divided by the class weight (no Bessel correction) so that the fit does
     not depend on the scale of ``sample_weight``. Numeric input only, without missing
     values; the ``qda`` preset encodes mixed data first.
+
+    Each class needs a full covariance matrix and its eigendecomposition, whose time
+    grows as the cube of the features (1.2 s at 1,000 features on two cores, 80 min
+    for two classes at 10,000); more than :data:`MAX_FEATURES` (2,000) features are
+    refused with the time and memory they would take. Values whose variances overflow
+    float64 (near 1e154 and beyond) are refused too, rather than left to LAPACK.
     """
 
     _parameter_constraints: dict = {
