@@ -3,7 +3,8 @@
 * mixed-type input: a pandas DataFrame whose nominal columns are ``category`` or
   ``object`` dtype, with NaN for missing values, is passed through untouched to the base
   learners (which know how to encode it); any other input goes through scikit-learn's
-  ``validate_data``;
+  ``validate_data``; sparse columns are made dense, and columns of dates, durations,
+  periods or complex numbers are refused by name, all in that one validation;
 * member seeding: one integer seed per member, drawn once in ``fit``, so that results do
   not depend on ``n_jobs``;
 * class alignment: members that saw a subset of the classes get their probabilities
@@ -27,7 +28,7 @@ from sklearn import get_config
 from sklearn.utils import check_random_state
 from sklearn.utils.multiclass import check_classification_targets
 
-from .utils._pandas_compat import column_arrays, column_names
+from .utils._pandas_compat import column_arrays, column_names, dense_into
 from .utils._sklearn_compat import (
     _check_feature_names,
     _check_n_features,
@@ -40,6 +41,7 @@ from .utils._sklearn_compat import (
 __all__ = [
     "MemberPredictionsMixin",
     "align_proba",
+    "check_class_labels",
     "check_no_infinity",
     "check_nominal_kept",
     "check_sample_weight",
@@ -131,8 +133,11 @@ def validate_mixed_data(estimator, X, y=None, *, reset=True, allow_nan=True, **c
     y : ndarray, only when ``y`` is given
     """
     frame = isinstance(X, pd.DataFrame)
-    arrays = column_arrays(X) if frame else None
-    nominal = nominal_mask(arrays) if frame else None
+    if frame:
+        X, arrays, nominal = _frame_columns(X)
+    else:
+        _check_array_input(X)
+        arrays = nominal = None
     if frame and nominal.any():
         _mixed_frame(estimator, X, arrays, nominal, reset, allow_nan, check_inf=True)
         return X if y is None else (X, _validate_y(y, X.shape[0]))
@@ -150,13 +155,90 @@ def validate_mixed_columns(estimator, X, *, reset=True):
     per column) with :func:`check_no_infinity`.
     """
     if isinstance(X, pd.DataFrame):
-        arrays = column_arrays(X)
-        nominal = nominal_mask(arrays)
+        X, arrays, nominal = _frame_columns(X)
         if nominal.any():
             _mixed_frame(estimator, X, arrays, nominal, reset, True, check_inf=False)
             return X, arrays, nominal
         return _validate_array(estimator, X, None, arrays, nominal, reset, True, {}), None, None
+    _check_array_input(X)
     return _validate_array(estimator, X, None, None, None, reset, True, {}), None, None
+
+
+def _frame_columns(X: pd.DataFrame) -> tuple[pd.DataFrame, list, np.ndarray]:
+    """A DataFrame's columns as the estimators take them: ``(X, arrays, nominal)``.
+
+    Sparse columns (an ARFF file's sparse rows) become dense here, the one place where
+    every estimator's input passes, so that the learners see ordinary columns; dates,
+    durations, periods and complex numbers are refused (:func:`_check_column_kinds`).
+    """
+    arrays = column_arrays(X)
+    if any(isinstance(array, pd.arrays.SparseArray) for array in arrays):
+        X = _densified(X, arrays)
+        arrays = column_arrays(X)
+    _check_column_kinds(X, arrays)
+    return X, arrays, nominal_mask(arrays)
+
+
+def _densified(X: pd.DataFrame, arrays: list) -> pd.DataFrame:
+    """``X`` with its sparse columns dense: one float block when they are all floats."""
+    n = X.shape[0]
+    sparse = [isinstance(array, pd.arrays.SparseArray) for array in arrays]
+    if all(sparse) and all(array.dtype.subtype == np.float64 for array in arrays):
+        block = np.empty((len(arrays), n))  # a row per column: each column contiguous
+        for array, row in zip(arrays, block):
+            dense_into(array, row)
+        return pd.DataFrame(block.T, index=X.index, columns=X.columns, copy=False)
+    dense = [
+        dense_into(array, np.empty(n, dtype=array.dtype.subtype)) if is_sparse else array
+        for array, is_sparse in zip(arrays, sparse)
+    ]
+    return pd.DataFrame(dict(enumerate(dense)), index=X.index).set_axis(X.columns, axis=1)
+
+
+def _time_kind(dtype) -> str | None:
+    """What a column of ``dtype`` holds if it is neither a number nor a nominal value."""
+    if isinstance(dtype, pd.PeriodDtype):
+        return "periods"
+    return {"M": "dates", "m": "durations", "c": "complex numbers"}.get(getattr(dtype, "kind", "O"))
+
+
+def _check_column_kinds(X: pd.DataFrame, arrays: list) -> None:
+    """Raise ``TypeError`` naming a column of dates, durations, periods or complex numbers.
+
+    Such a column is neither numeric nor nominal: read as nominal, every date unseen in
+    ``fit`` would become a missing value, and read as a number it would depend on an
+    epoch and a unit the data do not state. The user decides what it should mean.
+    """
+    for position, array in enumerate(arrays):
+        kind = _time_kind(array.dtype)
+        if kind is not None:
+            name = X.columns[position]
+            raise TypeError(
+                f"column {name!r} holds {kind} (dtype {array.dtype}), which the estimators "
+                "cannot take: convert it to numbers (e.g. days since a date) or to a "
+                "category, or drop it."
+            )
+
+
+def _check_array_input(X) -> None:
+    """What :func:`_check_column_kinds` checks, for input that is not a DataFrame.
+
+    An array of dates or durations is refused, and so is a one-dimensional array before
+    scikit-learn's validation, which would first try to read its text as numbers and
+    report that instead.
+    """
+    if getattr(X, "ndim", None) == 1:
+        raise ValueError(  # scikit-learn's words, without the array
+            "Expected 2D array, got 1D array instead. Reshape your data either using "
+            "X.reshape(-1, 1) if it has a single feature or X.reshape(1, -1) if it holds "
+            "a single sample."
+        )
+    kind = _time_kind(getattr(X, "dtype", None))
+    if kind is not None and kind != "complex numbers":  # scikit-learn refuses complex ones
+        raise TypeError(
+            f"X holds {kind} (dtype {X.dtype}), which the estimators cannot take: "
+            "convert them to numbers (e.g. days since a date) first."
+        )
 
 
 def check_no_infinity(matrix: np.ndarray) -> None:
@@ -202,9 +284,8 @@ def _validate_array(estimator, X, y, arrays, nominal, reset, allow_nan, check_pa
     params = {"ensure_all_finite": "allow-nan" if allow_nan else True, **check_params}
     if y is None:
         return validate_data(estimator, X, reset=reset, **params)
-    X, y = validate_data(estimator, X, y, reset=reset, **params)
-    check_classification_targets(y)
-    return X, y
+    check_class_labels(y)  # before scikit-learn's check, whose errors name neither y nor row
+    return validate_data(estimator, X, y, reset=reset, **params)
 
 
 def _float_frame_values(X, arrays: list, allow_nan: bool) -> np.ndarray | None:
@@ -288,8 +369,7 @@ def _validate_y(y, n_samples):
                 "Found input variables with inconsistent numbers of samples: "
                 f"[{n_samples}, {y_values.shape[0]}]"
             )
-        if (y.array.codes < 0).any():
-            raise ValueError("Input y contains NaN.")
+        check_class_labels(y)
         return y_values
     y = np.asarray(y)
     if y.ndim == 2 and y.shape[1] == 1:
@@ -301,8 +381,61 @@ def _validate_y(y, n_samples):
             "Found input variables with inconsistent numbers of samples: "
             f"[{n_samples}, {y.shape[0]}]"
         )
-    check_classification_targets(y)
+    check_class_labels(y)
     return y
+
+
+def check_class_labels(y) -> None:
+    """scikit-learn's ``check_classification_targets``, for labels that make classes.
+
+    ``classes_`` are the sorted labels, so the labels must be comparable with each
+    other; NumPy's sort of strings mixed with numbers or with None fails with an error
+    that names neither ``y`` nor the label. A categorical ``y`` is checked by its codes
+    and categories (its classes), without reading every label.
+
+    Parameters
+    ----------
+    y : array-like of shape (n_samples,)
+        Class labels.
+
+    Raises
+    ------
+    ValueError
+        If a label is missing (None or NaN; the message names the first such row), or
+        ``y`` is not a classification target.
+    TypeError
+        If the labels are of more than one type (strings and numbers, say).
+    """
+    if isinstance(getattr(y, "dtype", None), pd.CategoricalDtype):
+        categorical = y if isinstance(y, pd.Categorical) else y.array  # codes, no copy
+        _check_labels_present(categorical.codes < 0, categorical)
+        _check_label_types(np.asarray(categorical.categories, dtype=object))
+        return
+    labels = np.asarray(y)
+    if labels.dtype == object and labels.ndim == 1:
+        _check_labels_present(pd.isna(labels), labels)
+        _check_label_types(labels)
+    check_classification_targets(labels)
+
+
+def _check_labels_present(missing: np.ndarray, labels) -> None:
+    if missing.any():
+        row = int(np.flatnonzero(missing)[0])
+        raise ValueError(
+            f"y holds a missing label ({labels[row]!r} at row {row}, {int(missing.sum())} "
+            "in all); every sample needs a class: drop those rows or label them."
+        )
+
+
+def _check_label_types(labels: np.ndarray) -> None:
+    """Raise ``TypeError`` if the object array ``labels`` holds labels of several types."""
+    if pd.api.types.infer_dtype(labels, skipna=False) in ("mixed", "mixed-integer"):
+        types = sorted({type(label).__name__ for label in labels.tolist()})
+        if len(types) > 1:
+            raise TypeError(
+                f"y mixes labels of the types {', '.join(types)}, which cannot be sorted "
+                "into classes: make them all text or all numbers (e.g. y.astype(str))."
+            )
 
 
 def validate_float_matrix(estimator, X, *, reset: bool) -> np.ndarray:

@@ -59,6 +59,59 @@ def test_sparse_rows(tmp_path):
     assert y.tolist() == ["y", "x"]
 
 
+def test_sparse_rows_give_sparse_numeric_columns(tmp_path):
+    text = "@relation s\n@attribute a numeric\n@attribute b numeric\n@attribute c {x,y}\n@data\n"
+    sparse = _write(tmp_path, text + "{1 2.5, 2 y}\n{0 1}\n{0 ?}\n")
+    dense = tmp_path / "dense.arff"
+    dense.write_text(text + "0,2.5,y\n1,0,x\n?,0,x\n")
+    X, y = load_arff(sparse)
+    assert all(dtype == pd.SparseDtype(np.float64, 0.0) for dtype in X.dtypes)
+    assert X["a"].array.sp_values.tolist()[:1] == [1.0]  # only the values written are stored
+    X_dense, y_dense = load_arff(dense)
+    pd.testing.assert_frame_equal(X.sparse.to_dense(), X_dense)
+    pd.testing.assert_series_equal(y, y_dense)
+    from ensemble_lab.learners import make_learner
+
+    for preset in ("j48", "nb"):  # the estimators make the columns dense themselves
+        fitted = make_learner(preset).fit(X, y)
+        assert (
+            fitted.predict(X).tolist()
+            == make_learner(preset).fit(X_dense, y).predict(X_dense).tolist()
+        )
+
+
+def _peak_reading(path) -> tuple[pd.DataFrame, int]:
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        frame = read_arff(path).frame
+        return frame, tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_sparse_reading_is_linear_in_the_values_written(tmp_path):
+    # 3,000 attributes, two values a row: 3,000 rows would be 9 million cells expanded
+    n_attributes = 3_000
+    header = ["@relation wide", *(f"@attribute x{j} numeric" for j in range(n_attributes))]
+    peaks = []
+    for n_rows in (300, 3_000):
+        given = [
+            sorted({(7 * i) % n_attributes, (11 * i + 3) % n_attributes}) for i in range(n_rows)
+        ]
+        rows = ["{" + ",".join(f"{j} 1.5" for j in row) + "}" for row in given]
+        path = tmp_path / f"wide{n_rows}.arff"
+        path.write_text("\n".join([*header, "@data", *rows, ""]))
+        frame, peak = _peak_reading(path)
+        assert frame.shape == (n_rows, n_attributes)
+        assert round(frame.sparse.density * frame.size) == sum(map(len, given))
+        peaks.append(peak)
+    # pandas' columns cost ~2 KB each whatever their length; the 2,700 more rows, 8
+    # million cells if expanded (65 MB of floats), may add little more than their values
+    assert peaks[1] - peaks[0] < 2e6, peaks
+
+
 def test_numeric_class_as_nominal(tmp_path):
     path = _write(
         tmp_path,
@@ -110,6 +163,15 @@ MALFORMED = [
     (HEAD + "{1 y, 0 1}\n", 5, 7, "index 0 comes after 1"),
     (HEAD + "{0 1, 1 y\n", 5, 1, "sparse row without '}'"),
     (HEAD + "{a 1}\n", 5, 2, "expected an attribute index"),
+    (HEAD + "{0 1}\n{0 x}\n", 6, 4, "'x' is not a number"),
+    (HEAD + "{0 1}\n{1 w}\n", 6, 4, "'w' is not among the declared values"),
+    # a row that leaves out an attribute whose range excludes 0 (its value if left out)
+    (
+        "@relation r\n@attribute a integer [1,9]\n@attribute b {x}\n@data\n{0 2}\n {1 x}\n",
+        6,
+        2,
+        "'a': 0 is outside the declared range [1,9]",
+    ),
     (HEAD + "1,x,{2\n", 5, 5, "only an instance weight"),
     (HEAD + "1,x,{-2}\n", 5, 6, "instance weight '-2' is not a finite number >= 0"),
     (HEAD + "1,\x01x\n", 5, 3, "control character U+0001"),
@@ -135,6 +197,21 @@ ONCE_MISREAD = [
     ("", 1, 1, "the file is empty"),
     ("% only a comment\n", 2, 1, "ends before @relation"),
     ("@relation r\n@attribute a numeric", 2, 21, "ends before @data"),
+    # a year of 5,000 digits: int() refused it with a raw ValueError, without file or line
+    (
+        "@relation r\n@attribute d date 'yyyy-MM-dd'\n@data\n2001-01-01\n"
+        + "2" * 5000
+        + "-01-01\n",
+        5,
+        1,
+        "'d': '2222222222222222222222222222222222222222'... (5,006 characters) is not a date",
+    ),
+    (
+        HEAD + "1,x\n" + "9" * 5000 + ",x\n",
+        6,
+        1,
+        "'a': the number overflows a double",
+    ),
 ]
 
 

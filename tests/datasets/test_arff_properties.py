@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from ensemble_lab.datasets import ArffError, _arff_data, read_arff, save_arff
 from ensemble_lab.datasets._arff_header import Attribute
-from ensemble_lab.datasets._arff_scan import ParseError, scan_line, split_plain
+from ensemble_lab.datasets._arff_scan import ParseError, quote_value, scan_line, split_plain
 
 SETTINGS = settings(
     max_examples=60,
@@ -131,7 +131,7 @@ def test_fast_reader_agrees_with_the_general_one(section):
         assert general is not None, data
         values, rows = fast
         assert (10 + rows).tolist() == general.lines.tolist()
-        for mine, reference in zip(values, general.values):
+        for mine, (_, reference) in zip(values, general.frame.items()):
             pd.testing.assert_series_equal(mine, reference, check_exact=True)
 
 
@@ -276,3 +276,59 @@ def test_any_bytes_give_data_or_an_arff_error(tmp_path, content):
     except ArffError as error:
         assert 1 <= error.line <= content.count(b"\n") + content.count(b"\r") + 1
         assert error.column >= 1
+
+
+def _sparse_spelling(content: bytes, frame: pd.DataFrame, data) -> bytes:
+    """The file ``content`` (written by save_arff) with rows drawn sparse, values drawn left out.
+
+    A value may be left out where the reader puts it back: a numeric 0 and a nominal
+    column's first category; strings and dates stay.
+    """
+    head, body = content.decode("utf-8").split("\n@data\n", 1)
+    zeros = []
+    for name in frame.columns:
+        column = frame[name]
+        if isinstance(column.dtype, pd.CategoricalDtype):
+            zeros.append({quote_value(str(c)) for c in column.cat.categories[:1]})
+        else:
+            zeros.append({"0.0"} if column.dtype == np.float64 else set())
+    lines = []
+    for line in body.split("\n")[:-1]:
+        tokens = scan_line(line, 1)
+        n = frame.shape[1]
+        texts = ["?" if t.is_missing else quote_value(t.text) for t in tokens[:n]]
+        weight = f" {{{tokens[n + 1].text}}}" if len(tokens) > n else ""
+        if not data.draw(st.booleans(), label="sparse row"):
+            lines.append(line)
+            continue
+        kept = [
+            f"{j} {text}"
+            for j, text in enumerate(texts)
+            if text not in zeros[j] or data.draw(st.booleans(), label="keep a zero")
+        ]
+        lines.append("{" + ", ".join(kept) + "}" + weight)
+    return (head + "\n@data\n" + "\n".join(lines) + "\n").encode("utf-8")
+
+
+@SETTINGS
+@given(frames(), st.data())
+def test_sparse_rows_read_as_the_same_values_dense(tmp_path, case, data):
+    frame, weights, _ = case
+    dense = _valid_file(tmp_path, frame, weights)
+    path = tmp_path / "sparse.arff"
+    path.write_bytes(_sparse_spelling(dense, frame, data))
+    read = read_arff(path)
+    sparse_columns = [c for c in read.frame if isinstance(read.frame[c].dtype, pd.SparseDtype)]
+    assert all(read.frame[c].dtype == pd.SparseDtype(np.float64, 0.0) for c in sparse_columns)
+    if sparse_columns:
+        assert "{" in path.read_text(encoding="utf-8").split("@data", 1)[1]
+    as_dense = read.frame.astype(dict.fromkeys(sparse_columns, np.float64))
+    pd.testing.assert_frame_equal(as_dense, frame, check_exact=True)
+    # and what read_arff returned, save_arff writes back (as sparse rows) unchanged
+    again = tmp_path / "again.arff"
+    save_arff(read.frame, again, sample_weight=read.sample_weight)
+    pd.testing.assert_frame_equal(read_arff(again).frame, read.frame, check_exact=True)
+    np.testing.assert_array_equal(
+        read.sample_weight if weights is not None else np.zeros(0),
+        weights if weights is not None else np.zeros(0),
+    )

@@ -121,6 +121,55 @@ def test_refuses_what_arff_cannot_hold(tmp_path, frame, kwargs, error, message):
         save_arff(frame, tmp_path / "x.arff", **kwargs)
 
 
+def _object(*texts):
+    return pd.Series(texts, dtype=object)  # pandas' own string dtype refuses surrogates
+
+
+@pytest.mark.parametrize(
+    ("frame", "relation", "where"),
+    [
+        (pd.DataFrame({"s": _object("a", "b\ud800c")}), "r", r"column 's', row 1: 'b\\ud800c'"),
+        (
+            pd.DataFrame({"c": pd.Categorical.from_codes([0, 1], _object("x", "y\udc80"))}),
+            "r",
+            r"column 'c', row 1: 'y\\udc80'",
+        ),
+        (pd.DataFrame([[1.0]], columns=_object("a\udc80")), "r", "the column name 'a"),
+        (pd.DataFrame({"a": [1.0]}), "r\ud800", "the relation name 'r"),
+    ],
+)
+def test_a_lone_surrogate_is_named_and_the_old_file_kept(tmp_path, frame, relation, where):
+    path = tmp_path / "old.arff"
+    path.write_text("the old content")
+    with pytest.raises(ValueError, match=rf"{where}.* holds U\+D[8C]\d0, a lone surrogate"):
+        save_arff(frame, path, relation=relation)
+    assert path.read_text() == "the old content"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["old.arff"]
+
+
+def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path, monkeypatch):
+    import os
+
+    from ensemble_lab.utils import _files
+
+    path = tmp_path / "old.arff"
+    path.write_text("the old content")
+    path.chmod(0o640)
+
+    def full_disk(*args):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(_files.os, "replace", full_disk)
+    with pytest.raises(OSError, match="No space left"):
+        save_arff(pd.DataFrame({"a": [1.0]}), path)
+    assert path.read_text() == "the old content"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["old.arff"]
+    monkeypatch.undo()
+    save_arff(pd.DataFrame({"a": [1.0]}), path)
+    assert read_arff(path).frame["a"].tolist() == [1.0]
+    assert os.stat(path).st_mode & 0o777 == 0o640  # replaced, permissions kept
+
+
 # ---------------------------------------------------------------- Weka as the reference
 
 _DUMP_ESCAPE = re.compile(r"\\(.)")
@@ -159,6 +208,28 @@ def test_weka_reads_what_save_arff_writes(tmp_path, weka_read):
     rows = weka_read([path])[str(path)]
     assert isinstance(rows, list), rows
     ours, weka = _weka_texts(read_arff(path), rows)
+    assert weka == ours
+
+
+def test_weka_reads_the_sparse_rows_save_arff_writes(tmp_path, weka_read):
+    sparse = pd.arrays.SparseArray([0.0, 1.5, np.nan, 0.0, -0.0], fill_value=0.0)
+    frame = pd.DataFrame(
+        {
+            "s": sparse,
+            "t": pd.Series(["a", "b c", None, "d", "e"], dtype=object),
+            "n": pd.Categorical(["x", "y", "x", None, "y"], categories=["x", "y"]),
+        }
+    )
+    path = tmp_path / "sparse.arff"
+    save_arff(frame, path, sample_weight=[1.0, 2.0, 1.0, 1.0, 0.5])
+    assert (
+        path.read_text()
+        .split("@data\n")[1]
+        .startswith("{1 a,2 x} {1.0}\n{0 1.5,1 'b c',2 y} {2.0}")
+    )
+    data = read_arff(path)
+    pd.testing.assert_frame_equal(data.frame, frame, check_exact=True)
+    ours, weka = _weka_texts(data, weka_read([path])[str(path)])
     assert weka == ours
 
 

@@ -10,6 +10,7 @@ from ensemble_lab.evaluation import (
     StratifiedKFold,
     protocol_from_dict,
 )
+from ensemble_lab.evaluation.protocols import PAIR_COLUMN
 
 # 3 classes of 23, 11 and 6 instances, string labels, shuffled order
 RNG = np.random.default_rng(0)
@@ -98,9 +99,17 @@ def test_fixed_split_from_indices_and_from_column():
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"train_idx": [0, 1], "test_idx": [1, 2]}, "overlap"),
+        ({"train_idx": [0, 1], "test_idx": [1, 2]}, r"overlap: 1 row\(s\) in both, the first 1"),
         ({"train_idx": [0, 1]}, "both train_idx and test_idx"),
-        ({}, "either train_idx and test_idx, or test_column"),
+        ({"train_idx": [0], "test_idx": [1], "test_column": "c"}, "not both"),
+        # the iris split: train [-150..-1] is every row, test [0..149] too
+        ({"train_idx": range(-150, 0), "test_idx": range(150)}, "holds -150: row positions"),
+        ({"train_idx": [0, 1.9], "test_idx": [2]}, "holds 1.9, which is not an integer"),
+        ({"train_idx": [0, 1.0], "test_idx": [2]}, "holds 1.0, which is not an integer"),
+        ({"train_idx": [True, False], "test_idx": [2]}, "holds True, which is not an integer"),
+        ({"train_idx": [0, 3, 3], "test_idx": [2]}, "train_idx lists row 3 twice"),
+        ({"train_idx": [], "test_idx": [2]}, "must both be non-empty"),
+        ({"train_idx": "0,1", "test_idx": [2]}, "must be a list of row positions"),
     ],
 )
 def test_fixed_split_bad_arguments(kwargs, message):
@@ -108,8 +117,24 @@ def test_fixed_split_bad_arguments(kwargs, message):
         FixedSplit(**kwargs)
 
 
+def test_fixed_split_takes_integers_of_any_kind():
+    split = FixedSplit(train_idx=np.array([3, 1], dtype=np.int32), test_idx=range(0, 1))
+    assert split.train_idx == (3, 1) and split.test_idx == (0,)
+    assert all(type(i) is int for i in split.train_idx)  # to_dict writes plain integers
+
+
+def test_fixed_split_alone_is_the_split_of_a_pair_of_files():
+    assert FixedSplit() == FixedSplit(test_column=PAIR_COLUMN)
+    assert protocol_from_dict({"kind": "fixed"}) == FixedSplit()
+    pair = pd.DataFrame({"x": range(4), PAIR_COLUMN: ["train", "train", "train", "test"]})
+    X, bound = FixedSplit().bind(pair, np.zeros(4))
+    assert list(X.columns) == ["x"] and bound.splits(np.zeros(4))[0].test_idx.tolist() == [3]
+    with pytest.raises(ValueError, match="splits a dataset given as a pair of files"):
+        FixedSplit().bind(pd.DataFrame({"x": range(4)}), np.zeros(4))
+
+
 def test_fixed_split_errors_on_the_data():
-    with pytest.raises(ValueError, match="exceed the 3 instances"):
+    with pytest.raises(ValueError, match="test_idx holds row 5, past the last of the 3"):
         FixedSplit(train_idx=[0, 1], test_idx=[5]).splits([0, 1, 0])
     with pytest.raises(ValueError, match="lacks"):
         FixedSplit(test_column="part").bind(pd.DataFrame({"x": [1, 2]}), [0, 1])

@@ -320,6 +320,33 @@ def test_train_test_file_pairs(tmp_path):
     assert row.accuracy == 1.0  # the class is the sign of size: one split
 
 
+def test_kind_fixed_alone_splits_a_pair_of_files(tmp_path):
+    from ensemble_lab.evaluation import load_config
+
+    rng = np.random.default_rng(1)
+    for part, n in (("train", 30), ("test", 12)):
+        size = rng.normal(size=n)
+        rows = "\n".join(f"red,{s:.3f},{'yes' if s > 0 else 'no'}" for s in size)
+        (tmp_path / f"d-{part}.arff").write_text(ARFF.format(name="d", rows=rows))
+    (tmp_path / "pair.toml").write_text(
+        'name = "pair"\nmethods = ["J48"]\n'
+        'datasets = [{ name = "d", train = "d-train.arff", test = "d-test.arff" }]\n'
+        '[protocol]\nkind = "fixed"\n'
+    )
+    run_experiment(load_config(tmp_path / "pair.toml"), tmp_path / "r.db")
+    row = load_results(tmp_path / "r.db").iloc[0]
+    assert (row.n_train, row.n_test) == (30, 12)
+
+
+def test_fixed_negative_indices_cannot_test_on_the_training_rows():
+    # the issue's case: train [-150..-1] and test [0..149] are the same 150 iris rows
+    from ensemble_lab.evaluation import protocol_from_dict
+
+    spec = {"kind": "fixed", "train_idx": list(range(-150, 0)), "test_idx": list(range(150))}
+    with pytest.raises(ValueError, match=r"protocol: train_idx holds -150: row positions"):
+        protocol_from_dict(spec)
+
+
 class _NumericTree(ClassifierMixin, BaseEstimator):
     """A depth-1 tree on the numeric columns of a mixed DataFrame."""
 

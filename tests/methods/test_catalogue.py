@@ -3,6 +3,8 @@ reproductions all read."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from ensemble_lab.experiments import reproduction, reproduction_names
@@ -73,3 +75,20 @@ def test_the_reproductions_run_catalogue_names():
             continue
         named = {spec.name for spec in config().methods if spec.name is not None}
         assert named <= set(ROWS), (name, named - set(ROWS))
+
+
+@pytest.mark.parametrize(
+    "row", [r for r in CATALOGUE if r.build == "learner"], ids=lambda row: row.name
+)
+def test_a_single_learner_keeps_its_own_learner(row):
+    from sklearn.base import clone
+
+    from ensemble_lab.learners import make_learner
+
+    own = make(row.name, base=row.base.upper())  # its own preset, in any case
+    assert repr(own) == repr(make_learner(row.base))
+    other = "nb" if row.base != "nb" else "j48"
+    with pytest.raises(ValueError, match=rf"{re.escape(row.name)} is the single learner"):
+        make(row.name, base=other)
+    with pytest.raises(ValueError, match=r"no other base \(got base='C45TreeClassifier'\)"):
+        make(row.name, base=clone(make_learner("j48")))

@@ -4,7 +4,11 @@ Nominal attributes become ``category`` columns whose categories are the declared
 (in declared order, so a value declared but absent from the data is kept); numeric
 attributes become float columns; string attributes object columns of text; date
 attributes ``datetime64[ms]`` columns. A bare ``?`` is a missing value (NaN, NaT),
-while a quoted ``'?'`` is the ordinary text ``?``, as in Weka.
+while a quoted ``'?'`` is the ordinary text ``?``, as in Weka. In a file with sparse
+rows the numeric attributes become sparse columns (``Sparse[float64, 0.0]``: only the
+values written are stored, a value left out is 0), so that reading takes time and
+memory linear in the values written; the estimators make them dense when they validate
+their input.
 
 The reader accepts what Weka 3.6's ``ArffLoader`` accepts -- dense and sparse rows,
 values separated by commas or blanks, quoted names and values with backslash escapes,
@@ -163,8 +167,7 @@ def _read(path: Path) -> tuple[ArffData, Header]:
         columns = read_data(text[lines.offset :], header.data_line, header.attributes)
     except ParseError as error:
         raise ArffError(path, error.line, error.column, error.message) from None
-    frame = pd.concat(columns.values, axis=1) if columns.values else pd.DataFrame()
-    data = ArffData(header.relation, frame, columns.sample_weight, columns.lines)
+    data = ArffData(header.relation, columns.frame, columns.sample_weight, columns.lines)
     return data, header
 
 
@@ -180,7 +183,8 @@ def read_arff(path: str | Path) -> ArffData:
     Returns
     -------
     ArffData
-        ``relation``, ``frame`` (one column per attribute), ``sample_weight`` (the
+        ``relation``, ``frame`` (one column per attribute; the numeric ones sparse,
+        ``Sparse[float64, 0.0]``, when the file has sparse rows), ``sample_weight`` (the
         instance weights, if the file gives any) and ``lines`` (each instance's line).
 
     Raises
@@ -265,9 +269,10 @@ def load_arff(
     Returns
     -------
     X : DataFrame
-        Nominal attributes as ``category`` columns, numeric ones as float, NaN missing.
+        Nominal attributes as ``category`` columns, numeric ones as float (sparse when
+        the file has sparse rows), NaN missing.
     y : Series
-        The class; ``category`` dtype for a nominal class.
+        The class; ``category`` dtype for a nominal class, dense in any case.
     sample_weight : ndarray
         Only with ``return_sample_weight=True``.
 
@@ -302,6 +307,8 @@ def load_arff(
             "to receive them"
         )
     y = frame[target]
+    if isinstance(y.dtype, pd.SparseDtype):  # a numeric class of a file with sparse rows
+        y = y.sparse.to_dense()
     if y.isna().any():
         raise _missing_class(path, data, header, target)
     if target_as_nominal:

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import compress, repeat
+from itertools import chain, compress, repeat
 
 import numpy as np
 import pandas as pd
+from scipy import sparse
 
 from ._arff_header import Attribute
 from ._arff_scan import (
@@ -29,6 +30,7 @@ from ._arff_scan import (
     is_number,
     numbers_valid,
     scan_line,
+    shown,
     split_plain,
 )
 
@@ -50,9 +52,9 @@ _NAN_WORD = re.compile(r"(?i)(?<![^\n ,\t'])[+-]?nan(?![^\n ,\t'])")
 
 @dataclass
 class Columns:
-    """Typed columns (one per attribute), the line of each row, instance weights."""
+    """The typed columns (one per attribute), the line of each row, instance weights."""
 
-    values: list[pd.Series]
+    frame: pd.DataFrame
     lines: np.ndarray
     sample_weight: np.ndarray | None
 
@@ -81,7 +83,7 @@ def _weight(tokens: list[Token], lineno: int) -> float:
     weight = float(text) if tokens[1].kind == "word" and is_number(text) else -1.0
     if not 0.0 <= weight < np.inf:
         raise ParseError(
-            lineno, tokens[1].column, f"instance weight {text!r} is not a finite number >= 0"
+            lineno, tokens[1].column, f"instance weight {shown(text)} is not a finite number >= 0"
         )
     return weight
 
@@ -100,16 +102,17 @@ def _dense_row(
     return values, [t.column for t in tokens[:n]], tokens[n:]
 
 
-def _sparse_row(
-    tokens: list[Token], attributes: Sequence[Attribute], lineno: int
-) -> tuple[list[str | None], list[int], list[Token]]:
-    """``{index value, ...}``: absent numeric values are 0, nominal ones the first value."""
-    n = len(attributes)
-    values: list[str | None] = [
-        "0" if a.kind == "numeric" else a.values[0] if a.values else None for a in attributes
-    ]
-    columns = [tokens[0].column] * n
-    given = [False] * n
+def _sparse_entries(
+    tokens: list[Token], n: int, lineno: int
+) -> tuple[list[int], list[str | None], list[int], list[Token]]:
+    """The entries of a sparse row ``{index value, ...}``, and the tokens after its ``}``.
+
+    The indices given, their values (None for ``?``) and the column of each value;
+    nothing for the indices left out.
+    """
+    indices: list[int] = []
+    values: list[str | None] = []
+    columns: list[int] = []
     last, i = -1, 1
     while i < len(tokens) and tokens[i].text != "}":
         index_token = tokens[i]
@@ -126,20 +129,55 @@ def _sparse_row(
         if i + 1 >= len(tokens) or not tokens[i + 1].is_value:
             raise ParseError(lineno, index_token.column, f"index {index} has no value")
         value = tokens[i + 1]
-        values[index] = None if value.is_missing else value.text
-        columns[index], given[index], last = value.column, True, index
+        indices.append(index)
+        values.append(None if value.is_missing else value.text)
+        columns.append(value.column)
+        last = index
         i += 2
     if i >= len(tokens):
         raise ParseError(lineno, tokens[0].column, "sparse row without '}'")
-    for index, attribute in enumerate(attributes):
-        if not given[index] and not (attribute.kind == "numeric" or attribute.values):
-            raise ParseError(
-                lineno,
-                tokens[0].column,
-                f"a sparse row must give {attribute.kind} attribute {attribute.name!r} "
-                f"(index {index}): it has no zero value",
-            )
-    return values, columns, tokens[i + 1 :]
+    return indices, values, columns, tokens[i + 1 :]
+
+
+def _without_zero(attributes: Sequence[Attribute]) -> list[int]:
+    """Attributes a sparse row must give: string, date and nominal without values."""
+    return [j for j, a in enumerate(attributes) if not (a.kind == "numeric" or a.values)]
+
+
+def _check_given(
+    indices: list[int],
+    required: list[int],
+    attributes: Sequence[Attribute],
+    lineno: int,
+    column: int,
+) -> None:
+    """Raise ``ParseError`` if a sparse row leaves out an attribute of :func:`_without_zero`."""
+    if not required:
+        return
+    absent = sorted(set(required).difference(indices))
+    if absent:
+        attribute = attributes[absent[0]]
+        raise ParseError(
+            lineno,
+            column,
+            f"a sparse row must give {attribute.kind} attribute {attribute.name!r} "
+            f"(index {absent[0]}): it has no zero value",
+        )
+
+
+def _sparse_row(
+    tokens: list[Token], attributes: Sequence[Attribute], lineno: int
+) -> tuple[list[str | None], list[int], list[Token]]:
+    """A sparse row at full width: absent numeric values are 0, nominal ones the first value."""
+    indices, given, given_columns, rest = _sparse_entries(tokens, len(attributes), lineno)
+    _check_given(indices, _without_zero(attributes), attributes, lineno, tokens[0].column)
+    values: list[str | None] = [
+        "0" if a.kind == "numeric" else a.values[0] if a.values else None for a in attributes
+    ]
+    columns = [tokens[0].column] * len(attributes)
+    for index, value, column in zip(indices, given, given_columns):
+        values[index], columns[index] = value, column
+    return values, columns, rest
 
 
 def _row(
@@ -161,11 +199,17 @@ def value_column(line: str, lineno: int, attributes: Sequence[Attribute], index:
 # ------------------------------------------------------------------------ columns
 
 
+def _bounded(attribute: Attribute) -> bool:
+    return bool(np.isfinite(attribute.low) or np.isfinite(attribute.high))
+
+
 def _check_numbers(attribute: Attribute, values: np.ndarray) -> None:
     """Refuse overflow (``1e400``), fractions in an integer attribute, values off range."""
-    infinite = np.flatnonzero(np.isinf(values))
-    if infinite.size:
-        raise _BadValue(int(infinite[0]), "the number overflows a double")
+    infinite = np.isinf(values)
+    if infinite.any():
+        raise _BadValue(int(np.argmax(infinite)), "the number overflows a double")
+    if not (attribute.integer or _bounded(attribute)):  # the usual case, once per column
+        return
     rows = np.flatnonzero(~np.isnan(values))
     present = values[rows]
     fraction = present != np.floor(present) if attribute.integer else np.zeros(len(rows), bool)
@@ -186,8 +230,8 @@ def _numbers(attribute: Attribute, texts: list[str | None]) -> np.ndarray:
     given = np.array([text is not None for text in texts], dtype=bool)
     present: list[str] = list(compress(texts, given))  # type: ignore[arg-type]
     if not numbers_valid(present):
-        row = next(r for r, text in enumerate(texts) if text is not None and not is_number(text))
-        raise _BadValue(row, f"{texts[row]!r} is not a number")
+        row, text = next((r, t) for r, t in enumerate(texts) if t is not None and not is_number(t))
+        raise _BadValue(row, f"{shown(text)} is not a number")
     values = np.full(len(texts), np.nan)
     # Python's float() rounds correctly, as Java's Double.valueOf
     values[given] = np.fromiter(map(float, present), dtype=np.float64, count=len(present))
@@ -211,7 +255,7 @@ def _nominal(
         mapping[position], undeclared[position] = -1, False
     if undeclared.any():
         row = int(np.flatnonzero(np.isin(codes, np.flatnonzero(undeclared)))[0])
-        raise _BadValue(row, f"{observed[codes[row]]!r} is not among the declared values")
+        raise _BadValue(row, f"{shown(observed[codes[row]])} is not among the declared values")
     # code -1 (missing) picks the -1 appended at the end
     recoded = np.append(mapping, -1)[codes]
     return pd.Categorical.from_codes(recoded, categories=list(attribute.values))
@@ -226,7 +270,7 @@ def _dates(attribute: Attribute, texts: list[str | None]) -> np.ndarray:
         value = attribute.date_format.parse(text)
         if value is None:
             pattern = attribute.date_format.pattern
-            raise _BadValue(row, f"{text!r} is not a date in the format {pattern!r}")
+            raise _BadValue(row, f"{shown(text)} is not a date in the format {pattern!r}")
         values[row] = value
     return values
 
@@ -248,40 +292,170 @@ def _column(attribute: Attribute, texts: list[str | None]) -> pd.Series:
 # ------------------------------------------------------------------------ readers
 
 
-def _read_general(lines: list[str], first_line: int, attributes: Sequence[Attribute]) -> Columns:
+def _general_rows(
+    lines: list[str], first_line: int, attributes: Sequence[Attribute]
+) -> tuple[list[list[str | None]], list[list[int] | None], list[int], list[float | None]]:
+    """Every row of the section: values, indices, line and weight.
+
+    The values are None where missing; the indices are those the values are of (None
+    for a dense row: all of them, in order); the weight is None where a row has none.
+    A sparse row keeps only the values it gives, so the cost is linear in the values
+    written, not in rows times attributes.
+    """
     rows: list[list[str | None]] = []
+    given: list[list[int] | None] = []
     linenos: list[int] = []
     weights: list[float | None] = []
     n = len(attributes)
+    required = _without_zero(attributes)
     plain = not any(map(has_control, lines))
     for offset, line in enumerate(lines):
         lineno = first_line + offset
         values = split_plain(line) if plain and "{" not in line and "}" not in line else None
-        weight = None
+        weight, indices = None, None
         if values is None or (values and len(values) != n):
             # escapes, braces, control characters, or an error: the full scanner says which
             tokens = scan_line(line, lineno)
             if not tokens:
                 continue
-            values, _, weight = _row(tokens, attributes, lineno)
+            if tokens[0].text == "{" and tokens[0].kind == "brace":
+                indices, values, _, rest = _sparse_entries(tokens, n, lineno)
+                _check_given(indices, required, attributes, lineno, tokens[0].column)
+                weight = _weight(rest, lineno) if rest else None
+            else:
+                values, _, weight = _row(tokens, attributes, lineno)
         elif not values:
             continue
         rows.append(values)
+        given.append(indices)
         linenos.append(lineno)
         weights.append(weight)
-    by_attribute = list(zip(*rows)) if rows else [() for _ in attributes]
-    columns = []
-    for index, (attribute, texts) in enumerate(zip(attributes, by_attribute)):
-        try:
-            columns.append(_column(attribute, list(texts)))
-        except _BadValue as bad:
-            lineno = linenos[bad.row]
-            column = value_column(lines[lineno - first_line], lineno, attributes, index)
-            raise ParseError(lineno, column, f"{attribute.name!r}: {bad.message}") from None
+    return rows, given, linenos, weights
+
+
+def _read_general(lines: list[str], first_line: int, attributes: Sequence[Attribute]) -> Columns:
+    rows, given, linenos, weights = _general_rows(lines, first_line, attributes)
+
+    def located(bad: _BadValue, row: int, index: int) -> ParseError:
+        lineno = linenos[row]
+        column = value_column(lines[lineno - first_line], lineno, attributes, index)
+        return ParseError(lineno, column, f"{attributes[index].name!r}: {bad.message}")
+
+    if any(indices is not None for indices in given):
+        frame = _sparse_frame(rows, given, attributes, located)
+    else:
+        by_attribute = list(zip(*rows)) if rows else [() for _ in attributes]
+        columns = []
+        for index, (attribute, texts) in enumerate(zip(attributes, by_attribute)):
+            try:
+                columns.append(_column(attribute, list(texts)))
+            except _BadValue as bad:
+                raise located(bad, bad.row, index) from None
+        frame = _frame(columns)
     sample_weight = None
     if any(w is not None for w in weights):
         sample_weight = np.array([1.0 if w is None else w for w in weights])
-    return Columns(columns, np.array(linenos, dtype=np.int64), sample_weight)
+    return Columns(frame, np.array(linenos, dtype=np.int64), sample_weight)
+
+
+def _frame(columns: list[pd.Series]) -> pd.DataFrame:
+    return pd.concat(columns, axis=1) if columns else pd.DataFrame()
+
+
+def _sparse_frame(
+    rows: list[list[str | None]],
+    given: list[list[int] | None],
+    attributes: Sequence[Attribute],
+    located: Callable[[_BadValue, int, int], ParseError],
+) -> pd.DataFrame:
+    """The columns of a section with sparse rows, built from the values written only.
+
+    The values are sorted by attribute once (row order kept within each); numeric
+    attributes become one sparse block (``Sparse[float64, 0.0]``: a value a row leaves
+    out is 0, as in Weka), nominal ones categorical columns (a value left out is the
+    first declared), the others -- which every sparse row must give -- as in a dense file.
+    ``located`` makes the error of a bad value of row ``row``, attribute ``index``.
+    """
+    n, n_rows = len(attributes), len(rows)
+    counts = np.fromiter((n if g is None else len(g) for g in given), np.int64, count=n_rows)
+    total = int(counts.sum())
+    row_of = np.repeat(np.arange(n_rows), counts)
+    column_of = np.fromiter(
+        chain.from_iterable(range(n) if g is None else g for g in given), np.int64, count=total
+    )
+    order = np.argsort(column_of, kind="stable")
+    bounds = np.searchsorted(column_of[order], np.arange(n + 1))
+    row_of = row_of[order]
+    texts = np.fromiter(chain.from_iterable(rows), dtype=object, count=total)[order]
+    numeric: list[tuple[Attribute, np.ndarray, np.ndarray]] = []
+    others: dict[str, object] = {}
+    for index, attribute in enumerate(attributes):
+        part = slice(bounds[index], bounds[index + 1])
+        at = row_of[part]
+        try:
+            if attribute.kind == "numeric":
+                numeric.append((attribute, at, _numbers(attribute, texts[part].tolist())))
+                _check_zero(attribute, at, n_rows)
+            elif attribute.kind == "nominal":
+                others[attribute.name] = _sparse_nominal(attribute, at, texts[part], n_rows)
+            else:  # given by every row (_check_given)
+                others[attribute.name] = _column(attribute, texts[part].tolist())
+        except _BadValue as bad:
+            raise located(bad, int(at[bad.row]) if bad.row >= 0 else ~bad.row, index) from None
+    return _assemble(numeric, others, attributes, n_rows)
+
+
+def _check_zero(attribute: Attribute, given_rows: np.ndarray, n_rows: int) -> None:
+    """Refuse the 0 of a row that leaves out an attribute whose range excludes it.
+
+    The error's row is ``~row`` (negative): a row of the data, not of the values given.
+    """
+    if given_rows.shape[0] == n_rows or not _bounded(attribute):  # 0 is in range
+        return
+    try:
+        _check_numbers(attribute, np.zeros(1))
+    except _BadValue as bad:
+        absent = np.ones(n_rows, dtype=bool)
+        absent[given_rows] = False
+        raise _BadValue(~int(np.argmax(absent)), bad.message) from None
+
+
+def _sparse_nominal(
+    attribute: Attribute, given_rows: np.ndarray, texts: np.ndarray, n_rows: int
+) -> pd.Categorical:
+    """A nominal column of which only the rows ``given_rows`` give a value."""
+    codes, uniques = pd.factorize(texts)
+    given = _nominal(attribute, codes, list(uniques), None)
+    # A row that leaves it out has the first declared value (an attribute without
+    # values is given by every row).
+    full = np.zeros(n_rows, dtype=given.codes.dtype)
+    full[given_rows] = given.codes
+    return pd.Categorical.from_codes(full, dtype=given.dtype)
+
+
+def _assemble(
+    numeric: list[tuple[Attribute, np.ndarray, np.ndarray]],
+    others: dict[str, object],
+    attributes: Sequence[Attribute],
+    n_rows: int,
+) -> pd.DataFrame:
+    """One frame of the sparse numeric block and the other columns, in declared order."""
+    sizes = np.array([rows.shape[0] for _, rows, _ in numeric], dtype=np.int64)
+    block = sparse.csc_matrix(
+        (
+            np.concatenate([values for _, _, values in numeric] or [np.zeros(0)]),
+            np.concatenate([rows for _, rows, _ in numeric] or [np.zeros(0, np.int64)]),
+            np.concatenate([[0], np.cumsum(sizes)]),
+        ),
+        shape=(n_rows, len(numeric)),
+    )
+    frame = pd.DataFrame.sparse.from_spmatrix(block, columns=[a.name for a, _, _ in numeric])
+    if others:
+        frame = pd.concat([frame, pd.DataFrame(others)], axis=1)
+        names = [a.name for a in attributes]
+        if list(frame.columns) != names:
+            frame = frame[names]
+    return frame
 
 
 def _in_fast_subset(data: str) -> bool:
@@ -386,4 +560,4 @@ def read_data(data: str, first_line: int, attributes: Sequence[Attribute]) -> Co
     if fast is None:
         return _read_general(lines, first_line, attributes)
     columns, rows = fast
-    return Columns(columns, first_line + rows, None)
+    return Columns(_frame(columns), first_line + rows, None)

@@ -85,6 +85,8 @@ class DateFormat:
         values = {"year": 1970, "month": 1, "day": 1, "hour": 0, "minute": 0, "second": 0}
         millisecond = 0
         for (letter, letters), group in zip(self._fields, match.groups()):
+            if len(group.lstrip("0")) > 9:  # past any field's range (and int()'s limit)
+                return None
             if letter == "M" and len(letters) >= 3:
                 month = _MONTHS.get(group.lower())
                 if month is None:

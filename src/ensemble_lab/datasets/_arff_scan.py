@@ -26,6 +26,7 @@ __all__ = [
     "numbers_valid",
     "quote_value",
     "scan_line",
+    "shown",
     "split_plain",
 ]
 
@@ -174,6 +175,19 @@ def split_plain(line: str) -> list[str | None] | None:
         (None if word == "?" else word) if word else single or double
         for single, double, word in _PLAIN_PARTS.findall(values)
     ]
+
+
+def shown(text: str, limit: int = 40) -> str:
+    """``repr(text)`` for a message, cut after ``limit`` characters (with the length).
+
+    A value of a data line can be any length; the message should stay one line.
+
+    >>> shown("x" * 1000, limit=5)
+    "'xxxxx'... (1,000 characters)"
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text):,} characters)"
 
 
 def has_control(text: str) -> bool:

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from itertools import compress
 from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
+from ..utils._files import write_atomically
+from ..utils._pandas_compat import sparse_positions
 from ._arff_dates import format_dates
-from ._arff_scan import quote_value
+from ._arff_scan import quote_value, shown
 
 __all__ = ["save_arff"]
 
@@ -76,6 +79,49 @@ def _attribute(name: str, column: pd.Series) -> tuple[str, list[str]]:
     raise TypeError(f"column {name!r} has dtype {dtype}, which ARFF cannot hold")
 
 
+def _sparse_numeric(name: str, column: pd.Series) -> tuple[str, tuple[np.ndarray, list[str]]]:
+    """A sparse column (as :func:`read_arff` reads sparse rows): the values to write.
+
+    The texts of the values other than 0 and the rows they are in; a sparse row leaves
+    out the others, which a reader takes as 0.
+    """
+    array = column.array
+    if not pd.api.types.is_numeric_dtype(array.dtype.subtype):
+        raise TypeError(f"column {name!r} has dtype {column.dtype}, which ARFF cannot hold")
+    if array.fill_value == 0:  # what is not stored is 0: only the stored values count
+        rows = sparse_positions(array)
+        declaration, texts = _numeric(name, pd.Series(array.sp_values, dtype=array.dtype.subtype))
+    else:  # NaN or another fill value: every row has its own
+        rows = np.arange(len(array))
+        declaration, texts = _numeric(name, column.sparse.to_dense())
+    keep = np.array([text not in ("0", "0.0") for text in texts], dtype=bool)
+    return declaration, (rows[keep], list(compress(texts, keep)))
+
+
+def _sparse_rows(
+    columns: list[list[str]],
+    sparse: dict[int, tuple[np.ndarray, list[str]]],
+    n_rows: int,
+    weights: list[str] | None,
+) -> list[str]:
+    """Rows ``{index value, ...}``: every value of ``columns``, ``sparse``'s given ones.
+
+    ``sparse`` maps the position of a sparse column to its rows and texts. Time is linear
+    in the values written: they are sorted by row once.
+    """
+    parts = [sparse.get(j, (np.arange(n_rows), texts)) for j, texts in enumerate(columns)]
+    rows = np.concatenate([np.asarray(r, dtype=np.int64) for r, _ in parts])
+    indices = np.concatenate([np.full(len(r), j, dtype=np.int64) for j, (r, _) in enumerate(parts)])
+    texts = np.array([t for _, part in parts for t in part], dtype=object)
+    order = np.lexsort((indices, rows))
+    bounds = np.searchsorted(rows[order], np.arange(n_rows + 1))
+    entries = [f"{j} {t}" for j, t in zip(indices[order].tolist(), texts[order].tolist())]
+    out = ["{" + ",".join(entries[bounds[i] : bounds[i + 1]]) + "}" for i in range(n_rows)]
+    if weights is not None:
+        out = [f"{row} {weight}" for row, weight in zip(out, weights)]
+    return out
+
+
 def _weights(sample_weight: npt.ArrayLike, n_rows: int) -> list[str]:
     weights = np.asarray(sample_weight, dtype=np.float64)
     if weights.shape != (n_rows,):
@@ -83,6 +129,44 @@ def _weights(sample_weight: npt.ArrayLike, n_rows: int) -> list[str]:
     if not (np.isfinite(weights) & (weights >= 0)).all():
         raise ValueError("sample_weight must hold finite numbers >= 0")
     return ["{" + repr(w) + "}" for w in weights.tolist()]
+
+
+def _unencodable(text: str) -> str | None:
+    """The first character of ``text`` that UTF-8 cannot encode (a lone surrogate), or None."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        return text[error.start]
+    return None
+
+
+def _where_unencodable(frame: pd.DataFrame, relation: str) -> ValueError:
+    """The error for a text of the file UTF-8 cannot hold, naming where it stands."""
+    for what, text in [("the relation name", relation)] + [
+        ("the column name", str(name)) for name in frame.columns
+    ]:
+        char = _unencodable(text)
+        if char is not None:
+            return _surrogate_error(f"{what} {shown(text)}", char)
+    for position, name in enumerate(frame.columns):
+        column = frame.iloc[:, position]
+        categorical = isinstance(column.dtype, pd.CategoricalDtype)
+        values = [str(c) for c in column.cat.categories] if categorical else column.tolist()
+        for index, value in enumerate(values):
+            char = _unencodable(value) if isinstance(value, str) else None
+            if char is None:
+                continue
+            rows = np.flatnonzero(column.cat.codes.to_numpy() == index) if categorical else [index]
+            row = f"row {rows[0]}" if len(rows) else "a category no row holds"
+            return _surrogate_error(f"column {name!r}, {row}: {shown(value)}", char)
+    raise AssertionError("no text of the frame fails to encode")  # pragma: no cover
+
+
+def _surrogate_error(where: str, char: str) -> ValueError:
+    return ValueError(
+        f"{where} holds U+{ord(char):04X}, a lone surrogate, which UTF-8 (and so ARFF) "
+        "cannot hold; nothing was written"
+    )
 
 
 def save_arff(
@@ -101,8 +185,12 @@ def save_arff(
         attributes declaring their categories in order (as text); numeric and bool
         columns numeric attributes; ``datetime64`` columns (naive, to the millisecond)
         dates; columns of ``str`` text string attributes. Missing values become ``?``.
+        A frame with sparse numeric columns (``read_arff`` of a file with sparse rows)
+        is written as sparse rows, ``{index value, ...}``, which leave out the zeros of
+        the sparse columns: time and size grow with the values other than 0.
     path : str or Path
-        The file to write (replaced if it exists).
+        The file to write (replaced if it exists, only once the whole new file is
+        written: an error leaves it as it was).
     relation : str, default="data"
         The relation name.
     sample_weight : array-like of shape (n_rows,), default=None
@@ -114,7 +202,9 @@ def save_arff(
         For a column name that is not text, or a column ARFF cannot hold.
     ValueError
         For no or repeated column names, infinite numbers, time zones, times finer than a
-        millisecond, categories that become the same text, or invalid weights.
+        millisecond, categories that become the same text, invalid weights, or text
+        that UTF-8 cannot encode (a lone surrogate; the message names the column and
+        row).
 
     Notes
     -----
@@ -150,13 +240,25 @@ def save_arff(
     if len(set(names)) != len(names):
         raise ValueError("two columns have the same name")
     header = [f"@relation {quote_value(relation)}", ""]
-    columns = []
+    columns: list[list[str]] = []
+    sparse: dict[int, tuple[np.ndarray, list[str]]] = {}
     for position, name in enumerate(names):
-        declaration, texts = _attribute(name, frame.iloc[:, position])
+        column = frame.iloc[:, position]
+        if isinstance(column.dtype, pd.SparseDtype):  # written as sparse rows
+            declaration, sparse[position] = _sparse_numeric(name, column)
+            columns.append([])
+        else:
+            declaration, texts = _attribute(name, column)
+            columns.append(texts)
         header.append(f"@attribute {quote_value(name)} {declaration}")
-        columns.append(texts)
-    if sample_weight is not None:
-        columns.append(_weights(sample_weight, len(frame)))
-    rows = [",".join(values) for values in zip(*columns)]
+    weights = None if sample_weight is None else _weights(sample_weight, len(frame))
+    if sparse:
+        rows = _sparse_rows(columns, sparse, len(frame), weights)
+    else:
+        rows = [",".join(values) for values in zip(*columns, *([weights] if weights else []))]
     text = "\n".join([*header, "", "@data", *rows, ""])
-    Path(path).write_text(text, encoding="utf-8", newline="\n")
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise _where_unencodable(frame, relation) from None
+    write_atomically(path, data)

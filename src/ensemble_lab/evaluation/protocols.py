@@ -32,6 +32,7 @@ import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from numbers import Integral
 from typing import Any
 
 import numpy as np
@@ -41,6 +42,7 @@ from sklearn.model_selection import StratifiedKFold as _SkStratifiedKFold
 from sklearn.model_selection import StratifiedShuffleSplit
 
 __all__ = [
+    "PAIR_COLUMN",
     "FirstFold",
     "FiveByTwoCV",
     "FixedSplit",
@@ -54,6 +56,11 @@ __all__ = [
 ]
 
 IndexArray = NDArray[np.intp]
+
+#: The column marking the test rows of a dataset given as a train/test pair of files
+#: (``{name, train, test}`` in an experiment file), which ``kind = "fixed"`` reads when
+#: it is given neither row positions nor a column.
+PAIR_COLUMN = "__split__"
 
 # sklearn accepts seeds in [0, 2**32); keep the per-repetition seeds there.
 _SEED_MODULUS = 2**32
@@ -327,17 +334,27 @@ class FixedSplit(Protocol):
     Give either the row positions (``train_idx`` and ``test_idx``) or the name of a
     column of ``X`` that marks the test rows (``test_column``; rows whose value equals
     ``test_value`` are test rows, all others training rows; the column is dropped before
-    learning). Datasets given as a pair of train/test files get such a column when they
-    are loaded (see :func:`ensemble_lab.evaluation.runner.load_dataset`).
+    learning). Given neither, the split is the one of a dataset given as a pair of
+    train/test files, which gets such a column, :data:`PAIR_COLUMN`, when it is loaded
+    (see :func:`ensemble_lab.evaluation.runner.load_dataset`).
 
     Parameters
     ----------
     train_idx, test_idx : sequence of int, optional
-        Row positions of the training and test instances.
+        Row positions (from 0) of the training and test instances: integers, each row
+        once, the two disjoint and neither empty. Negative positions are refused (they
+        would count from the end and could hide an overlap).
     test_column : str, optional
         Column of ``X`` marking the test rows.
     test_value : str, default="test"
         Value of ``test_column`` on test rows.
+
+    Raises
+    ------
+    ValueError
+        For positions that are not integers, negative, repeated, shared by both parts,
+        or for an empty part, naming the position; in :meth:`splits`, for a position
+        past the last instance.
     """
 
     train_idx: tuple[int, ...] | None = None
@@ -349,17 +366,24 @@ class FixedSplit(Protocol):
     def __post_init__(self) -> None:
         """Check the fields."""
         has_idx = self.train_idx is not None or self.test_idx is not None
-        if has_idx == (self.test_column is not None):
-            raise ValueError("FixedSplit needs either train_idx and test_idx, or test_column")
-        if has_idx:
-            if self.train_idx is None or self.test_idx is None:
-                raise ValueError("FixedSplit needs both train_idx and test_idx")
-            object.__setattr__(self, "train_idx", tuple(int(i) for i in self.train_idx))
-            object.__setattr__(self, "test_idx", tuple(int(i) for i in self.test_idx))
-            if set(self.train_idx) & set(self.test_idx):
-                raise ValueError("train_idx and test_idx overlap")
-            if not self.train_idx or not self.test_idx:
-                raise ValueError("train_idx and test_idx must both be non-empty")
+        if has_idx and self.test_column is not None:
+            raise ValueError("FixedSplit takes train_idx and test_idx, or test_column, not both")
+        if not has_idx:
+            if self.test_column is None:  # the split of a train/test pair of files
+                object.__setattr__(self, "test_column", PAIR_COLUMN)
+            return
+        if self.train_idx is None or self.test_idx is None:
+            raise ValueError("FixedSplit needs both train_idx and test_idx")
+        train = _positions(self.train_idx, "train_idx")
+        test = _positions(self.test_idx, "test_idx")
+        shared = np.intersect1d(train, test)
+        if shared.size:
+            raise ValueError(
+                f"train_idx and test_idx overlap: {shared.size} row(s) in both, the first "
+                f"{int(shared[0])}"
+            )
+        object.__setattr__(self, "train_idx", tuple(train.tolist()))
+        object.__setattr__(self, "test_idx", tuple(test.tolist()))
 
     @classmethod
     def from_mask(cls, is_test: ArrayLike) -> FixedSplit:
@@ -375,6 +399,12 @@ class FixedSplit(Protocol):
         if self.test_column is None:
             return X, self
         if not isinstance(X, pd.DataFrame) or self.test_column not in X.columns:
+            if self.test_column == PAIR_COLUMN:
+                raise ValueError(
+                    "kind = 'fixed' without train_idx and test_idx splits a dataset given "
+                    "as a pair of files ({name, train, test}); this one is not: give "
+                    "train_idx and test_idx, or a test_column of its data"
+                )
             raise ValueError(
                 f"the fixed split reads column {self.test_column!r}, which the data lacks"
             )
@@ -395,8 +425,12 @@ class FixedSplit(Protocol):
                 "first (Protocol.bind)"
             )
         n = len(labels)
-        if max(max(self.train_idx), max(self.test_idx)) >= n:
-            raise ValueError(f"split indices exceed the {n} instances of the data")
+        for name, positions in (("train_idx", self.train_idx), ("test_idx", self.test_idx)):
+            if max(positions) >= n:
+                raise ValueError(
+                    f"{name} holds row {max(positions)}, past the last of the {n} "
+                    f"instances of the data (rows 0 to {n - 1}): split indices exceed them"
+                )
         return [Split(0, 0, _sorted(self.train_idx), _sorted(self.test_idx))]
 
     def split_ids(self) -> list[tuple[int, int]]:
@@ -416,6 +450,36 @@ class FixedSplit(Protocol):
             "train_idx": list(self.train_idx or ()),
             "test_idx": list(self.test_idx or ()),
         }
+
+
+def _positions(values: Any, name: str) -> NDArray[np.int64]:
+    """Row positions of a :class:`FixedSplit`, checked: integers from 0, each once, some.
+
+    Floats are refused rather than truncated, booleans rather than read as 0 and 1 (a
+    mask is :meth:`FixedSplit.from_mask`'s), negative positions rather than wrapped.
+    """
+    if isinstance(values, str | bytes) or not np.iterable(values):
+        raise ValueError(f"{name} must be a list of row positions, got {values!r}")
+    items = list(values)
+    bad = next(
+        (v for v in items if isinstance(v, bool | np.bool_) or not isinstance(v, Integral)),
+        None,
+    )
+    if bad is not None:
+        raise ValueError(f"{name} holds {bad!r}, which is not an integer row position")
+    if not items:
+        raise ValueError("train_idx and test_idx must both be non-empty")
+    positions = np.array(items, dtype=np.int64)
+    if (positions < 0).any():
+        first = int(positions[np.argmax(positions < 0)])
+        raise ValueError(
+            f"{name} holds {first}: row positions count from 0 (a negative one would "
+            "wrap around to the end of the data)"
+        )
+    unique, counts = np.unique(positions, return_counts=True)
+    if (counts > 1).any():
+        raise ValueError(f"{name} lists row {int(unique[np.argmax(counts > 1)])} twice")
+    return positions
 
 
 @dataclass(frozen=True)

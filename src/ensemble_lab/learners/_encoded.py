@@ -21,6 +21,7 @@ import pandas as pd
 from sklearn.utils.validation import has_fit_parameter
 
 from ..base import (
+    check_class_labels,
     check_no_infinity,
     check_sample_weight,
     require_y,
@@ -206,13 +207,11 @@ def class_codes(y) -> tuple[np.ndarray, np.ndarray]:
     A categorical ``y`` numbers its classes by its declared categories (an ARFF header's
     order, as Weka does); anything else by the sorted labels.
     """
+    check_class_labels(y)
     if isinstance(y, pd.Series) and isinstance(y.dtype, pd.CategoricalDtype):
         array = y.array
-        codes = array.codes
-        if (codes < 0).any():
-            raise ValueError("y contains missing class labels; drop those rows first.")
         labels = _LABELS.get(array.dtype, lambda: array.categories.to_numpy())
-        return labels.copy(), codes
+        return labels.copy(), array.codes
     labels, codes = np.unique(np.asarray(y), return_inverse=True)
     return labels, codes.ravel()
 

@@ -151,11 +151,28 @@ class MixedNaiveBayes(ClassifierMixin, Estimator):
         for c in range(onehot.shape[1]):  # centred per class: no cancellation error
             rows = onehot[:, c] > 0
             theta[c], var[c] = _weighted_mean_var(X0[rows], observed[rows], onehot[rows, c])
+        self._check_finite_variance(var)
         empty = np.isnan(theta)
         theta = np.where(empty, overall_mean, theta)
         var = np.where(empty, overall_var, var)
         self.theta_ = np.nan_to_num(theta, nan=0.0)  # a column never observed
         self.var_ = np.maximum(np.nan_to_num(var, nan=0.0), (self.precision_ / 6.0) ** 2)
+
+    def _check_finite_variance(self, var: np.ndarray) -> None:
+        """Raise ``ValueError`` if a class variance overflowed.
+
+        An infinite variance would make every density of that column equal, silently,
+        and the predictions those of the other columns and the prior.
+        """
+        overflow = np.flatnonzero(np.isinf(var).any(axis=0))
+        if overflow.size:
+            j = int(np.flatnonzero(~self.encoding_.nominal_mask)[overflow[0]])
+            names = getattr(self, "feature_names_in_", None)
+            column = repr(names[j]) if names is not None else str(j)
+            raise ValueError(
+                f"MixedNaiveBayes: the variance of column {column} overflows float64 "
+                "(values near 1e154 or beyond); rescale X."
+            )
 
     def _joint_log_likelihood(self, X):
         check_is_fitted(self)
@@ -165,8 +182,12 @@ class MixedNaiveBayes(ClassifierMixin, Estimator):
         missing = np.isnan(Xnum)
         half = self.precision_ / 2
         jll = np.tile(self.class_log_prior_, (Xnum.shape[0], 1))
+        # Weka's floor on the standard deviation is precision / 6; its square, var_'s
+        # floor, underflows to 0 for values near 1e-160 and below (then NaN densities).
+        floor = self.precision_ / 6.0
         for c in range(self.classes_.shape[0]):  # (n, p) arrays per class
             sd = np.sqrt(self.var_[c])
+            sd = np.where(sd > 0, sd, floor)
             upper = ndtr((Xnum + half - self.theta_[c]) / sd)
             lower = ndtr((Xnum - half - self.theta_[c]) / sd)
             log_p = np.log(np.maximum(upper - lower, _MIN_PROBABILITY))
@@ -230,7 +251,7 @@ def _weighted_mean_var(X0, observed, w):
     NaN where a column has no observed value of positive weight.
     """
     weight = w @ observed
-    with np.errstate(invalid="ignore", divide="ignore"):
+    with np.errstate(invalid="ignore", divide="ignore", over="ignore"):  # overflow: refused
         mean = (w @ X0) / weight
         var = (w @ ((X0 - mean) ** 2 * observed)) / weight
     return mean, var

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.neural_network import MLPClassifier
@@ -173,6 +174,7 @@ class EncodedClassifier(ClassifierMixin, Estimator):
             sample_weight = check_sample_weight(sample_weight, X)
             positive = sample_weight > 0
             self.encoder_.fit(safe_rows(X, positive), sample_weight=sample_weight[positive])
+        self._check_encoded_width(X)
         estimator = self._make_estimator()
         if self.random_state is not None:
             seed_random_states(estimator, self.random_state)
@@ -185,6 +187,21 @@ class EncodedClassifier(ClassifierMixin, Estimator):
         self.estimator_ = estimator.fit(self.encoder_.transform(X), y, **fit_params)
         self.classes_ = self.estimator_.classes_
         return self
+
+    def _check_encoded_width(self, X) -> None:
+        """Raise ``ValueError`` if the encoding leaves the learner no column to learn from.
+
+        Nominal columns without any value (all missing) encode to no column; the wrapped
+        learner would refuse its empty matrix with a message about a shape ``X`` lacks.
+        """
+        if self.encoder_.n_features_out_ > 0:
+            return
+        names = list(getattr(self, "feature_names_in_", range(X.shape[1])))
+        raise ValueError(
+            f"{type(self._make_estimator()).__name__} gets no column to learn from: X's "
+            f"columns {names} are nominal and hold no value (in the rows of positive "
+            "weight); give them values, or a numeric column."
+        )
 
     def _encode(self, X):
         check_is_fitted(self)
@@ -233,6 +250,8 @@ class EncodedClassifier(ClassifierMixin, Estimator):
         ndarray of shape (n_samples, n_classes)
         """
         Xt = self._encode(X)
+        if self.classes_.shape[0] == 1:  # scikit-learn's MLP gives one class two columns
+            return np.ones((Xt.shape[0], 1))
         return self.estimator_.predict_proba(Xt)
 
     @available_if(_estimator_has("predict_log_proba"))
@@ -248,6 +267,8 @@ class EncodedClassifier(ClassifierMixin, Estimator):
         ndarray of shape (n_samples, n_classes)
         """
         Xt = self._encode(X)
+        if self.classes_.shape[0] == 1:  # as predict_proba
+            return np.zeros((Xt.shape[0], 1))
         return self.estimator_.predict_log_proba(Xt)
 
     def __sklearn_tags__(self):
@@ -319,7 +340,8 @@ def make_learner(name: str, **params) -> BaseEstimator:
           coupling).
         * ``"nb"`` — :class:`MixedNaiveBayes`.
         * ``"qda"`` — standardised numerics, one-hot nominals, then
-          :class:`RegularizedQDA`.
+          :class:`RegularizedQDA` (refused above 2,000 encoded features: its fit is
+          cubic in them).
         * ``"mlp"`` — one hidden layer of 15 units, at most 300 epochs (Adam; training
           stops earlier when the training loss has not improved by 1e-4 for 10
           epochs, scikit-learn's default), on the [0, 1] encoded data; supports

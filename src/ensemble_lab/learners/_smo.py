@@ -8,10 +8,9 @@ import numpy as np
 import pandas as pd
 from sklearn.base import ClassifierMixin
 from sklearn.utils.metaestimators import available_if
-from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_consistent_length, column_or_1d
 
-from ..base import check_sample_weight, require_y, validate_float_matrix
+from ..base import check_class_labels, check_sample_weight, require_y, validate_float_matrix
 from ..utils._estimator import Estimator, leaf_fit_context
 from ..utils._java_random import JavaRandom, shuffled
 from ..utils._sklearn_compat import Interval, check_is_fitted
@@ -195,7 +194,7 @@ class SMOClassifier(ClassifierMixin, Estimator):
         categorical = isinstance(y, pd.Series) and isinstance(y.dtype, pd.CategoricalDtype)
         if not (whole_numbers or categorical):  # either is a class target already
             y = column_or_1d(y, warn=True)
-            check_classification_targets(y)
+            check_class_labels(y)
         labels, codes = class_codes(y)
         X = validate_float_matrix(self, X, reset=True)
         check_consistent_length(X, codes)

@@ -97,6 +97,9 @@ class WekaTreeMixin:
             Columns in the order of ``classes_``.
         """
         proba = self._weka_distribution(X)[:, self._columns]
+        # Weka's split scans subtract weights, leaving -1e-17 where a class has none;
+        # a probability is not negative (predict reads the distribution unclipped).
+        np.maximum(proba, 0.0, out=proba)
         total = proba.sum(axis=1, keepdims=True)
         np.divide(proba, total, out=proba, where=total > 0)
         return proba

@@ -169,7 +169,8 @@ class WekaEnsemble(Ensemble):
             Columns in the order of ``classes_``.
         """
         check_is_fitted(self)
-        return self._weka_distribution(X)[:, self._columns]
+        # clipped as a tree's (WekaTreeMixin.predict_proba); predict reads it unclipped
+        return np.maximum(self._weka_distribution(X)[:, self._columns], 0.0)
 
     def predict(self, X):
         """The first class of largest probability in Weka's order of the classes.

@@ -181,7 +181,8 @@ class PairwiseClassifier(Ensemble):
         -------
         ndarray of shape (n_samples,)
         """
-        return self.classes_[self._votes(self._coded(X)).argmax(axis=1)]
+        votes = self._votes(self._coded(X))  # checks that the ensemble is fitted first
+        return self.classes_[votes.argmax(axis=1)]
 
     def _member_views(self, X):
         check_is_fitted(self)

@@ -185,6 +185,12 @@ def make(name: str, *, base=None, random_state=None, **params) -> BaseEstimator:
         Seed of the returned estimator.
     **params
         Further constructor parameters of the estimator.
+
+    Raises
+    ------
+    ValueError
+        For an unknown name, or a base learner other than its own for the name of a
+        single learner (``make("J48", base="nb")``).
     """
     canonical = _ALIASES.get(_key(name))
     if canonical is None:
@@ -210,10 +216,28 @@ def _member(row: Row, base):
     return base
 
 
+def _check_own_learner(row: Row, base) -> None:
+    """Raise ``ValueError`` if a single learner's name is given another learner as ``base``.
+
+    The name fixes the learner: ``make("J48", base="nb")`` would be naive Bayes, and its
+    results would be stored and tabulated under J48.
+    """
+    if isinstance(base, str) and base.lower() == row.base:
+        return
+    shown = base if isinstance(base, str) else type(base).__name__
+    raise ValueError(
+        f"{row.name} is the single learner {row.base!r} and takes no other base (got "
+        f"base={shown!r}), so that its results are that learner's: leave base out, name "
+        "the other learner's own method (ensemble-lab methods lists them), or give the "
+        "learner as an estimator."
+    )
+
+
 def _build(row: Row, base=None, random_state=None, **params) -> BaseEstimator:
     """What ``make(row.name, base=..., random_state=..., **params)`` returns."""
     params = {**row.params, **params}
     if row.build == "learner":
+        _check_own_learner(row, base)
         learner = clone(resolve_estimator(base))
         if params:
             learner.set_params(**params)

@@ -10,9 +10,8 @@ from numbers import Integral
 
 import numpy as np
 from sklearn.base import ClassNamePrefixFeaturesOutMixin, TransformerMixin
-from sklearn.utils.multiclass import check_classification_targets
 
-from ..base import check_sample_weight, is_mixed_frame
+from ..base import check_class_labels, check_sample_weight, is_mixed_frame
 from ..utils._estimator import Estimator
 from ..utils._sklearn_compat import (
     Interval,
@@ -65,7 +64,7 @@ def supervised_input(projection, X, y, sample_weight, *, min_classes=2):
             "ensemble_lab.learners.MixedEncoder."
         )
     X, y = validate_data(projection, X, y, dtype=np.float64)
-    check_classification_targets(y)
+    check_class_labels(y)
     sw = None
     if sample_weight is not None:
         sw = check_sample_weight(sample_weight, X)

@@ -340,9 +340,20 @@ def discriminant_directions(
     eigenvalues : ndarray of shape (n_components,)
     ridge : float
         What was added to B's diagonal (0.0 when B was positive definite).
+
+    Raises
+    ------
+    ValueError
+        If a scatter matrix overflowed (values of X near 1e154 or beyond), which
+        LAPACK would refuse without saying why.
     """
     A = (numerator + numerator.T) / 2
     B = (denominator + denominator.T) / 2
+    if not (np.isfinite(A).all() and np.isfinite(B).all()):
+        raise ValueError(
+            "the scatter matrices of the projection overflow float64 (values of X near "
+            "1e154 or beyond); rescale X."
+        )
     spectrum = scipy.linalg.eigvalsh(B)
     top = spectrum[-1] if spectrum[-1] > 0 else 1.0
     floor = 1e-10 * top
