@@ -338,6 +338,16 @@ def test_kind_fixed_alone_splits_a_pair_of_files(tmp_path):
     assert (row.n_train, row.n_test) == (30, 12)
 
 
+def test_kind_fixed_alone_on_a_named_dataset_is_refused_when_the_file_is_read(tmp_path):
+    from ensemble_lab.evaluation import load_config
+
+    (tmp_path / "named.toml").write_text(
+        'name = "named"\nmethods = ["J48"]\ndatasets = ["iris"]\n[protocol]\nkind = "fixed"\n'
+    )
+    with pytest.raises(ValueError, match=r"splits datasets given as .* file pairs; 'iris' is"):
+        load_config(tmp_path / "named.toml")
+
+
 def test_fixed_negative_indices_cannot_test_on_the_training_rows():
     # the case: train [-150..-1] and test [0..149] are the same 150 iris rows
     from ensemble_lab.evaluation import protocol_from_dict

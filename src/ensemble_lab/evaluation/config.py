@@ -47,7 +47,7 @@ import numpy as np
 from sklearn.base import BaseEstimator, clone
 
 from .._members import seed_random_states
-from .protocols import Protocol, RandomHalfSplits, RepeatedCV, protocol_from_dict
+from .protocols import PAIR_COLUMN, Protocol, RandomHalfSplits, RepeatedCV, protocol_from_dict
 
 __all__ = [
     "DatasetFile",
@@ -524,6 +524,22 @@ def _parse_dataset(entry: Any, i: int) -> DatasetEntry:
     return dataset_entry(entry)
 
 
+def _check_pairs(datasets: Sequence[DatasetEntry], protocol: Protocol) -> None:
+    """File pairs need the fixed split; the fixed split alone needs file pairs."""
+    if any(isinstance(d, DatasetFiles) for d in datasets) and protocol.kind != "fixed":
+        raise ValueError("datasets: train/test file pairs need protocol.kind = 'fixed'")
+    alone = getattr(protocol, "test_column", None) == PAIR_COLUMN
+    unpaired = [
+        d if isinstance(d, str) else d.name for d in datasets if not isinstance(d, DatasetFiles)
+    ]
+    if alone and unpaired:
+        raise ValueError(
+            "protocol: kind = 'fixed' without train_idx and test_idx (or test_column) splits "
+            "datasets given as {name, train, test} file pairs; "
+            f"{', '.join(map(repr, unpaired))} is not one"
+        )
+
+
 def parse_config(raw: Mapping[str, Any], *, base_dir: Path | None = None) -> ExperimentConfig:
     """Validate a parsed TOML document and build the :class:`ExperimentConfig`.
 
@@ -567,8 +583,7 @@ def parse_config(raw: Mapping[str, Any], *, base_dir: Path | None = None) -> Exp
     baseline = raw.get("baseline")
     if baseline is not None:
         _require(baseline, str, "baseline", "a method label")
-    if any(isinstance(d, DatasetFiles) for d in datasets) and protocol.kind != "fixed":
-        raise ValueError("datasets: train/test file pairs need protocol.kind = 'fixed'")
+    _check_pairs(datasets, protocol)
     return ExperimentConfig(
         name=name,
         datasets=tuple(datasets),

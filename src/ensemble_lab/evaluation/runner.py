@@ -58,7 +58,7 @@ from .config import (
     revised_methods,
     with_revisions_of,
 )
-from .protocols import Protocol, Split
+from .protocols import PAIR_COLUMN, Protocol, Split
 from .store import ExperimentConflictError, ResultsStore, exclusive_writer
 from .tasks import TaskKey, TaskResult, dataset_digest, derive_seed, execute_task
 
@@ -73,7 +73,6 @@ __all__ = [
 
 Dataset = tuple[Any, Any]
 DataSource = Mapping[str, Dataset] | Callable[[str], Dataset]
-TEST_COLUMN = "__split__"
 
 
 @dataclass(frozen=True)
@@ -147,8 +146,8 @@ def _concat_train_test(train: Dataset, test: Dataset) -> Dataset:
             cats = pd.api.types.union_categoricals([a, b]).categories
             X_train[col] = a.cat.set_categories(cats)
             X_test[col] = b.cat.set_categories(cats)
-    X_train[TEST_COLUMN] = "train"
-    X_test[TEST_COLUMN] = "test"
+    X_train[PAIR_COLUMN] = "train"
+    X_test[PAIR_COLUMN] = "test"
     X = pd.concat([X_train, X_test], ignore_index=True)
     y = pd.concat(
         [pd.Series(np.asarray(y_train)), pd.Series(np.asarray(y_test))], ignore_index=True
@@ -207,7 +206,7 @@ def _bind(protocol: Protocol, entry: DatasetEntry, X: Any, y: Any) -> tuple[Any,
     if isinstance(entry, DatasetFiles) and protocol.kind == "fixed":
         from .protocols import FixedSplit
 
-        protocol = FixedSplit(test_column=TEST_COLUMN)
+        protocol = FixedSplit()  # reads PAIR_COLUMN
     return protocol.bind(X, y)
 
 
