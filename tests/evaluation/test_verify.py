@@ -89,6 +89,23 @@ def test_a_changed_accuracy_is_found(stored, tmp_path):
     assert bad.rerun == pytest.approx(bad.stored + 0.01)
 
 
+def test_probability_scores_compare_to_the_last_bits_and_label_scores_exactly(stored, tmp_path):
+    db = _copy(stored, tmp_path)
+    where = "WHERE method = 'J48' AND dataset = 'iris' AND repetition = 0 AND fold = 1"
+    with sqlite3.connect(db) as con:  # a machine's last bits: not a difference
+        con.execute(f"UPDATE results SET log_loss = log_loss * (1 + 4e-16) {where}")
+    assert verify_store(db, sample=100).ok
+    with sqlite3.connect(db) as con:  # a real change of a probability score
+        con.execute(f"UPDATE results SET log_loss = log_loss * (1 + 1e-6) {where}")
+    (bad,) = verify_store(db, sample=100).failures
+    assert bad.status == "differs" and bad.detail == "log_loss"
+    with sqlite3.connect(db) as con:  # a score made of counts compares exactly
+        con.execute(f"UPDATE results SET log_loss = log_loss / (1 + 1e-6) {where}")
+        con.execute(f"UPDATE results SET kappa = kappa * (1 + 4e-16) {where}")
+    (bad,) = verify_store(db, sample=100).failures
+    assert bad.detail == "kappa"
+
+
 def test_changed_predictions_with_the_same_accuracy_are_found(stored, tmp_path):
     db = _copy(stored, tmp_path)
     with sqlite3.connect(db) as con:

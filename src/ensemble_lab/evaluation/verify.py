@@ -6,7 +6,9 @@ from what the store recorded — the experiment's configuration
 and the experiment seed, the task's own seed — runs it again and compares its accuracy
 (and, where the store recorded them, its per-instance and per-member predictions) with
 the stored ones, exactly, and so are the other metrics the store recorded (a store
-written before they were recorded has none). Timings are not compared.
+written before they were recorded has none), except those computed from probabilities,
+compared to :data:`FLOAT_RTOL` since their last bits depend on the machine. Timings are
+not compared.
 
 A method whose code now gives results of another revision (its class's
 ``_results_revision``, recorded with the experiment) is not re-run: every sampled task
@@ -28,14 +30,27 @@ import pandas as pd
 
 from .backends import Backend, make_backend
 from .config import ExperimentConfig, _revision_change, config_from_stored
+from .metrics import PROBABILITY_METRICS
 from .runner import _bind, _get_data
 from .store import METRIC_COLUMNS, _check_store, _columns
 from .tasks import TaskKey, TaskResult, derive_seed, execute_task
 
-__all__ = ["TaskCheck", "VerifyReport", "verify_store"]
+__all__ = ["FLOAT_RTOL", "TaskCheck", "VerifyReport", "same_floats", "verify_store"]
 
 #: What a checked task can come out as.
 STATUSES = ("same", "differs", "stale", "error")
+
+#: Relative tolerance for scores computed from probabilities (AUC, log loss, Brier).
+#: They are sums of floating-point products whose last bits depend on the machine (the
+#: CPU's vector width, the BLAS build), so the same code on another computer may move
+#: them by 1e-16 relative; labels, counts and the scores made of them compare exactly.
+FLOAT_RTOL = 1e-9
+
+
+def same_floats(stored: Any, rerun: Any) -> bool:
+    """Whether two arrays of floats agree to :data:`FLOAT_RTOL` (NaN equal to NaN)."""
+    a, b = np.asarray(stored, dtype=float), np.asarray(rerun, dtype=float)
+    return a.shape == b.shape and bool(np.allclose(a, b, rtol=FLOAT_RTOL, atol=0.0, equal_nan=True))
 
 
 @dataclass(frozen=True)
@@ -173,6 +188,14 @@ def _recorded(con: sqlite3.Connection, experiment: str, key: TaskKey) -> pd.Data
     )
 
 
+def _same_score(metric: str, stored: float, rerun: float | None) -> bool:
+    if rerun is None:
+        return False
+    if metric in PROBABILITY_METRICS:
+        return same_floats(stored, rerun)
+    return rerun == stored
+
+
 def _compare(stored: _Stored, result: TaskResult, recorded: pd.DataFrame) -> TaskCheck:
     def check(status: str, detail: str = "") -> TaskCheck:
         return TaskCheck(
@@ -187,7 +210,7 @@ def _compare(stored: _Stored, result: TaskResult, recorded: pd.DataFrame) -> Tas
     metrics = [
         m
         for m, value in stored.scores.items()
-        if not np.isnan(value) and result.scores.get(m) != value
+        if not np.isnan(value) and not _same_score(m, value, result.scores.get(m))
     ]
     if metrics:
         return check("differs", ", ".join(metrics))
