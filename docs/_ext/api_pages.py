@@ -25,6 +25,8 @@ MODULES: tuple[tuple[str, str], ...] = (
     ("ensemble_lab.diversity", "Diversity measures"),
     ("ensemble_lab.evaluation", "Experiment harness: protocols, runner, results store"),
     ("ensemble_lab.evaluation.stats", "Statistical tests and ranks"),
+    ("ensemble_lab.evaluation.metrics", "The scores of a task"),
+    ("ensemble_lab.evaluation.pairwise", "Weka's Experimenter summaries"),
     ("ensemble_lab.evaluation.verify", "Re-running stored tasks"),
     ("ensemble_lab.evaluation.estimate", "Estimating a run's time"),
     ("ensemble_lab.evaluation.weka", "Running Weka 3.6 itself"),
