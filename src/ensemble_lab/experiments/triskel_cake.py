@@ -62,6 +62,8 @@ class CakeRun:
     adaboost: float
     triskel_paper: float  # Undersample(0.9), the paper's Section 4 setting
     triskel_auto: float  # bias pair read from the bias curves (Threshold)
+    auto_reach: float  # furthest distance of its training errors from a band boundary
+    three_lines: float  # the band boundaries y = 1/4, 3/4 and 1/2 as three lines, voted
     triskel_strong: float  # Oversample(0.4)
     symmetric: pd.Series  # Oversample(b) for b in BIASES
     asymmetric: pd.DataFrame  # Oversample((b+, b-)), b+ rows, b- columns
@@ -100,6 +102,7 @@ def run_cake(seed: int, biases: np.ndarray = BIASES) -> CakeRun:
         return float(model.fit(X, y).score(X, y))
 
     svm_labels = _svm().fit(X, y).predict(X)
+    auto = _triskel("auto", seed).fit(X, y)
 
     grid = pd.DataFrame(
         [[score(_triskel(Oversample((p, m)), seed)) for m in biases] for p in biases],
@@ -112,11 +115,31 @@ def run_cake(seed: int, biases: np.ndarray = BIASES) -> CakeRun:
         svm_one_class=float(np.bincount(svm_labels).max() / svm_labels.size),
         adaboost=score(make("AdaBoost-50", random_state=seed)),
         triskel_paper=score(_triskel(Undersample(0.9), seed)),
-        triskel_auto=score(_triskel("auto", seed)),
+        triskel_auto=float(auto.score(X, y)),
+        auto_reach=_reach(X[auto.predict(X) != y, 1]),
+        three_lines=float(np.mean(_three_lines(X) == y)),
         triskel_strong=score(_triskel(Oversample(STRONG_BIAS), seed)),
         symmetric=pd.Series(np.diag(grid.to_numpy()), index=biases),
         asymmetric=grid,
     )
+
+
+def _three_lines(X: np.ndarray) -> np.ndarray:
+    """The majority vote of three lines at the four-band cake's boundaries.
+
+    ``y > 1/4`` (biased to class 1), ``y > 3/4`` (biased to class 0) and ``y < 1/2``
+    (the arbiter between the middle bands).
+    """
+    height = X[:, 1]
+    votes = (height > 0.25).astype(int) + (height > 0.75) + (height < 0.5)
+    return (votes >= 2).astype(int)
+
+
+def _reach(heights: np.ndarray) -> float:
+    """Furthest distance of ``heights`` from the nearest band boundary (0 if none)."""
+    if heights.size == 0:
+        return 0.0
+    return float(np.abs(heights[:, None] - np.array([0.25, 0.5, 0.75])).min(axis=1).max())
 
 
 # --------------------------------------------------------------------------- findings
@@ -144,7 +167,7 @@ def _claims(runs: list[CakeRun]) -> list[Claim]:
     return [
         _svm_error_claim(svm),
         _boosting_claim(svm, np.array([r.adaboost for r in runs])),
-        _three_lines_claim(np.array([r.triskel_auto for r in runs])),
+        _three_lines_claim(runs),
         replace(
             _strong_bias_claim(runs, svm, np.array([r.triskel_strong for r in runs])),
             checked=_why_strong_bias(runs),
@@ -185,8 +208,9 @@ def _boosting_claim(svm: np.ndarray, ada: np.ndarray) -> Claim:
     )
 
 
-def _three_lines_claim(auto: np.ndarray) -> Claim:
-    return Claim(
+def _three_lines_claim(runs: list[CakeRun]) -> Claim:
+    auto = np.array([r.triskel_auto for r in runs])
+    claim = Claim(
         key="three-lines-zero-error",
         quote=(
             "An ensemble of three linear SVMs that has zero training error when "
@@ -200,6 +224,23 @@ def _three_lines_claim(auto: np.ndarray) -> Claim:
         paper="0 (Figure 1b)",
         ours=f"{1 - auto.max():.3f} to {1 - auto.min():.3f}",
         verdict=verdict(bool((auto == 1).all()), bool((1 - auto <= 0.05).all())),
+    )
+    if claim.verdict == "holds":
+        return claim
+    ideal = np.array([1 - r.three_lines for r in runs])
+    best = np.array([1 - r.best_asymmetric()[2] for r in runs])
+    return replace(
+        claim,
+        checked=(
+            "Checked whether three lines can have zero training error on these cakes: the "
+            "band boundaries y = 1/4, y = 3/4 and y = 1/2 as three lines voting have "
+            f"training error {ideal.max():.3f} at most over the {len(runs)} cakes, so "
+            "such an ensemble exists. Triskel's errors (bias pair from the curves) all "
+            f"lie within {max(r.auto_reach for r in runs):.3f} of a band boundary: its "
+            "members' lines, each an SVM fitted to the whole biased training set, land "
+            "near the boundaries, not on them. The best pair of the bias sweep has "
+            f"training error {best.min():.3f} to {best.max():.3f}."
+        ),
     )
 
 
