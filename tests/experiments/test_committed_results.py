@@ -88,9 +88,6 @@ def test_committed_stores_are_at_rest_in_rollback_journal_mode(store):
 #: Verdicts short of "holds" whose investigation is not yet on their page, by ledger and
 #: key: each must still lack its note (so that the list shrinks as notes are written).
 UNCHECKED = {
-    ("elrc", "beats-every-single-learner"),
-    ("elrc", "stable-ensembles-fail"),
-    ("elrc", "beats-ensembles-where-stable-is-best"),
     ("oracle", "rank-better-with-oracle"),
     ("oracle", "sign-test"),
 }
