@@ -406,7 +406,7 @@ def _estimate(
 Results = Annotated[
     Path | None,
     typer.Option(
-        "--results", help="Results directory or .db file [default: ./ensemble-lab-results]."
+        "--results", help="Results directory or .db file \\[default: ./ensemble-lab-results]."
     ),
 ]
 
@@ -449,17 +449,18 @@ Alpha = Annotated[
 ]
 Database = Annotated[Path, typer.Argument(help="A results database (.db).")]
 Experiment = Annotated[
-    str | None, typer.Option("--experiment", "-e", help="Experiment name [default: the only one].")
+    str | None,
+    typer.Option("--experiment", "-e", help="Experiment name \\[default: the only one]."),
 ]
 ConfigFile = Annotated[
     Path | None,
-    typer.Argument(help="Experiment TOML file [default: the quick comparison]."),
+    typer.Argument(help="Experiment TOML file \\[default: the quick comparison]."),
 ]
 ReproductionName = Annotated[str, typer.Argument(help="A paper reproduction: see --list.")]
 ListReproductions = Annotated[bool, typer.Option("--list", help="List the reproductions.")]
 OutputDir = Annotated[
     Path | None,
-    typer.Option("--results", help="Output directory [default: ./ensemble-lab-results]."),
+    typer.Option("--results", help="Output directory \\[default: ./ensemble-lab-results]."),
 ]
 Quick = Annotated[bool, typer.Option("--quick", help="A reduced run (fewer repetitions/datasets).")]
 EstimateOnly = Annotated[
@@ -500,14 +501,14 @@ Baseline = Annotated[
 Output = Annotated[Path | None, typer.Option("--output", "-o")]
 ExportOutput = Annotated[
     Path | None,
-    typer.Option("--output", "-o", help="File to write [default: CSV on stdout]."),
+    typer.Option("--output", "-o", help="File to write \\[default: CSV on stdout]."),
 ]
 ExportFormat = Annotated[
     str | None,
     typer.Option(
         "--format",
         "-f",
-        help="csv, parquet or arff (Weka's Experimenter layout) [default: from -o's suffix].",
+        help="csv, parquet or arff (Weka's Experimenter layout) \\[default: from -o's suffix].",
     ),
 ]
 Failures = Annotated[
@@ -532,14 +533,14 @@ ProcedureOption = Annotated[
 ]
 ExportMetric = Annotated[
     str | None,
-    typer.Option("--metric", "-m", help="Only this metric's column [default: every metric]."),
+    typer.Option("--metric", "-m", help="Only this metric's column \\[default: every metric]."),
 ]
 TestOption = Annotated[
     str | None,
     typer.Option(
         "--test",
         help="Per-data-set test: corrected_t, cv52_f, paired_t or wilcoxon "
-        "[default: the protocol's, cv52_f for 5x2 CV].",
+        "\\[default: the protocol's, cv52_f for 5x2 CV].",
     ),
 ]
 
