@@ -455,3 +455,27 @@ def test_posthoc_runs_only_after_a_significant_friedman_test():
     assert not refused.significant
     assert refused.critical_difference is None and refused.control is None
     assert_allclose(refused.friedman.f_p_value, done.friedman.f_p_value)
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("margin", [0.5, 1.0, 3.0])
+def test_paired_equivalence_is_statsmodels_tost(seed, margin):
+    from statsmodels.stats.weightstats import ttost_paired
+
+    rng = np.random.default_rng(seed)
+    a = rng.normal(80, 5, size=10)
+    b = a + rng.normal(0.3 * seed - 0.5, 1.0 + seed / 3, size=10)
+    ours = stats.paired_equivalence(a, b, margin)
+    p, _, _ = ttost_paired(a, b, -margin, margin)
+    assert ours.p_value == pytest.approx(p, rel=1e-9)
+    assert ours.equivalent == (p < 0.05)
+    lo, hi = ours.interval
+    assert ours.equivalent == (-margin < lo and hi < margin)
+
+
+def test_paired_equivalence_fails_when_the_interval_is_wider_than_the_margin():
+    # identical means, but two pairs of wildly different scores: no equivalence shown
+    r = stats.paired_equivalence([70.0, 90.0, 60.0], [75.0, 85.0, 60.0], 1.0)
+    assert r.mean_difference == 0 and not r.equivalent and r.half_width > 1
+    with pytest.raises(ValueError, match="margin must be positive"):
+        stats.paired_equivalence([1.0, 2.0], [1.0, 2.0], 0.0)

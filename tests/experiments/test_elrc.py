@@ -19,8 +19,10 @@ from ensemble_lab.experiments.elrc import (
     claim_check,
     config,
     elrc_claims,
+    held_out_drops,
     large_config,
     level_accuracy,
+    level_folds,
     levels_config,
     paper_matrix,
     write_from_store,
@@ -163,7 +165,6 @@ def test_the_papers_table_meets_the_claims_it_makes_about_itself():
         "ensembles-generally-help",
         "beats-stable-ensembles",
         "beats-ensembles-where-stable-is-best",
-        "comparable-with-c45-ensembles",
     ):
         assert claims[key].verdict == "holds", key
         assert claims[key].ours.startswith(claims[key].paper), key
@@ -172,9 +173,11 @@ def test_the_papers_table_meets_the_claims_it_makes_about_itself():
     assert claims["beats-ensembles-where-stable-is-best"].paper.startswith(
         "4 of 4 (Abalone, Ecoli, Hypothyroid, SPECTF)"
     )
-    assert claims["comparable-with-c45-ensembles"].paper == (
-        "C4.5 Ada 5-1-4, C4.5 Bagging 6-1-3 (n_c = 9)"
-    )
+    # "Comparable" tested for equivalence within a point: the paper's own ten datasets
+    # cannot show it (90 % intervals [-0.82, +2.20] and [+0.02, +2.19]), and the page says so
+    comparable = claims["comparable-with-c45-ensembles"]
+    assert comparable.paper.startswith("C4.5 Ada 5-1-4, mean difference +0.69, 90 % interval")
+    assert comparable.paper.endswith("by this test the paper's own table: does not hold")
     # The paper's own table contradicts "failed to improve": its SMO / NB ensembles win
     # on more datasets than they lose. The strict test stays, and says so.
     failing = claims["stable-ensembles-fail"]
@@ -271,40 +274,31 @@ def _level_results(acc):
     )
 
 
-def test_accuracy_past_a_level_counts_datasets_lower_with_the_most_levels():
+def test_accuracy_by_level_is_read_per_dataset_and_per_fold():
     rows = {
-        "ecoli": [0.80, 0.85, 0.84, 0.84, 0.83, 0.82],  # best at 2, lower at 6: drops
-        "glass": [0.60, 0.65, 0.70, 0.70, 0.70, 0.70],  # stops growing: no drop
-        "vehicle": [0.70, 0.71, 0.72, 0.73, 0.74, 0.75],  # best at 6
+        "ecoli": [0.80, 0.85, 0.84, 0.84, 0.83, 0.82],
+        "glass": [0.60, 0.65, 0.70, 0.70, 0.70, 0.70],
+        "vehicle": [0.70, 0.71, 0.72, 0.73, 0.74, 0.75],
     }
-    acc = level_accuracy(_level_results(rows))
+    results = _level_results(rows)
+    acc = level_accuracy(results)
     assert list(acc.index) == ["ecoli", "glass", "vehicle"]  # the config's order
     assert acc.loc["ecoli"].tolist() == pytest.approx([80, 85, 84, 84, 83, 82])
-    claim = elrc_claims(paper_matrix(["Ecoli"]), paper_matrix(["Ecoli"]), acc)[-1]
+    folds = level_folds(results)
+    assert folds.shape == (30, 6) and folds.loc[("ecoli", 7), 2] == pytest.approx(85)
+    # per dataset: the level chosen on folds 0-4 (fewer than 6), the drop on folds 5-9
+    drops = held_out_drops(folds)
+    assert drops["chosen"].tolist() == [2, 3, 5]
+    assert drops["drop"].tolist() == pytest.approx([-3, 0, 1])
+    claim = elrc_claims(paper_matrix(["Ecoli"]), paper_matrix(["Ecoli"]), acc, folds)[-1]
     assert claim.key == "accuracy-drops-past-a-level"
-    assert claim.verdict == "partly"  # 1 of 3: some, not most
-    assert claim.ours.startswith("lower with the most levels than with fewer on 1 of 3 (ecoli)")
-    assert "best number of levels per dataset: ecoli 2, glass 3, vehicle 6" in claim.ours
-    assert claim.ours.endswith("5: 75.67, 6: 75.67")
-    rows["vehicle"] = rows["vehicle"][::-1]
-    claim = elrc_claims(
-        paper_matrix(["Ecoli"]), paper_matrix(["Ecoli"]), level_accuracy(_level_results(rows))
-    )[-1]
-    assert claim.verdict == "holds"  # 2 of 3
+    assert claim.verdict == "does not hold"  # one drops, one rises, one flat: not more drops
+    assert claim.ours.startswith("held-out drop below zero on 1, above on 1, none on 1 of 3")
+    assert "ecoli 2 (-3.00), glass 3 (+0.00), vehicle 5 (+1.00)" in claim.checked
     # a dataset missing a fold is left out; none finished: not run
-    partial = _level_results(rows)
-    partial = partial[~((partial["dataset"] == "glass") & (partial["fold"] == 3))]
+    partial = results[~((results["dataset"] == "glass") & (results["fold"] == 3))]
     assert list(level_accuracy(partial).index) == ["ecoli", "vehicle"]
     assert elrc_claims(paper_matrix(["Ecoli"]), paper_matrix(["Ecoli"]))[-1].verdict == "not run"
-    # no dataset drops: the note says where the accuracy stops changing or still rises
-    rows = {"glass": rows["glass"], "ecoli": [0.80, 0.81, 0.82, 0.83, 0.84, 0.85]}
-    acc = level_accuracy(_level_results(rows))
-    claim = elrc_claims(paper_matrix(["Ecoli"]), paper_matrix(["Ecoli"]), acc)[-1]
-    assert claim.verdict == "does not hold"
-    assert "highest from a level on (deeper levels change no prediction): glass from 3" in (
-        claim.checked
-    )
-    assert claim.checked.endswith("It is highest only at the deepest level on ecoli.")
 
 
 @pytest.fixture(scope="module")
@@ -366,3 +360,49 @@ def test_page_from_a_partial_store_leaves_unfinished_datasets_out(tmp_path, quic
 def test_unknown_names_are_rejected(bad):
     with pytest.raises(ValueError, match="Unknown method"):
         make(bad)
+
+
+def _level_folds(rng, trend):
+    """10 datasets × 10 folds × 6 levels of accuracy: noise plus ``trend`` by level."""
+    import pandas as pd
+
+    index = pd.MultiIndex.from_product(
+        [[f"d{i}" for i in range(10)], range(10)], names=["dataset", "fold"]
+    )
+    base = rng.uniform(60, 95, size=(10, 1, 1))
+    noise = rng.normal(0, 3, size=(10, 10, 6))
+    acc = (base + noise + np.asarray(trend)).reshape(100, 6)
+    return pd.DataFrame(acc, index=index, columns=range(1, 7))
+
+
+def test_levels_claim_holds_on_a_real_drop_and_rarely_on_noise():
+    from ensemble_lab.experiments.elrc import _levels
+
+    rng = np.random.default_rng(0)
+    verdicts, same_fold_drops = [], []
+    for _ in range(200):
+        folds = _level_folds(rng, np.zeros(6))
+        acc = folds.groupby(level=0).mean()
+        verdicts.append(_levels(acc, folds).verdict)
+        same_fold_drops.append((acc[6] < acc.max(axis=1)).mean())
+    # the reading that chooses and measures on the same folds sees a drop on most
+    # datasets of pure noise; the held-out test says "holds" about as often as α
+    assert np.mean(same_fold_drops) > 0.75
+    assert verdicts.count("holds") / len(verdicts) <= 0.10
+    drop = _level_folds(rng, [0, 2, 4, 4, 1, -2])  # accuracy peaks at 3-4 levels
+    assert _levels(drop.groupby(level=0).mean(), drop).verdict == "holds"
+
+
+def test_comparable_claim_needs_equivalence_within_a_point_and_can_fail():
+    from ensemble_lab.experiments.elrc import _comparable_claim, paper_matrix
+
+    paper = paper_matrix(["Abalone", "Ecoli", "Glass", "Ionosphere", "Vehicle", "Segment"])
+    rng = np.random.default_rng(1)
+    close = paper.copy()
+    close["C4.5 Ada"] = close["ELRC"] + rng.normal(0, 0.3, size=len(close))
+    close["C4.5 Bagging"] = close["ELRC"] + rng.normal(0, 0.3, size=len(close))
+    assert _comparable_claim(paper, close).verdict == "holds"
+    spread = close.copy()
+    spread["C4.5 Ada"] = spread["ELRC"] + [4, -4, 3, -3, 5, -5]  # mean 0, but wide
+    claim = _comparable_claim(paper, spread)
+    assert claim.verdict == "partly" and "datasets would show equivalence" in claim.checked

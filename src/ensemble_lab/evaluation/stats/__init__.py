@@ -11,6 +11,8 @@ Two families of tools, as the ensemble literature uses them:
 * **Many data sets** — tests on one score per data set: the Wilcoxon
   signed-rank test (:func:`wilcoxon`), the sign test on win-tie-loss counts
   with the critical value used by Kuncheva & Rodríguez [5]_ (:func:`sign_test`),
+  the paired equivalence test (two one-sided t-tests) for claims of no difference
+  (:func:`paired_equivalence`),
   average ranks (:func:`average_ranks`), the Friedman test with the
   Iman–Davenport correction (:func:`friedman`), the post-hoc critical
   differences of Demšar (2006) [4]_ (:func:`nemenyi_cd`, :func:`bonferroni_dunn_cd`)
@@ -62,6 +64,7 @@ from ._paired import (
     corrected_resampled_ttest,
     cv52_ftest,
     cv52_ttest,
+    paired_equivalence,
     paired_ttest,
     sign_test,
     wilcoxon,
@@ -82,6 +85,7 @@ from ._results import (
     BETTER_MARKER,
     WORSE_MARKER,
     CriticalDifference,
+    EquivalenceResult,
     FriedmanResult,
     PairedTestResult,
     RankResult,
@@ -102,6 +106,7 @@ __all__ = [
     "Comparison",
     "ControlComparison",
     "CriticalDifference",
+    "EquivalenceResult",
     "FriedmanResult",
     "PairedTestResult",
     "PosthocResult",
@@ -131,6 +136,7 @@ __all__ = [
     "magnitude",
     "nemenyi_cd",
     "nemenyi_groups",
+    "paired_equivalence",
     "paired_ttest",
     "pairwise_rank_tests",
     "posthoc",

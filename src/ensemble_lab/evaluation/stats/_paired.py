@@ -16,6 +16,7 @@ from numpy.typing import ArrayLike, NDArray
 from scipy import stats as _sps
 
 from ._results import (
+    EquivalenceResult,
     PairedTestResult,
     SignTestResult,
     WilcoxonMethod,
@@ -25,6 +26,61 @@ from ._results import (
     _paired,
     _variance_ttest,
 )
+
+
+def paired_equivalence(
+    a: ArrayLike, b: ArrayLike, margin: float, *, alpha: float = 0.05
+) -> EquivalenceResult:
+    """Paired equivalence test of ``a`` and ``b``: two one-sided t-tests (Schuirmann).
+
+    The means are equivalent when the difference is significantly above ``-margin`` and
+    significantly below ``margin``, i.e. when the ``1 - 2 alpha`` confidence interval
+    of the mean difference lies inside ``(-margin, margin)``. An absence-of-difference
+    claim tested this way can fail: an interval wider than the margin (too few pairs,
+    too much spread) does not show equivalence.
+
+    Parameters
+    ----------
+    a, b : array-like of shape (k,)
+        Paired scores (e.g. one accuracy per data set), at least two pairs.
+    margin : float
+        Equivalence margin, in the scores' units, stated before the data are seen.
+    alpha : float, default=0.05
+        Significance level of each one-sided test.
+
+    Returns
+    -------
+    EquivalenceResult
+
+    Notes
+    -----
+    The same test as statsmodels' ``ttost_paired(a, b, -margin, margin)`` (the
+    p-value is the larger of its two one-sided p-values).
+
+    Examples
+    --------
+    >>> from ensemble_lab.evaluation.stats import paired_equivalence
+    >>> r = paired_equivalence([80.1, 75.3, 90.2, 66.0], [80.4, 75.0, 89.9, 66.5], 1.0)
+    >>> r.equivalent, round(r.mean_difference, 2)
+    (True, -0.05)
+    """
+    _check_alpha(alpha)
+    if not margin > 0:
+        raise ValueError(f"margin must be positive, got {margin}")
+    x, y = _paired(a, b)
+    d = x - y
+    k = d.size
+    if k < 2:
+        raise ValueError(f"an equivalence test needs at least two pairs, got {k}")
+    mean = float(d.mean())
+    se = float(d.std(ddof=1)) / math.sqrt(k)
+    if se == 0.0:
+        p = 0.0 if abs(mean) < margin else 1.0
+        return EquivalenceResult(mean, (mean, mean), margin, p, alpha)
+    lower = float(_sps.t.sf((mean + margin) / se, k - 1))
+    upper = float(_sps.t.cdf((mean - margin) / se, k - 1))
+    half = float(_sps.t.ppf(1 - alpha, k - 1)) * se
+    return EquivalenceResult(mean, (mean - half, mean + half), margin, max(lower, upper), alpha)
 
 
 # --------------------------------------------------------------------------- one data set

@@ -325,3 +325,38 @@ def significance_marker(
     if value < 0:
         return worse
     return ""
+
+
+@dataclass(frozen=True)
+class EquivalenceResult:
+    """Outcome of a paired equivalence test (two one-sided tests, TOST).
+
+    Attributes
+    ----------
+    mean_difference : float
+        Mean of ``a - b``.
+    interval : tuple of float
+        The ``1 - 2 alpha`` confidence interval of the mean difference.
+    margin : float
+        Differences within ``±margin`` count as equivalent.
+    p_value : float
+        TOST p-value, the larger of the two one-sided p-values.
+    alpha : float
+        Significance level.
+    """
+
+    mean_difference: float
+    interval: tuple[float, float]
+    margin: float
+    p_value: float
+    alpha: float
+
+    @property
+    def equivalent(self) -> bool:
+        """Whether the interval lies inside ``(-margin, margin)`` (``p_value < alpha``)."""
+        return self.p_value < self.alpha
+
+    @property
+    def half_width(self) -> float:
+        """Half the interval's width: the precision the data allowed."""
+        return (self.interval[1] - self.interval[0]) / 2
