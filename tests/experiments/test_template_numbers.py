@@ -77,6 +77,7 @@ ALLOWED: dict[str, dict[str, str]] = {
         "0": "the seed plotted",
     },
     "oracle-ranks.md": {"0.05": "the Nemenyi test's level"},
+    "oracle-medicalranks.md": {"0.05": "the sign test's level"},
     "oracle.md": {"45": "pairs of 10 members in a kappa-error diagram, 10 × 9 / 2"},
     "projection-boosting.md": {
         "1": "NDA's α = 1 and SVC's C = 1 (set-up), γ = 1/d",
