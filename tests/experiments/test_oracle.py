@@ -141,7 +141,8 @@ def test_a_partial_run_is_reported_over_the_finished_datasets_only(tmp_path):
     assert f.ranks is None
     text = oracle.write_report(f, tmp_path).read_text()
     assert "No ranks yet" in text and "**holds**" not in text
-    assert text.count("**not run**") == 8
+    assert text.count("**not run**") == 7 + 5  # Section V's, then Section VI's
+    assert "Not run: `--quick` does not run it." in text
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
@@ -221,7 +222,7 @@ def test_the_papers_own_table_passes_the_tests_of_its_conclusions():
     # every unpruned version gains more rank than its pruned one: a pattern after all
     assert claims["no-pruning-pattern"].verdict == "does not hold"
     assert "0, equal 0, smaller 9" in claims["no-pruning-pattern"].paper
-    assert claims["medical-data"].verdict == "not run"
+    assert "medical-data" not in claims  # Section VI: _oracle_medical
 
 
 def test_claims_fail_when_the_oracle_does_not_help():
@@ -239,3 +240,130 @@ def test_claims_fail_when_the_oracle_does_not_help():
     assert claims["rank-better-with-oracle"].ours.startswith("0 of 19")
     assert claims["sign-test"].verdict == "does not hold"
     assert claims["only-rotation-forest-loses"].verdict == "does not hold"
+
+
+# --------------------------------------------------------------------------- Table V
+def test_transcribed_table_v_names_every_method_once_with_19_patterns():
+    assert sorted(oracle.PAPER_TABLE_V) == sorted(oracle.PAPER_TABLE_III)
+    ranks = [rank for rank, _ in oracle.PAPER_TABLE_V.values()]
+    assert ranks == sorted(ranks)  # sorted by average rank, as Table V
+    assert np.mean(ranks) == pytest.approx(20.5, abs=0.05)
+    cells = {m: c for m, (_, c) in oracle.PAPER_TABLE_V.items() if c and c != "–"}
+    assert len(cells) == 19 and all(m.startswith("H-") for m in cells)
+    assert all(sum(int(v) for v in c.split("-")) == 7 for c in cells.values())
+
+
+def test_medical_config_runs_table_iv_at_the_papers_protocol():
+    cfg = oracle.medical_config()
+    sizes = manifest("medical")["instances"]
+    assert cfg.name == "oracle-medical"  # the committed store's experiment
+    assert sorted(cfg.datasets) == sorted(ours for ours, _ in oracle.PAPER_TABLE_IV.values())
+    for paper, (ours, n) in oracle.PAPER_TABLE_IV.items():
+        assert sizes[ours] == n, paper  # every count of Table IV matches
+    assert [sizes[d] for d in cfg.datasets] == sorted(sizes[d] for d in cfg.datasets)
+    assert [m.name for m in cfg.methods] == list(oracle.METHODS)
+    assert cfg.protocol == oracle.config().protocol and cfg.seed == oracle.config().seed
+
+
+def _paper_v():
+    from ensemble_lab.experiments._oracle_medical import friedman_from_ranks, paper_patterns
+
+    ranks = {m: r for m, (r, _) in oracle.PAPER_TABLE_V.items()}
+    uci = {m: r for m, (r, _) in oracle.PAPER_TABLE_III.items()}
+    return ranks, paper_patterns(oracle.PAPER_TABLE_V), friedman_from_ranks(ranks, 7), uci
+
+
+def test_the_papers_table_v_passes_the_tests_of_section_vi():
+    from ensemble_lab.experiments._oracle_medical import medical_claims
+
+    ranks, wtl, friedman, uci = _paper_v()
+    tables = (oracle.PAPER_TABLE_V, oracle.PAPER_TABLE_III)
+    claims = {c.key: c for c in medical_claims(*tables, ranks, wtl, friedman, uci)}
+    for key in (
+        "medical-data",
+        "medical-friedman",
+        "medical-most-better",
+        "medical-benefit-larger",
+    ):
+        assert claims[key].verdict == "holds", key
+        assert claims[key].ours == claims[key].paper, key
+    assert claims["medical-data"].paper.startswith("17 of 19 (not: P-AdaBoostM1 (W), P-Decorate)")
+    assert claims["medical-most-better"].paper == "15 of 19"  # 3-0-4 three times, 3-1-3 once
+    assert claims["medical-benefit-larger"].paper == "14 of 19"
+    # 6-0-1 reaches n_c at 0.1 only by the normal approximation (exact p = 0.125)
+    assert claims["medical-sign-patterns"].verdict == "partly"
+    assert "exact p = 0.125" in claims["medical-sign-patterns"].paper
+    assert "3 × 7-0-0, 6 × 6-0-1" in claims["medical-sign-patterns"].paper
+
+
+def test_section_vi_claims_fail_when_the_oracle_does_not_help():
+    from ensemble_lab.experiments._oracle_medical import medical_claims
+
+    ranks, wtl, _, uci = _paper_v()
+    swapped = {m: ranks[("N-" if m.startswith("H-") else "H-") + m[2:]] for m in ranks
+               if not m.endswith("Ensemble")}  # fmt: skip
+    swapped |= {m: ranks[m] for m in ranks if m.endswith("Ensemble")}
+    losing = {m: (lo, t, w) for m, (w, t, lo) in wtl.items()}
+    flat = dict.fromkeys(ranks, 20.5)  # every method tied: Friedman's chi2 = 0
+    tables = (oracle.PAPER_TABLE_V, oracle.PAPER_TABLE_III)
+    claims = {c.key: c for c in medical_claims(*tables, swapped, losing, (0.0, 1.0), uci)}
+    assert claims["medical-data"].verdict == "does not hold"
+    assert claims["medical-friedman"].verdict == "does not hold"
+    assert claims["medical-most-better"].verdict == "does not hold"
+    assert claims["medical-benefit-larger"].verdict == "does not hold"
+    claims = {c.key: c for c in medical_claims(*tables, flat, wtl, (0.0, 1.0), None)}
+    assert claims["medical-benefit-larger"].verdict == "not run"
+
+
+def _synthetic_medical(seed=0):
+    """Results of every method on every fold of the medical data sets, made up."""
+    cfg = oracle.medical_config()
+    rng = np.random.default_rng(seed)
+    rows = [
+        {"dataset": d, "method": m.label, "repetition": r, "fold": k, "n_train": 9, "n_test": 1,
+         "accuracy": rng.random(), "fit_cpu": 0.01, "predict_cpu": 0.0}
+        for d in cfg.datasets for m in cfg.methods for r in range(10) for k in range(10)
+    ]  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+def test_table_v_section_shows_ranks_patterns_and_claims_from_the_store(tmp_path):
+    results = _synthetic_medical()
+    table, claims = oracle.table_v(results, None)
+    means = results.groupby(["dataset", "method"])["accuracy"].mean().unstack()
+    ranks = means.rank(axis=1, ascending=False).mean()
+    assert table.n_datasets == 7 and not table.missing
+    assert table.friedman.chi2 == pytest.approx(stats.friedman(means).chi2)
+    best = ranks.idxmin()
+    row = table.comparison.iloc[0]
+    assert row["Method"] == best and row["ours: rank"] == pytest.approx(ranks[best])
+    h, n = means["H-P-Bagging"], means["N-P-Bagging"]
+    wdl = f"{int((h > n).sum())}-{int((h == n).sum())}-{int((h < n).sum())}"
+    patterns = table.patterns.set_index("ensemble (H- vs N-)")
+    assert patterns.loc["P-Bagging", "ours: W-D-L"] == wdl
+    assert claims[0].key == "medical-data"
+    assert claims[-1].verdict == "not run"  # no Table III ranks given
+    # the same results, one data set short: the page says so and scopes every verdict
+    last = oracle.medical_config().datasets[-1]
+    partial = results[~((results["dataset"] == last) & (results["fold"] == 3))]
+    table, claims = oracle.table_v(partial, None)
+    assert table.missing == (last,) and table.n_datasets == 6
+    assert claims[0].ours.startswith("on 6 of 7 medical data sets (run unfinished): ")
+
+
+def test_page_says_table_v_was_not_run_without_its_store(tmp_path):
+    oracle.run(tmp_path, quick=True)
+    cfg, kcfg = oracle.config(quick=True), oracle.kappa_config(quick=True)
+    results = load_results(tmp_path / "oracle.db", "oracle")
+    predictions = load_predictions(tmp_path / "oracle.db", oracle.KAPPA_NAME)
+    f = oracle.findings(cfg, kcfg, results, predictions)
+    text = oracle.write_report(f, tmp_path).read_text()
+    assert "Not run: `oracle-medical.db` is not in the results directory" in text
+    ledger = {c.key: c for c in read_ledger(tmp_path / "oracle-claims.json")[2]}
+    assert ledger["medical-data"].verdict == "not run"
+    assert "no oracle-medical.db" in ledger["medical-data"].ours
+    # with the medical results the section and its claims are there
+    f = oracle.findings(cfg, kcfg, results, predictions, medical=_synthetic_medical())
+    text = oracle.write_report(f, tmp_path).read_text()
+    assert "### Average ranks, the paper's beside ours" in text
+    assert "The run is complete: all 7 data sets" in text

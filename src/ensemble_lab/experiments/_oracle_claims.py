@@ -4,7 +4,7 @@ Used by :mod:`ensemble_lab.experiments.oracle`. Each claim is quoted from the pa
 its statistic is computed the same way from the paper's Table III (transcribed in
 ``oracle.PAPER_TABLE_III``) and from our average ranks and win-tie-loss counts, and its
 criterion is as strict as the paper's wording. Section VI (seven medical datasets,
-Table V) cannot be rerun: the datasets are not in the collection.
+Table V) is tested by :mod:`ensemble_lab.experiments._oracle_medical`.
 """
 
 from __future__ import annotations
@@ -307,29 +307,12 @@ def _pruning_no_pattern(paper: _Side, ours: _Side) -> Claim:
     )
 
 
-def _medical() -> Claim:
-    return Claim(
-        key="medical-data",
-        quote=(
-            "With the exception of H-P-AdaboostM1 (W) and H-P-Decorate, in all other 17 "
-            "cases the hyperplane oracle improves on the ensemble without the oracle "
-            "[seven medical data sets, Table V]."
-        ),
-        test="Table V rerun on the paper's seven medical data sets",
-        paper="17 of 19",
-        ours=(
-            "the seven medical data sets are not in the shared collection, so Table V is not rerun"
-        ),
-        verdict="not run",
-    )
-
-
 def oracle_claims(
     paper_table: Mapping[str, tuple[float, str | None]],
     average_ranks: Mapping[str, float],
     win_tie_loss: Mapping[str, tuple[int, int, int]],
 ) -> list[Claim]:
-    """The ledger of the paper's Section V conclusions (and Section VI's, not run).
+    """The ledger of the paper's Section V conclusions (Section VI's: ``_oracle_medical``).
 
     Parameters
     ----------
@@ -349,7 +332,7 @@ def oracle_claims(
     if set(ours.ranks) != set(paper.ranks):  # ``--quick``: a few methods only
         reason = f"only {len(ours.gain)} of {len(paper.gain)} ensembles run"
         claims = [replace(c, ours=reason, verdict="not run") for c in claims]
-    return [*claims, _medical()]
+    return claims
 
 
 _CHECKS = (

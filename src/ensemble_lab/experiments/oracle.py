@@ -1,15 +1,22 @@
-"""Table III of the Random Linear Oracle paper: 40 ensembles ranked on 35 UCI datasets.
+"""Tables III and V of the Random Linear Oracle paper: 40 ensembles ranked.
 
 ``ensemble-lab reproduce oracle`` runs the 40 methods of Kuncheva & Rodríguez's Table III
 (each ensemble with the oracle, ``H-``, and without it, ``N-``; pruned ``-P-`` and
 unpruned ``-U-`` J48; 10 members) on the 35 datasets of their Table I, and writes
 ``oracle.md`` (average ranks and win-tie-loss beside the paper's, the Friedman test),
 ``oracle-cd.png`` (critical-difference diagram) and ``oracle-kappa-*.png``
-(kappa-error diagrams, H- against N-), with the results in ``oracle.db``.
+(kappa-error diagrams, H- against N-), with the results in ``oracle.db``. Section VI's
+Table V, the same 40 methods on the seven medical data sets of Table IV, is a separate
+experiment (:func:`medical_config`) with its own store, ``oracle-medical.db``; the page
+shows it beside the paper's and tests Section VI's statements.
 
-The paper ran ten 10-fold cross-validations (140 000 fits); the committed run is scaled
-to a small CPU budget (see :data:`PROTOCOL` and :data:`MAX_INSTANCES`), and the page
-says so.
+Both runs follow the paper's protocol, ten 10-fold cross-validations (see
+:data:`PAPER_PROTOCOL`).
+
+References
+----------
+L. I. Kuncheva and J. J. Rodríguez, "Classifier ensembles with a random linear oracle",
+IEEE Transactions on Knowledge and Data Engineering 19(4), 500–508, 2007.
 """
 
 from __future__ import annotations
@@ -35,14 +42,22 @@ from ..evaluation.estimate import lpt_makespan
 from ..reporting.claims import Claim, checked_notes, ledger_table, write_ledger, write_summary
 from ._common import fill_template, markdown_table, run_into, save_figure, write_page
 from ._oracle_claims import family, host, oracle_claims, rank_gain
+from ._oracle_medical import (
+    friedman_from_ranks,
+    medical_claims,
+    medical_not_run,
+    pattern_table,
+)
 
 DESCRIPTION = (
     "40 ensembles with/without the Random Linear Oracle on 35 UCI datasets: average ranks, "
-    "win-tie-loss, sign test, Friedman, CD and kappa-error diagrams (paper 001, Table III)"
+    "win-tie-loss, sign test, Friedman, CD and kappa-error diagrams (paper 001, Table III); "
+    "Table V on 7 medical datasets"
 )
 NAME = "oracle"
 TITLE = "Random Linear Oracle — Table III (paper 001)"
 KAPPA_NAME = "oracle-kappa"
+MEDICAL_NAME = "oracle-medical"
 
 #: Table I of the paper: its dataset name -> our registry name (``datasets.load`` aliases).
 PAPER_DATASETS: dict[str, str] = {
@@ -141,6 +156,64 @@ PAPER_TABLE_III: dict[str, tuple[float, str | None]] = {
 }
 METHODS: tuple[str, ...] = tuple(PAPER_TABLE_III)
 
+#: Table IV of the paper: its name of each medical data set -> (our registry name,
+#: number of objects).
+PAPER_TABLE_IV: dict[str, tuple[str, int]] = {
+    "Weaning": ("weaning", 302),
+    "Respiratory": ("respiratory", 85),
+    "Laryngeal-1": ("laryngeal1", 213),
+    "Laryngeal-2": ("laryngeal2", 692),
+    "Laryngeal-3": ("laryngeal3", 353),
+    "Voice-3": ("voice3", 238),
+    "Voice-9": ("voice9", 428),
+}
+
+#: Table V of the paper (the seven medical data sets), in its order (sorted by total
+#: rank): method -> (total rank, win-draw-loss of the H- version against its N- version;
+#: None for N- methods and the two oracle-only ensembles, "–" there).
+PAPER_TABLE_V: dict[str, tuple[float, str | None]] = {
+    "H-U-Rand. Subs. (50%)": (6.14, "6-0-1"),
+    "H-P-Rand. Subs. (50%)": (8.29, "7-0-0"),
+    "H-P-Rotation Forest": (8.50, "4-0-3"),
+    "H-U-Rotation Forest": (8.57, "6-0-1"),
+    "H-U-Random Forest": (9.36, "3-1-3"),
+    "N-U-Random Forest": (11.29, None),
+    "N-P-Rotation Forest": (12.21, None),
+    "H-U-MultiBoost (W)": (12.93, "5-0-2"),
+    "N-U-Rotation Forest": (13.36, None),
+    "N-U-Rand. Subs. (50%)": (15.00, None),
+    "H-P-MultiBoost (S)": (16.14, "5-0-2"),
+    "H-P-MultiBoost (W)": (16.43, "6-0-1"),
+    "H-U-AdaBoostM1 (W)": (16.86, "6-0-1"),
+    "H-P-AdaBoostM1 (S)": (17.14, "5-0-2"),
+    "N-U-MultiBoost (W)": (18.14, None),
+    "N-P-Rand. Subs. (50%)": (18.29, None),
+    "H-U-Decorate": (19.43, "5-0-2"),
+    "H-U-MultiBoost (S)": (19.57, "3-0-4"),
+    "N-P-MultiBoost (S)": (20.14, None),
+    "H-U-Bagging": (20.14, "6-0-1"),
+    "N-U-Decorate": (20.29, None),
+    "H-U-AdaBoostM1 (S)": (20.43, "4-0-3"),
+    "H-P-Bagging": (21.93, "6-0-1"),
+    "N-U-AdaBoostM1 (S)": (22.14, None),
+    "N-U-MultiBoost (S)": (22.36, None),
+    "N-P-AdaBoostM1 (W)": (22.43, None),
+    "N-P-MultiBoost (W)": (22.86, None),
+    "H-U-Rand. Subs. (75%)": (23.36, "7-0-0"),
+    "N-U-AdaBoostM1 (W)": (23.86, None),
+    "H-P-Rand. Subs. (75%)": (24.50, "7-0-0"),
+    "H-P-AdaBoostM1 (W)": (25.43, "3-0-4"),
+    "H-P-Decorate": (26.43, "3-0-4"),
+    "N-P-Decorate": (26.43, None),
+    "N-U-Bagging": (27.64, None),
+    "N-P-AdaBoostM1 (S)": (28.29, None),
+    "N-P-Bagging": (28.71, None),
+    "N-P-Rand. Subs. (75%)": (34.71, None),
+    "H-P-Ensemble": (36.29, "–"),
+    "H-U-Ensemble": (37.00, "–"),
+    "N-U-Rand. Subs. (75%)": (37.00, None),
+}
+
 SEED = 1
 
 
@@ -212,6 +285,31 @@ def config(quick: bool = False) -> ExperimentConfig:
     )
 
 
+def medical_config() -> ExperimentConfig:
+    """Table V: the 40 methods on the seven medical data sets of Section VI, 10×10 CV.
+
+    The same methods, protocol and seed as Table III (the paper repeated "the
+    experiment, with the same protocol"), smallest data set first; the store is
+    ``oracle-medical.db``.
+
+    Examples
+    --------
+    >>> cfg = medical_config()
+    >>> cfg.name, len(cfg.methods), cfg.datasets[0]
+    ('oracle-medical', 40, 'respiratory')
+    """
+    sizes = dict(PAPER_TABLE_IV.values())
+    order: list[str] = sorted(sizes, key=lambda name: (sizes[name], name))
+    return ExperimentConfig(
+        name=MEDICAL_NAME,
+        datasets=tuple(order),
+        methods=tuple(MethodSpec(label=m, name=m) for m in METHODS),
+        protocol=PAPER_PROTOCOL,
+        seed=SEED,
+        description="Kuncheva & Rodríguez, Table V: seven medical data sets (the paper's protocol)",
+    )
+
+
 def paper_config() -> ExperimentConfig:
     """The experiment at the paper's protocol (the same as :func:`config`)."""
     return config()
@@ -267,7 +365,9 @@ def run(
     progress: Callable[[Any], None] | None = None,
     quick: bool = False,
 ) -> Path:
-    """Run (or resume) both experiments into ``out_dir/oracle.db`` and write the page.
+    """Run (or resume) the experiments into ``out_dir/oracle.db`` and write the page.
+
+    Table V (not with ``quick``) goes to its own store, ``out_dir/oracle-medical.db``.
 
     The Table III run resumes where a previous one stopped; interrupting it
     (Ctrl-C) keeps every finished task, and ``--from-store`` writes the page of a
@@ -278,6 +378,8 @@ def run(
     db = out_dir / f"{NAME}.db"
     options = {"n_jobs": n_jobs, "backend": backend, "data_dir": data_dir, "progress": progress}
     run_into(kappa_config(quick), db, **options)  # a few tasks: first
+    if not quick:  # Table V: seven small data sets, before Table III's 35
+        run_into(medical_config(), out_dir / f"{MEDICAL_NAME}.db", **options)
     run_into(config(quick), db, **options)
     return write_from_store(out_dir, quick=quick)
 
@@ -288,12 +390,16 @@ def write_from_store(out_dir: Path, *, data_dir: Path | None = None, quick: bool
     No dataset is read (``data_dir`` is accepted for the common protocol of the
     reproductions and unused). Datasets on which some method has not finished all its
     folds (a run stopped early) are left out of the ranks, and the page says how far
-    the run got.
+    the run got. Table V is read from ``out_dir/oracle-medical.db``; without that store
+    the page says Table V was not run.
     """
     db = Path(out_dir) / f"{NAME}.db"
     cfg, kcfg = config(quick), kappa_config(quick)
     results, predictions = load_results(db, cfg.name), load_predictions(db, KAPPA_NAME)
-    return write_report(findings(cfg, kcfg, results, predictions, quick=quick), out_dir)
+    medical_db = Path(out_dir) / f"{MEDICAL_NAME}.db"
+    medical = None if quick or not medical_db.is_file() else load_results(medical_db, MEDICAL_NAME)
+    f = findings(cfg, kcfg, results, predictions, quick=quick, medical=medical)
+    return write_report(f, out_dir)
 
 
 def complete_results(results: pd.DataFrame, cfg: ExperimentConfig) -> tuple[pd.DataFrame, list]:
@@ -325,15 +431,18 @@ def _dataset_table(cfg: ExperimentConfig, results: pd.DataFrame, quick: bool) ->
     return pd.DataFrame(rows, columns=columns)
 
 
-def _comparison_table(ranked: Any) -> pd.DataFrame:
+def _comparison_table(
+    ranked: Any, paper: dict[str, tuple[float, str | None]] = PAPER_TABLE_III
+) -> pd.DataFrame:
+    """The paper's table (III or V) beside ours, sorted by our average rank."""
     ours = ranked.data["average_ranks"]
     wtl = ranked.frame.get("Win-tie-loss")
     position = {m: i + 1 for i, m in enumerate(ours.index)}
-    paper_position = {m: i + 1 for i, m in enumerate(PAPER_TABLE_III)}
+    paper_position = {m: i + 1 for i, m in enumerate(paper)}
     rows = []
     # every row of the paper's table; methods not run (``--quick``) come last, ours blank
-    for method in [*ours.index, *(m for m in PAPER_TABLE_III if m not in position)]:
-        paper_rank, paper_wtl = PAPER_TABLE_III.get(method, (np.nan, None))
+    for method in [*ours.index, *(m for m in paper if m not in position)]:
+        paper_rank, paper_wtl = paper.get(method, (np.nan, None))
         run = method in position
         ours_wtl = "–" if wtl is None or not run else str(wtl.get(method, "–"))
         if method.endswith("Ensemble") and method.startswith("H-") and run:
@@ -396,6 +505,100 @@ def _not_run_ledger(reason: str) -> list[Claim]:
     ]
 
 
+# --------------------------------------------------------------------------- Table V
+@dataclass(frozen=True)
+class TableV:
+    """Section VI's run on the seven medical data sets: how far it got, Table V."""
+
+    cfg: ExperimentConfig
+    n_tasks: int  # tasks stored
+    cpu_hours: float  # fitting and prediction of the stored tasks
+    n_datasets: int  # data sets every method finished every fold of
+    missing: tuple[str, ...]  # the others
+    datasets: pd.DataFrame  # per data set: the paper's name and size, ours, tasks finished
+    comparison: pd.DataFrame | None  # the paper's Table V beside ours (None: < 2 finished)
+    patterns: pd.DataFrame | None  # per host: win-draw-loss and rank gains
+    rho: float  # Spearman correlation of the paper's and our average ranks
+    critical: int  # the sign test's n_c for our number of data sets
+    friedman: stats.FriedmanResult | None
+    paper_friedman: tuple[float, float]  # chi2_F and p from the paper's average ranks
+
+
+def _medical_datasets(cfg: ExperimentConfig, results: pd.DataFrame) -> pd.DataFrame:
+    """Each medical data set: the paper's name and size (Table IV), ours, tasks finished."""
+    sizes = results.groupby("dataset")[["n_train", "n_test"]].first().sum(axis=1)
+    tasks = results.groupby("dataset").size()
+    needed = cfg.protocol.n_splits() * len(cfg.methods)
+    paper = {ours: (name, n) for name, (ours, n) in PAPER_TABLE_IV.items()}
+    rows = [
+        (*paper[str(d)], d, int(sizes.get(d, 0)) or "–", f"{int(tasks.get(d, 0))} of {needed}")
+        for d in cfg.datasets
+    ]
+    columns = ["paper's name", "paper n", "our data set", "our n", "tasks finished"]
+    return pd.DataFrame(rows, columns=columns)
+
+
+def table_v(results: pd.DataFrame, uci_ranks: pd.Series | None) -> tuple[TableV, list[Claim]]:
+    """Table V and the claims of Section VI from the medical store's results.
+
+    ``uci_ranks``: our average ranks over the 35 UCI data sets (None: Table III not
+    ranked), for the claim that the oracle's benefit is larger on the medical data.
+
+    Examples
+    --------
+    A store without a finished data set: no ranks, every claim ``not run``.
+
+    >>> columns = ["dataset", "method", "repetition", "fold", "n_train", "n_test",
+    ...            "accuracy", "fit_cpu", "predict_cpu"]
+    >>> table, claims = table_v(pd.DataFrame(columns=columns), None)
+    >>> table.n_datasets, table.comparison, {c.verdict for c in claims}
+    (0, None, {'not run'})
+    """
+    cfg = medical_config()
+    complete, missing = complete_results(results, cfg)
+    n_datasets = complete["dataset"].nunique()
+    paper_ranks = pd.Series({m: r for m, (r, _) in PAPER_TABLE_V.items()})
+    table = TableV(
+        cfg=cfg,
+        n_tasks=len(results),
+        cpu_hours=(results["fit_cpu"].sum() + results["predict_cpu"].sum()) / 3600,
+        n_datasets=n_datasets,
+        missing=tuple(missing),
+        datasets=_medical_datasets(cfg, results),
+        comparison=None,
+        patterns=None,
+        rho=np.nan,
+        critical=0,
+        friedman=None,
+        paper_friedman=friedman_from_ranks(paper_ranks.to_dict(), len(PAPER_TABLE_IV)),
+    )
+    if n_datasets < 2:
+        reason = f"fewer than two medical data sets finished ({n_datasets})"
+        return table, medical_not_run(PAPER_TABLE_V, PAPER_TABLE_III, reason)
+    ranked = _ranked(complete, list(cfg.method_labels))
+    average, means = ranked.data["average_ranks"], ranked.data["means"]
+    wtl = ranked.data["win_tie_loss"].set_index("method")
+    counts = {m: (int(r.wins), int(r.ties), int(r.losses)) for m, r in wtl.iterrows()}
+    friedman = stats.friedman(means)
+    uci = None if uci_ranks is None else uci_ranks.to_dict()
+    claims = medical_claims(
+        PAPER_TABLE_V, PAPER_TABLE_III, average.to_dict(), counts,
+        (friedman.chi2, friedman.chi2_p_value), uci,
+    )  # fmt: skip
+    if missing:  # a partial run: every verdict is over the finished data sets only
+        scope = f"on {n_datasets} of {len(cfg.datasets)} medical data sets (run unfinished): "
+        claims = [c if c.verdict == "not run" else replace(c, ours=scope + c.ours) for c in claims]
+    table = replace(
+        table,
+        comparison=_comparison_table(ranked, PAPER_TABLE_V),
+        patterns=pattern_table(PAPER_TABLE_V, PAPER_TABLE_III, average, counts, uci),
+        rho=float(paper_ranks.reindex(average.index).rank().corr(average.rank())),
+        critical=int(wtl["critical_value"].iloc[0]),
+        friedman=friedman,
+    )
+    return table, claims
+
+
 # --------------------------------------------------------------------------- findings
 @dataclass(frozen=True)
 class Ranks:
@@ -428,6 +631,7 @@ class Findings:
     datasets: pd.DataFrame  # per dataset: the paper's name and size, ours, tasks finished
     ranks: Ranks | None  # None: fewer than two datasets finished
     kappa: dict[str, dict[str, np.ndarray]]  # dataset -> method -> kappa-error points
+    medical: TableV | None  # Table V (None: ``--quick`` or no ``oracle-medical.db``)
     claims: tuple[Claim, ...]
 
 
@@ -438,8 +642,12 @@ def findings(
     predictions: pd.DataFrame,
     *,
     quick: bool = False,
+    medical: pd.DataFrame | None = None,
 ) -> Findings:
-    """Everything the page states, from the stored results and members' predictions."""
+    """Everything the page states, from the stored results and members' predictions.
+
+    ``medical``: the results of Table V's run (None: not run, or ``quick``).
+    """
     complete, missing = complete_results(results, cfg)
     n_datasets = complete["dataset"].nunique()
     if n_datasets < 2:
@@ -453,6 +661,7 @@ def findings(
             claims = [
                 c if c.verdict == "not run" else replace(c, ours=scope + c.ours) for c in claims
             ]
+    table, section_vi = _section_vi(medical, ranks, quick)
     return Findings(
         cfg=cfg,
         kcfg=kcfg,
@@ -466,8 +675,24 @@ def findings(
         datasets=_dataset_table(cfg, results, quick),
         ranks=ranks,
         kappa={str(d): kappa_error_by_method(predictions, str(d)) for d in kcfg.datasets},
-        claims=tuple(claims),
+        medical=table,
+        claims=(*claims, *section_vi),
     )
+
+
+def _section_vi(
+    medical: pd.DataFrame | None, ranks: Ranks | None, quick: bool
+) -> tuple[TableV | None, list[Claim]]:
+    """Table V and Section VI's claims, or the claims ``not run`` and why."""
+    if quick or medical is None:
+        reason = (
+            "`--quick` does not run Table V"
+            if quick
+            else f"no {MEDICAL_NAME}.db: the seven medical data sets were not run"
+        )
+        return None, medical_not_run(PAPER_TABLE_V, PAPER_TABLE_III, reason)
+    full = ranks is not None and len(ranks.average) == len(PAPER_TABLE_III)
+    return table_v(medical, ranks.average if full and ranks is not None else None)
 
 
 def _ranks(ranked: Any) -> Ranks:
@@ -601,6 +826,74 @@ def _analysis(f: Findings, out_dir: Path) -> str:
     )
 
 
+def _medical_progress(t: TableV) -> str:
+    cfg = t.cfg
+    if not t.missing:
+        head = f"The run is complete: all {len(cfg.datasets)} data sets, every method, every fold."
+    else:
+        total = cfg.protocol.n_splits() * len(cfg.methods) * len(cfg.datasets)
+        head = (
+            f"**The run is not finished: {t.n_tasks} of {total} tasks are stored, and every "
+            f"number below is over the {t.n_datasets} data sets on which all "
+            f"{len(cfg.methods)} methods finished all {cfg.protocol.n_splits()} folds** "
+            f"(missing: {', '.join(t.missing)})."
+        )
+    return f"{head} The stored tasks took {t.cpu_hours:.2f} CPU-hours (fitting and prediction)."
+
+
+def _medical_analysis(t: TableV) -> str:
+    """Table V's ranks, tests and patterns (template ``oracle-medicalranks``)."""
+    if t.comparison is None or t.patterns is None or t.friedman is None:
+        return "No ranks yet: fewer than two data sets have every method's every fold.\n"
+    fr, (paper_chi2, paper_p) = t.friedman, t.paper_friedman
+    return fill_template(
+        f"{NAME}-medicalranks",
+        {
+            "n_datasets": str(t.n_datasets),
+            "critical": str(t.critical),
+            "table": markdown_table(t.comparison, index=False),
+            "n_ranked": str(len(t.comparison)),
+            "rho": f"{t.rho:.2f}",
+            "n_methods": str(fr.n_methods),
+            "chi2": f"{fr.chi2:.1f}",
+            "chi2_p": f"{fr.chi2_p_value:.2g}",
+            "f": f"{fr.f_statistic:.2f}",
+            "f_p": f"{fr.f_p_value:.2g}",
+            "paper_chi2": f"{paper_chi2:.1f}",
+            "paper_chi2_p": f"{paper_p:.2g}",
+            "patterns": markdown_table(t.patterns, index=False),
+        },
+    )
+
+
+def _medical_section(f: Findings) -> str:
+    """The Table V section (template ``oracle-medical``), or why there is none."""
+    t = f.medical
+    if t is None:
+        why = (
+            "`--quick` does not run it"
+            if f.quick
+            else f"`{MEDICAL_NAME}.db` is not in the results directory "
+            "(`ensemble-lab reproduce oracle` runs it)"
+        )
+        return f"\n## Table V: the seven medical data sets (Section VI)\n\nNot run: {why}.\n"
+    protocol = PAPER_PROTOCOL  # medical_config's
+    return "\n" + fill_template(
+        f"{NAME}-medical",
+        {
+            "experiment": t.cfg.name,
+            "store": f"{MEDICAL_NAME}.db",
+            "n_methods": str(len(t.cfg.methods)),
+            "repetitions": str(protocol.n_repetitions),
+            "folds": str(protocol.n_folds),
+            "seed": str(t.cfg.seed),
+            "progress": _medical_progress(t),
+            "datasets": markdown_table(t.datasets, index=False),
+            "analysis": _medical_analysis(t),
+        },
+    )
+
+
 def _kappa_values(f: Findings, out_dir: Path) -> dict[str, str]:
     rows = _kappa_means(f)
     pairs = [
@@ -641,6 +934,8 @@ def _values(f: Findings, out_dir: Path) -> dict[str, str]:
         "progress": _progress_note(f),
         "datasets": markdown_table(f.datasets, index=False),
         "analysis": _analysis(f, out_dir),
+        "medical": _medical_section(f),
+        "medical_store": f"{MEDICAL_NAME}.db",
         "n_datasets": str(f.n_datasets),
         "ledger": ledger_table(f.claims),
         "checked": checked_notes(f.claims),
