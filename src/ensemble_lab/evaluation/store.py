@@ -210,23 +210,62 @@ class ExperimentConflictError(ValueError):
 
 
 class NotAStoreError(ValueError):
-    """The file is not a results store (not SQLite, or SQLite without its tables)."""
+    """The file is not a results store, or a malformed one.
+
+    Not SQLite, SQLite without the store's tables, or a store whose contents no run
+    writes: a missing column, a number out of its range, a prediction code outside its
+    data set's classes, a configuration that is not JSON (see :func:`_check_store`).
+    """
 
 
 def _check_store(con: sqlite3.Connection, path: Path, *, empty_ok: bool = True) -> None:
-    """Raise :class:`NotAStoreError` unless ``con`` is a results store.
+    """Raise :class:`NotAStoreError` unless ``con`` is a sound results store.
 
-    With ``empty_ok``, an empty database that can become one passes too.
+    With ``empty_ok``, an empty database that can become one passes too. A store's
+    schema, value ranges and prediction codes are checked by SQL queries that stop at
+    the first bad row (:func:`._store_check.store_problem`); a file found sound is not
+    checked again until it changes (its size or modification time, or its WAL's).
     """
+    from ._store_check import store_problem
+
+    identity = _identity(path)
+    if identity is not None and identity in _SOUND:
+        return
     try:
         tables = {row[0] for row in con.execute("SELECT name FROM sqlite_master")}
+        if (tables or not empty_ok) and "experiments" not in tables:
+            raise NotAStoreError(
+                f"{path} is an SQLite database but not a results store (it has no "
+                "'experiments' table); give the store a run wrote, or a new file"
+            )
+        problem = store_problem(con) if tables else None
     except sqlite3.DatabaseError as exc:
         raise NotAStoreError(f"{path} is not a results store ({exc})") from None
-    if (tables or not empty_ok) and "experiments" not in tables:
+    if problem is None and tables and identity is not None:
+        if len(_SOUND) > 64:
+            _SOUND.clear()
+        _SOUND.add(identity)
+    if problem is not None:
         raise NotAStoreError(
-            f"{path} is an SQLite database but not a results store (it has no "
-            "'experiments' table); give the store a run wrote, or a new file"
+            f"{path} is a malformed results store: {problem} (edited or damaged? restore a "
+            "copy, or run the experiment again into a new store)"
         )
+
+
+#: The files :func:`_check_store` found sound, as :func:`_identity` gives them.
+_SOUND: set[tuple[Any, ...]] = set()
+
+
+def _identity(path: Path) -> tuple[Any, ...] | None:
+    """The path, size and modification time of a store and of its WAL (None: no file)."""
+    try:
+        stats = [os.stat(path)]
+        wal = path.with_name(path.name + "-wal")
+        stats += [os.stat(wal)] if wal.exists() else []
+        resolved = path.resolve()
+    except OSError:
+        return None
+    return (resolved, *((s.st_size, s.st_mtime_ns, s.st_ino) for s in stats))
 
 
 class StoreInUseError(RuntimeError):
@@ -1029,16 +1068,36 @@ def load_predictions(
     y_true = np.empty(len(frame), dtype=object)
     y_pred = np.empty(len(frame), dtype=object)
     members: list[Any] = [None] * len(frame)
-    for _, group in frame.groupby("dataset", sort=False):
+    for name, group in frame.groupby("dataset", sort=False):
         classes = np.asarray(json.loads(group["classes"].iloc[0]), dtype=object)
         rows = group.index.to_numpy()
         y_true[rows] = _decode(group["y_true"].to_numpy(), classes)
         y_pred[rows] = _decode(group["y_pred"].to_numpy(), classes)
         for row, blob in zip(rows, group["members"]):
             if blob is not None:
-                members[row] = _decode(np.frombuffer(blob, dtype="<i2"), classes)
+                members[row] = _member_labels(blob, classes, (db, name))
     frame["y_true"], frame["y_pred"], frame["members"] = y_true, y_pred, members
     return frame.drop(columns="classes")
+
+
+def _member_labels(blob: bytes, classes: NDArray[Any], where: tuple[Any, Any]) -> NDArray[Any]:
+    """The members' labels of one prediction; raise if the blob is not theirs.
+
+    The check on opening covers the other codes with one SQL aggregate; the members'
+    codes are read here, as they are decoded.
+    """
+    codes = np.frombuffer(blob[: len(blob) - len(blob) % 2], dtype="<i2").astype(np.intp)
+    wrong = codes[(codes < -1) | (codes >= len(classes))]
+    if len(blob) % 2 or len(wrong):
+        db, dataset = where
+        what = f"the code {wrong[0]}" if len(wrong) else f"an odd number of bytes ({len(blob)})"
+        raise NotAStoreError(
+            f"{getattr(db, 'path', db)} is a malformed results store: the members' "
+            f"predictions of data set {dataset!r} hold {what}, not codes of its "
+            f"{len(classes)} classes (edited or damaged? restore a copy, or run the "
+            "experiment again into a new store)"
+        )
+    return _decode(codes, classes)
 
 
 def _decode(codes: NDArray[Any], classes: NDArray[Any]) -> NDArray[Any]:
