@@ -298,7 +298,7 @@ def exclusive_writer(path: str | Path) -> Iterator[None]:
     except ImportError:  # no advisory locks: a second writer is not detected
         yield
         return
-    path = Path(path)
+    path = Path(path).resolve()  # a symbolic link to the store locks the store itself
     lock_path = path.with_name(path.name + ".lock")
     handle = _locked(lock_path, fcntl)
     try:
@@ -392,6 +392,8 @@ class ResultsStore:
 
     def __init__(self, path: str | Path, *, create: bool = True) -> None:
         self.path = Path(path)
+        if self.path.is_dir():
+            raise IsADirectoryError(f"the results store {self.path} is a directory; give a file")
         if not create and not self.path.is_file():
             raise FileNotFoundError(f"no results store at {self.path}")
         con = sqlite3.connect(str(self.path), isolation_level=None)  # explicit transactions
@@ -750,6 +752,8 @@ def _open(db: str | Path | ResultsStore) -> tuple[sqlite3.Connection, bool]:
     """A connection to read ``db`` (read-only: reading never changes a store's file)."""
     if isinstance(db, ResultsStore):
         return db._con, False
+    if Path(db).is_dir():
+        raise IsADirectoryError(f"the results store {db} is a directory; give a file")
     if not Path(db).is_file():
         raise FileNotFoundError(f"no results database at {db}")
     con = sqlite3.connect(f"{Path(db).resolve().as_uri()}?mode=ro", uri=True)
