@@ -1,9 +1,11 @@
 """Paths around a store: what each names, and a one-line error when it cannot be used."""
 
 import os
+import shutil
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -182,3 +184,20 @@ def test_the_markdown_report_escapes_a_method_label(tmp_path):
     assert result.exit_code == 0, result.output
     assert r"| J48\|&lt;b>\_x\_&lt;/b> | NB |" in result.output  # the table's header
     assert "<b>" not in result.output  # nor raw HTML in the captions
+
+
+def test_reading_a_store_of_an_earlier_version_leaves_its_file_as_it_was(tmp_path):
+    # report used to add the columns the store lacked (opening it as a writer would)
+    committed = Path(__file__).resolve().parents[2] / "experiments" / "results" / "elrc.db"
+    db = tmp_path / "elrc.db"
+    shutil.copy(committed, db)
+    before = db.read_bytes()
+    for args in (
+        ["report", str(db)],
+        ["report", str(db), "-f", "html", "-o", str(tmp_path / "r.html")],
+        ["export", str(db), "-o", str(tmp_path / "r.csv")],
+    ):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, result.output
+    assert db.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["elrc.db", "r.csv", "r.html"]

@@ -89,23 +89,23 @@ def _show(console: Console, table: Table, title: str) -> None:
 
 def _experiment(db: Path, experiment: str | None) -> tuple[str, dict[str, Any]]:
     """The experiment of ``db`` to show (``experiment``, or the only one) and its config."""
-    from ..evaluation.store import ResultsStore
+    from ..evaluation.store import stored_configs
 
     if db.is_dir():
         raise IsADirectoryError(f"the results store {db} is a directory; give a file")
     if not db.is_file():
         raise FileNotFoundError(f"No results database at {db}")
-    with ResultsStore(db, create=False) as store:
-        names = store.experiments()["name"].tolist()
-        if not names:
-            raise ValueError(f"{db} holds no experiment yet")
-        if experiment is None:
-            if len(names) != 1:
-                raise ValueError(f"Choose an experiment with -e: {', '.join(names)}")
-            experiment = names[0]
-        if experiment not in names:
-            raise ValueError(f"No experiment {experiment!r} in {db}: {', '.join(names)}")
-        return experiment, store.config(experiment)
+    configs = stored_configs(db)  # read only: a report leaves the store's file as it was
+    names = list(configs)
+    if not names:
+        raise ValueError(f"{db} holds no experiment yet")
+    if experiment is None:
+        if len(names) != 1:
+            raise ValueError(f"Choose an experiment with -e: {', '.join(names)}")
+        experiment = names[0]
+    if experiment not in names:
+        raise ValueError(f"No experiment {experiment!r} in {db}: {', '.join(names)}")
+    return experiment, configs[experiment]
 
 
 def _export(

@@ -95,6 +95,7 @@ __all__ = [
     "load_predictions",
     "load_results",
     "load_warnings",
+    "stored_configs",
 ]
 
 #: The metrics a task records beside accuracy (see :mod:`.metrics`), stored as columns.
@@ -966,6 +967,21 @@ def experiment_names(db: str | Path | ResultsStore) -> list[str]:
     finally:
         if owned:
             con.close()
+
+
+def stored_configs(db: str | Path | ResultsStore) -> dict[str, dict[str, Any]]:
+    """Each experiment's stored configuration by name, in the order they were created.
+
+    Read only, as :func:`experiment_names`: unlike opening a :class:`ResultsStore`, it
+    adds no column a store of an earlier version lacks.
+    """
+    con, owned = _open(db)
+    try:
+        rows = con.execute("SELECT name, config FROM experiments ORDER BY id").fetchall()
+    finally:
+        if owned:
+            con.close()
+    return {name: dict(json.loads(config)) for name, config in rows}
 
 
 def load_datasets(db: str | Path | ResultsStore, experiment: str | None = None) -> pd.DataFrame:
