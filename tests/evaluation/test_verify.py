@@ -167,7 +167,7 @@ def _run_same(db, **kw):
 def test_a_dataset_that_changed_is_an_error_not_a_difference(stored, tmp_path):
     db = _copy(stored, tmp_path)
     with sqlite3.connect(db) as con:
-        con.execute("UPDATE datasets SET n_instances = 151 WHERE dataset = 'iris'")
+        con.execute("UPDATE datasets SET n_features = 5 WHERE dataset = 'iris'")
     report = verify_store(db, sample=100)
     errors = [c for c in report.failures if c.status == "error"]
     assert errors and {c.key.dataset for c in report.failures} == {"iris"}

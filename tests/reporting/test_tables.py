@@ -298,7 +298,7 @@ def zoo_cells():
 def test_to_markdown(small_table):
     md = small_table.to_markdown()
     lines = md.splitlines()
-    assert lines[0] == "| Dataset | SMO | H_P&Bag | 50% {x} |"
+    assert lines[0] == r"| Dataset | SMO | H\_P&Bag | 50% {x} |"
     assert lines[1] == "|:---|---:|---:|---:|"
     smo, good, same = zoo_cells()
     assert lines[2] == f"| zoo | {smo} | {good} | {same} \\* |"

@@ -5,6 +5,8 @@ The library is imported inside the commands (see ``_app``).
 
 from __future__ import annotations
 
+import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -87,21 +89,23 @@ def _show(console: Console, table: Table, title: str) -> None:
 
 def _experiment(db: Path, experiment: str | None) -> tuple[str, dict[str, Any]]:
     """The experiment of ``db`` to show (``experiment``, or the only one) and its config."""
-    from ..evaluation.store import ResultsStore
+    from ..evaluation.store import stored_configs
 
+    if db.is_dir():
+        raise IsADirectoryError(f"the results store {db} is a directory; give a file")
     if not db.is_file():
         raise FileNotFoundError(f"No results database at {db}")
-    with ResultsStore(db, create=False) as store:
-        names = store.experiments()["name"].tolist()
-        if not names:
-            raise ValueError(f"{db} holds no experiment yet")
-        if experiment is None:
-            if len(names) != 1:
-                raise ValueError(f"Choose an experiment with -e: {', '.join(names)}")
-            experiment = names[0]
-        if experiment not in names:
-            raise ValueError(f"No experiment {experiment!r} in {db}: {', '.join(names)}")
-        return experiment, store.config(experiment)
+    configs = stored_configs(db)  # read only: a report leaves the store's file as it was
+    names = list(configs)
+    if not names:
+        raise ValueError(f"{db} holds no experiment yet")
+    if experiment is None:
+        if len(names) != 1:
+            raise ValueError(f"Choose an experiment with -e: {', '.join(names)}")
+        experiment = names[0]
+    if experiment not in names:
+        raise ValueError(f"No experiment {experiment!r} in {db}: {', '.join(names)}")
+    return experiment, configs[experiment]
 
 
 def _export(
@@ -158,6 +162,7 @@ def _run(
     from ._progress import ProgressBar
 
     _check_alpha(alpha)
+    check_jobs(n_jobs)
     check_data_dir(data_dir)
     config = load_config(config_path)
     db, out_dir = _results_paths(results)
@@ -238,8 +243,43 @@ def _show_run(
     )
     _show(console, table, view.title)
     report = _html_report(db, config, frame, failures, baseline, view)
-    path = report.write(out_dir / f"{name}-report.html")
+    path = report.write(report_file(out_dir, name))
     console.print(f"Report: [bold]{path.resolve()}[/]")
+
+
+def report_file(directory: Path, name: str) -> Path:
+    """``NAME-report.html`` in ``directory``: an experiment's name is a label, not a path.
+
+    >>> report_file(Path("out"), "../../etc/x y")
+    PosixPath('out/_.._etc_x_y-report.html')
+    """
+    safe = re.sub(r"[^\w.+-]", "_", name).lstrip(".") or "experiment"
+    return directory / f"{safe}-report.html"
+
+
+def check_jobs(n_jobs: int) -> None:
+    """``-j`` must be a number of worker processes (0 would fail after the run starts)."""
+    if n_jobs < 1:
+        raise ValueError(f"-j/--n-jobs must be at least 1 worker process, got {n_jobs}")
+
+
+def check_output(output: Path | None, *, created: bool = False) -> None:
+    """Refuse an ``-o`` that cannot be written, before any work, naming it.
+
+    ``created``: a missing directory of ``output`` is created (the HTML report).
+    """
+    if output is None:
+        return
+    if output.is_dir():
+        raise IsADirectoryError(f"-o {output} is a directory; give the file to write")
+    folder = next(p for p in (output.parent, *output.parent.parents) if p.exists())
+    if folder != output.parent and not created:
+        raise FileNotFoundError(f"-o {output}: there is no directory {output.parent}")
+    if folder.exists() and not folder.is_dir():
+        raise NotADirectoryError(f"-o {output}: {folder} is not a directory")
+    writable = os.access(output if output.exists() else folder, os.W_OK)
+    if not writable:
+        raise PermissionError(f"-o {output}: not allowed to write there")
 
 
 def _check_alpha(alpha: float) -> None:
@@ -660,13 +700,13 @@ def _comparison_blocks(
 ) -> list[str]:
     """The comparison over data sets: its paragraph, tables and CD diagram (a file)."""
     from ..reporting._comparison import cd_figure, comparison_of, comparison_tables
-    from ..reporting._render import Table, latex_text
+    from ..reporting._render import Table, latex_text, markdown_text
 
     comparison = comparison_of(frame, metric=view.metric, alpha=view.alpha, mode=view.procedure)
     if comparison is None:
         return []
     paragraph = comparison.text()
-    blocks = [latex_text(paragraph) if fmt == "latex" else paragraph]
+    blocks = [latex_text(paragraph) if fmt == "latex" else markdown_text(paragraph)]
     blocks += [(Table.to_latex if fmt == "latex" else Table.to_markdown)(t)
                for t in comparison_tables(comparison)]  # fmt: skip
     figure = cd_figure(comparison)
@@ -684,7 +724,7 @@ def _comparison_blocks(
             + name + "}\n\\caption{" + latex_text(caption) + "}\n\\end{figure}"
         )  # fmt: skip
     else:
-        blocks.append(f"![{caption}]({name})")
+        blocks.append(f"![{markdown_text(caption)}]({name})")
     return blocks
 
 
@@ -756,6 +796,7 @@ def _reproduce_command(console: Console) -> Callable[..., None]:
             raise ValueError(f"Unknown reproduction {name!r}; available: {', '.join(names)}")
         module = reproduction(name)
         check_data_dir(data_dir)
+        check_jobs(n_jobs)
         out_dir = results or DEFAULT_RESULTS
         if estimate:
             _estimate(
@@ -812,6 +853,7 @@ def _report_command(console: Console) -> Callable[..., None]:
 
         if fmt not in {"md", "csv", "html", "latex"}:
             raise ValueError(f"Unknown format {fmt!r}; use md, csv, html or latex.")
+        check_output(output, created=fmt == "html")
         experiment, config = _experiment(db, experiment)
         view = _View.of(config, metric, test, alpha, procedure)
         if fmt == "csv":  # numbers for other tools (failed tasks with their error)
@@ -827,7 +869,7 @@ def _report_command(console: Console) -> Callable[..., None]:
             raise typer.Exit(1)
         baseline = _baseline(console, baseline or config.get("baseline"), frame)
         if fmt == "html":
-            path = output or db.with_name(f"{experiment}-report.html")
+            path = output or report_file(db.parent, experiment)
             _html_report(db, config, frame, failures, baseline, view).write(path)
             console.print(f"Report: {path.resolve()}")
             return
@@ -853,6 +895,7 @@ def _export_command(console: Console) -> Callable[..., None]:
         accuracy, times and ensemble size (e.g. scikit-posthocs' melted input, or
         pivoted for autorank).
         """
+        check_output(output)
         experiment, _ = _experiment(db, experiment)
         _export(console, db, experiment, output, fmt, include_failures=failures, metric=metric)
 

@@ -609,6 +609,11 @@ def load_config(path: str | Path) -> ExperimentConfig:
             raw = tomllib.load(fh)
     except tomllib.TOMLDecodeError as exc:
         raise ValueError(f"{path}: not valid TOML: {exc}") from None
+    except UnicodeDecodeError as exc:
+        raise ValueError(
+            f"{path}: not UTF-8 text (byte {exc.object[exc.start]:#04x} at position "
+            f"{exc.start}); TOML files are UTF-8: save it as UTF-8"
+        ) from None
     try:
         return parse_config(raw, base_dir=path.resolve().parent)
     except ValueError as exc:

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import warnings
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from numbers import Integral
 from typing import Any
@@ -138,6 +138,21 @@ class Protocol(ABC):
             Seed of the experiment. The same ``(y, seed)`` always gives the same splits.
         """
 
+    def iter_splits(self, y: ArrayLike, seed: int = 0) -> Iterator[Split]:
+        """The splits of :meth:`splits`, one at a time (a repetition's are made together).
+
+        A run plans its tasks from this, so that a protocol of many repetitions starts
+        running at once and never holds every split in memory.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> splits = RepeatedCV(n_folds=2, n_repetitions=10**6).iter_splits(np.arange(8) % 2)
+        >>> [(s.repetition, s.fold) for s in (next(splits), next(splits), next(splits))]
+        [(0, 0), (0, 1), (1, 0)]
+        """
+        yield from self.splits(y, seed)
+
     @abstractmethod
     def split_ids(self) -> list[tuple[int, int]]:
         """The ``(repetition, fold)`` of every split, known without the data."""
@@ -227,15 +242,21 @@ class RepeatedCV(Protocol):
 
     def splits(self, y: ArrayLike, seed: int = 0) -> list[Split]:
         """The stratified folds of every repetition, repetition ``i`` shuffled with ``seed + i``."""
+        return list(self.iter_splits(y, seed))
+
+    def iter_splits(self, y: ArrayLike, seed: int = 0) -> Iterator[Split]:
+        """The folds of :meth:`splits`, made one repetition at a time."""
         labels = _as_labels(y)
-        out: list[Split] = []
         for repetition in range(self.n_repetitions):
-            out.extend(_stratified_folds(labels, self.n_folds, seed, repetition))
-        return out
+            yield from _stratified_folds(labels, self.n_folds, seed, repetition)
 
     def split_ids(self) -> list[tuple[int, int]]:
         """``(repetition, fold)`` of every fold of every repetition."""
         return [(r, f) for r in range(self.n_repetitions) for f in range(self.n_folds)]
+
+    def n_splits(self) -> int:
+        """``n_folds × n_repetitions``, without listing them."""
+        return int(self.n_folds) * int(self.n_repetitions)
 
     def to_dict(self) -> dict[str, Any]:
         """The declarative form: kind, folds and repetitions."""
@@ -302,9 +323,12 @@ class RandomHalfSplits(Protocol):
 
     def splits(self, y: ArrayLike, seed: int = 0) -> list[Split]:
         """One stratified split per repetition, repetition ``i`` drawn with ``seed + i``."""
+        return list(self.iter_splits(y, seed))
+
+    def iter_splits(self, y: ArrayLike, seed: int = 0) -> Iterator[Split]:
+        """The splits of :meth:`splits`, made one at a time."""
         labels = _as_labels(y)
         placeholder = np.zeros((len(labels), 1))
-        out = []
         for repetition in range(self.n_repetitions):
             sss = StratifiedShuffleSplit(
                 n_splits=1,
@@ -312,12 +336,15 @@ class RandomHalfSplits(Protocol):
                 random_state=_repetition_seed(seed, repetition),
             )
             train, test = next(sss.split(placeholder, labels))
-            out.append(Split(repetition, 0, _sorted(train), _sorted(test)))
-        return out
+            yield Split(repetition, 0, _sorted(train), _sorted(test))
 
     def split_ids(self) -> list[tuple[int, int]]:
         """``(repetition, 0)`` of every repetition."""
         return [(r, 0) for r in range(self.n_repetitions)]
+
+    def n_splits(self) -> int:
+        """``n_repetitions``, without listing them."""
+        return int(self.n_repetitions)
 
     def to_dict(self) -> dict[str, Any]:
         """The declarative form: kind, repetitions, and ``train_size`` unless it is 0.5."""

@@ -63,6 +63,7 @@ from .store import ExperimentConflictError, ResultsStore, exclusive_writer
 from .tasks import TaskKey, TaskResult, dataset_digest, derive_seed, execute_task
 
 __all__ = [
+    "MAX_TASKS",
     "Progress",
     "RunSummary",
     "load_dataset",
@@ -222,13 +223,18 @@ def plan_tasks(
     config: ExperimentConfig, dataset: str, y: Any, protocol: Protocol
 ) -> list[_PlannedTask]:
     """Every task of one dataset, in order: split by split, method by method."""
-    tasks = []
-    for split in protocol.splits(np.asarray(y), config.seed):
+    return list(_iter_tasks(config, dataset, y, protocol))
+
+
+def _iter_tasks(
+    config: ExperimentConfig, dataset: str, y: Any, protocol: Protocol
+) -> Iterator[_PlannedTask]:
+    """The tasks of :func:`plan_tasks`, planned as they are needed."""
+    for split in protocol.iter_splits(np.asarray(y), config.seed):
         for method in config.methods:
             key = TaskKey(dataset, method.label, split.repetition, split.fold)
             seed = derive_seed(config.seed, dataset, method.label, split.repetition, split.fold)
-            tasks.append(_PlannedTask(key, method, seed, split))
-    return tasks
+            yield _PlannedTask(key, method, seed, split)
 
 
 def _task_keys(config: ExperimentConfig, dataset: str) -> set[TaskKey]:
@@ -274,6 +280,24 @@ def _check_dataset(entry: DatasetEntry, data: DataSource | None, config: Experim
         datasets.find(entry, data_dir=data_dir)
 
 
+#: The most tasks one experiment may plan (the run keeps every task's key in memory; a
+#: million tasks of a millisecond each take a quarter of an hour).
+MAX_TASKS = 1_000_000
+
+
+def _check_size(config: ExperimentConfig, n_datasets: int) -> None:
+    """Refuse a plan of more than :data:`MAX_TASKS` tasks (counted, not listed)."""
+    n_splits = config.protocol.n_splits()
+    count = n_datasets * len(config.methods) * n_splits
+    if count > MAX_TASKS:
+        raise ValueError(
+            f"experiment {config.name!r} plans {count:,} tasks ({n_datasets} data set(s) × "
+            f"{len(config.methods)} method(s) × {n_splits:,} splits), more than the "
+            f"{MAX_TASKS:,} one experiment may have: use fewer repetitions or folds, or "
+            "split it into several experiments"
+        )
+
+
 def validate_experiment(
     config: ExperimentConfig,
     *,
@@ -283,7 +307,8 @@ def validate_experiment(
     """Check a whole experiment before anything runs or is written.
 
     Every dataset must be found (files are not read) and every method must build, with
-    its base-learner preset and its parameters (and those of nested estimators) valid.
+    its base-learner preset and its parameters (and those of nested estimators) valid;
+    the experiment may have at most :data:`MAX_TASKS` tasks.
 
     Parameters
     ----------
@@ -305,12 +330,13 @@ def validate_experiment(
         Naming the first problem: ``datasets[1] ('irsi'): ... Did you mean 'iris'?`` or
         ``methods[2] ('Bagging-50'): Unknown method 'Bagging' ...``.
     """
+    entries = list(config.datasets) if data is not None else _expand(config.datasets, data_dir)
+    _check_size(config, len(entries))
     for i, method in enumerate(config.methods):
         try:
             _check_method(method)
         except (ValueError, TypeError, KeyError) as exc:
             raise ValueError(f"methods[{i}] ({method.label!r}): {exc}") from exc
-    entries = list(config.datasets) if data is not None else _expand(config.datasets, data_dir)
     for i, entry in enumerate(entries):
         try:
             _check_dataset(entry, data, config, data_dir)
@@ -447,6 +473,11 @@ def _run(
     options: _RunOptions,
 ) -> RunSummary:
     start = time.perf_counter()
+    # every dataset with tasks to run is loaded and split once before anything is written
+    known = None if options.overwrite else db.experiment_id(config.name)
+    keep_failed = not options.retry_failed
+    before = set() if known is None else db.finished_tasks(known, include_failed=keep_failed)
+    loaded = _load_all(config, entries, before, data, data_dir)
     extended, rerun = (
         (False, {}) if options.overwrite else _extend_stored(db, config, options.rerun_revised)
     )
@@ -454,14 +485,14 @@ def _run(
         config.name, config.to_dict(), config.config_hash(), overwrite=options.overwrite
     )
     stored = db.finished_tasks(exp_id, include_failed=not options.retry_failed)
-    todo, total, skipped = _pending(config, entries, db, exp_id, stored, data, data_dir)
+    todo = _record(config, entries, db, exp_id, stored, loaded, (data, data_dir))
+    total = len(entries) * len(config.methods) * config.protocol.n_splits()
+    skipped = total - sum(len(keys) for _, _, keys in todo)
     summary = RunSummary(
         config.name, exp_id, total=total, skipped=skipped, extended=extended, rerun=rerun
     )
     to_run = total - skipped
-    eta = RemainingTime(
-        (t.key.dataset, t.key.method, len(t.split.train_idx)) for _, tasks in todo for t in tasks
-    )
+    eta = RemainingTime((k.dataset, k.method, item.n_train) for _, item, keys in todo for k in keys)
 
     def report(last: TaskResult | None) -> None:
         if progress is None:
@@ -490,60 +521,102 @@ def _run(
     return summary
 
 
-def _pending(
+@dataclass
+class _Loaded:
+    """A dataset as the tasks see it, its protocol, and the size of its first training set."""
+
+    X: Any
+    labels: Any
+    classes: Any
+    counts: Any
+    protocol: Protocol
+    n_train: int
+
+
+def _load(
+    entry: DatasetEntry, config: ExperimentConfig, data: DataSource | None,
+    data_dir: str | Path | None,
+) -> _Loaded:  # fmt: skip
+    """Load a dataset and make its first split (a protocol it cannot split fails here)."""
+    X, y = _get_data(entry, data, config, data_dir)
+    X, protocol = _bind(config.protocol, entry, X, y)
+    labels = np.asarray(y)
+    classes, counts = np.unique(labels, return_counts=True)
+    try:
+        first = next(iter(protocol.iter_splits(labels, config.seed)))
+    except (ValueError, StopIteration) as exc:
+        raise ValueError(f"dataset {_entry_name(entry)!r}: {exc or 'no split'}") from exc
+    return _Loaded(X, labels, classes, counts, protocol, len(first.train_idx))
+
+
+def _load_all(
+    config: ExperimentConfig,
+    entries: list[DatasetEntry],
+    stored: set[TaskKey],
+    data: DataSource | None,
+    data_dir: str | Path | None,
+) -> dict[str, _Loaded]:
+    """Every dataset that has a task not in ``stored``, loaded and split once.
+
+    Done before the experiment is registered, so that a protocol a dataset cannot
+    follow (more folds than instances) leaves the store as it was.
+    """
+    return {
+        _entry_name(entry): _load(entry, config, data, data_dir)
+        for entry in entries
+        if not _task_keys(config, _entry_name(entry)) <= stored
+    }
+
+
+def _record(
     config: ExperimentConfig,
     entries: list[DatasetEntry],
     db: ResultsStore,
     exp_id: int,
     stored: set[TaskKey],
-    data: DataSource | None,
-    data_dir: str | Path | None,
-) -> tuple[list[tuple[Any, list[_PlannedTask]]], int, int]:
-    """The tasks still to run, per dataset with its data, and the counts (total, skipped).
+    loaded: dict[str, _Loaded],
+    source: tuple[DataSource | None, str | Path | None],
+) -> list[tuple[str, _Loaded, set[TaskKey]]]:
+    """The datasets with tasks to run, recorded in the store, with those tasks' keys.
 
-    A dataset whose every task is stored is not even loaded; the others are recorded
-    in the store with their size and classes.
+    A dataset whose every task is stored is not even loaded (nor one loaded before
+    whose tasks a revision did not discard).
     """
-    todo: list[tuple[Any, list[_PlannedTask]]] = []
-    total = skipped = 0
+    todo = []
     for entry in entries:
         name = _entry_name(entry)
-        keys = _task_keys(config, name)
-        if keys <= stored:  # nothing to do: don't even load it
-            total += len(keys)
-            skipped += len(keys)
+        keys = _task_keys(config, name) - stored
+        if not keys:
             continue
-        X, y = _get_data(entry, data, config, data_dir)
-        X, protocol = _bind(config.protocol, entry, X, y)
-        labels = np.asarray(y)
-        classes, counts = np.unique(labels, return_counts=True)
+        item = loaded.get(name) or _load(entry, config, *source)
         db.record_dataset(
             exp_id,
             name,
-            len(labels),
-            int(np.shape(X)[1]),
-            classes,
-            class_counts=counts,
-            digest=dataset_digest(X, labels),
+            len(item.labels),
+            int(np.shape(item.X)[1]),
+            item.classes,
+            class_counts=item.counts,
+            digest=dataset_digest(item.X, item.labels),
         )
-        planned = plan_tasks(config, name, labels, protocol)
-        total += len(planned)
-        pending = [t for t in planned if t.key not in stored]
-        skipped += len(planned) - len(pending)
-        if pending:
-            todo.append(((X, labels, classes), pending))
-    return todo, total, skipped
+        todo.append((name, item, keys))
+    return todo
 
 
 def _calls(
     backend: Backend,
-    todo: list[tuple[Any, list[_PlannedTask]]],
+    todo: list[tuple[str, _Loaded, set[TaskKey]]],
     config: ExperimentConfig,
 ) -> Iterator[tuple[Any, ...]]:
-    """Argument tuples of :func:`execute_task`; each dataset is shared once."""
-    for (X, labels, classes), pending in todo:
-        handle = backend.share((X, labels))
-        for t in pending:
+    """Argument tuples of :func:`execute_task`, planned as the backend asks for them.
+
+    Each dataset is shared once; its splits are made a repetition at a time, so the
+    first task runs at once however many there are.
+    """
+    for name, item, keys in todo:
+        handle = backend.share((item.X, item.labels))
+        for t in _iter_tasks(config, name, item.labels, item.protocol):
+            if t.key not in keys:
+                continue
             yield (
                 t.key,
                 t.method,
@@ -551,7 +624,7 @@ def _calls(
                 handle,
                 t.split.train_idx,
                 t.split.test_idx,
-                classes,
+                item.classes,
                 config.record_predictions,
                 config.record_members,
             )

@@ -95,6 +95,7 @@ __all__ = [
     "load_predictions",
     "load_results",
     "load_warnings",
+    "stored_configs",
 ]
 
 #: The metrics a task records beside accuracy (see :mod:`.metrics`), stored as columns.
@@ -210,23 +211,62 @@ class ExperimentConflictError(ValueError):
 
 
 class NotAStoreError(ValueError):
-    """The file is not a results store (not SQLite, or SQLite without its tables)."""
+    """The file is not a results store, or a malformed one.
+
+    Not SQLite, SQLite without the store's tables, or a store whose contents no run
+    writes: a missing column, a number out of its range, a prediction code outside its
+    data set's classes, a configuration that is not JSON (see :func:`_check_store`).
+    """
 
 
 def _check_store(con: sqlite3.Connection, path: Path, *, empty_ok: bool = True) -> None:
-    """Raise :class:`NotAStoreError` unless ``con`` is a results store.
+    """Raise :class:`NotAStoreError` unless ``con`` is a sound results store.
 
-    With ``empty_ok``, an empty database that can become one passes too.
+    With ``empty_ok``, an empty database that can become one passes too. A store's
+    schema, value ranges and prediction codes are checked by SQL queries that stop at
+    the first bad row (:func:`._store_check.store_problem`); a file found sound is not
+    checked again until it changes (its size or modification time, or its WAL's).
     """
+    from ._store_check import store_problem
+
+    identity = _identity(path)
+    if identity is not None and identity in _SOUND:
+        return
     try:
         tables = {row[0] for row in con.execute("SELECT name FROM sqlite_master")}
+        if (tables or not empty_ok) and "experiments" not in tables:
+            raise NotAStoreError(
+                f"{path} is an SQLite database but not a results store (it has no "
+                "'experiments' table); give the store a run wrote, or a new file"
+            )
+        problem = store_problem(con) if tables else None
     except sqlite3.DatabaseError as exc:
         raise NotAStoreError(f"{path} is not a results store ({exc})") from None
-    if (tables or not empty_ok) and "experiments" not in tables:
+    if problem is None and tables and identity is not None:
+        if len(_SOUND) > 64:
+            _SOUND.clear()
+        _SOUND.add(identity)
+    if problem is not None:
         raise NotAStoreError(
-            f"{path} is an SQLite database but not a results store (it has no "
-            "'experiments' table); give the store a run wrote, or a new file"
+            f"{path} is a malformed results store: {problem} (edited or damaged? restore a "
+            "copy, or run the experiment again into a new store)"
         )
+
+
+#: The files :func:`_check_store` found sound, as :func:`_identity` gives them.
+_SOUND: set[tuple[Any, ...]] = set()
+
+
+def _identity(path: Path) -> tuple[Any, ...] | None:
+    """The path, size and modification time of a store and of its WAL (None: no file)."""
+    try:
+        stats = [os.stat(path)]
+        wal = path.with_name(path.name + "-wal")
+        stats += [os.stat(wal)] if wal.exists() else []
+        resolved = path.resolve()
+    except OSError:
+        return None
+    return (resolved, *((s.st_size, s.st_mtime_ns, s.st_ino) for s in stats))
 
 
 class StoreInUseError(RuntimeError):
@@ -259,7 +299,7 @@ def exclusive_writer(path: str | Path) -> Iterator[None]:
     except ImportError:  # no advisory locks: a second writer is not detected
         yield
         return
-    path = Path(path)
+    path = Path(path).resolve()  # a symbolic link to the store locks the store itself
     lock_path = path.with_name(path.name + ".lock")
     handle = _locked(lock_path, fcntl)
     try:
@@ -353,6 +393,8 @@ class ResultsStore:
 
     def __init__(self, path: str | Path, *, create: bool = True) -> None:
         self.path = Path(path)
+        if self.path.is_dir():
+            raise IsADirectoryError(f"the results store {self.path} is a directory; give a file")
         if not create and not self.path.is_file():
             raise FileNotFoundError(f"no results store at {self.path}")
         con = sqlite3.connect(str(self.path), isolation_level=None)  # explicit transactions
@@ -711,6 +753,8 @@ def _open(db: str | Path | ResultsStore) -> tuple[sqlite3.Connection, bool]:
     """A connection to read ``db`` (read-only: reading never changes a store's file)."""
     if isinstance(db, ResultsStore):
         return db._con, False
+    if Path(db).is_dir():
+        raise IsADirectoryError(f"the results store {db} is a directory; give a file")
     if not Path(db).is_file():
         raise FileNotFoundError(f"no results database at {db}")
     con = sqlite3.connect(f"{Path(db).resolve().as_uri()}?mode=ro", uri=True)
@@ -925,6 +969,21 @@ def experiment_names(db: str | Path | ResultsStore) -> list[str]:
             con.close()
 
 
+def stored_configs(db: str | Path | ResultsStore) -> dict[str, dict[str, Any]]:
+    """Each experiment's stored configuration by name, in the order they were created.
+
+    Read only, as :func:`experiment_names`: unlike opening a :class:`ResultsStore`, it
+    adds no column a store of an earlier version lacks.
+    """
+    con, owned = _open(db)
+    try:
+        rows = con.execute("SELECT name, config FROM experiments ORDER BY id").fetchall()
+    finally:
+        if owned:
+            con.close()
+    return {name: dict(json.loads(config)) for name, config in rows}
+
+
 def load_datasets(db: str | Path | ResultsStore, experiment: str | None = None) -> pd.DataFrame:
     """The recorded shape of each dataset.
 
@@ -1029,16 +1088,36 @@ def load_predictions(
     y_true = np.empty(len(frame), dtype=object)
     y_pred = np.empty(len(frame), dtype=object)
     members: list[Any] = [None] * len(frame)
-    for _, group in frame.groupby("dataset", sort=False):
+    for name, group in frame.groupby("dataset", sort=False):
         classes = np.asarray(json.loads(group["classes"].iloc[0]), dtype=object)
         rows = group.index.to_numpy()
         y_true[rows] = _decode(group["y_true"].to_numpy(), classes)
         y_pred[rows] = _decode(group["y_pred"].to_numpy(), classes)
         for row, blob in zip(rows, group["members"]):
             if blob is not None:
-                members[row] = _decode(np.frombuffer(blob, dtype="<i2"), classes)
+                members[row] = _member_labels(blob, classes, (db, name))
     frame["y_true"], frame["y_pred"], frame["members"] = y_true, y_pred, members
     return frame.drop(columns="classes")
+
+
+def _member_labels(blob: bytes, classes: NDArray[Any], where: tuple[Any, Any]) -> NDArray[Any]:
+    """The members' labels of one prediction; raise if the blob is not theirs.
+
+    The check on opening covers the other codes with one SQL aggregate; the members'
+    codes are read here, as they are decoded.
+    """
+    codes = np.frombuffer(blob[: len(blob) - len(blob) % 2], dtype="<i2").astype(np.intp)
+    wrong = codes[(codes < -1) | (codes >= len(classes))]
+    if len(blob) % 2 or len(wrong):
+        db, dataset = where
+        what = f"the code {wrong[0]}" if len(wrong) else f"an odd number of bytes ({len(blob)})"
+        raise NotAStoreError(
+            f"{getattr(db, 'path', db)} is a malformed results store: the members' "
+            f"predictions of data set {dataset!r} hold {what}, not codes of its "
+            f"{len(classes)} classes (edited or damaged? restore a copy, or run the "
+            "experiment again into a new store)"
+        )
+    return _decode(codes, classes)
 
 
 def _decode(codes: NDArray[Any], classes: NDArray[Any]) -> NDArray[Any]:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pandas as pd
 
-__all__ = ["Table", "latex_text"]
+__all__ = ["Table", "latex_text", "markdown_text"]
 
 # Special characters of LaTeX text mode, and the papers' symbols in math mode so
 # that any engine typesets them. One character at a time, so no escape is escaped.
@@ -61,9 +61,29 @@ def latex_text(text: str) -> str:
     return _latex(text)
 
 
-def _markdown_cell(text: str) -> str:
-    # "*" is escaped so that two markers in one row never turn into emphasis.
-    return text.replace("|", r"\|").replace("*", r"\*").replace("\n", " ")
+#: Characters Markdown would read as markup in a method's or a data set's name: "*" and
+#: "_" (emphasis: two markers in one row never turn into it), "|" (a cell's end), "`"
+#: (code), "[" and "]" (links), "<" (an HTML tag) and "\\" (escapes).
+_MARKDOWN_CHARS = {
+    "\\": "\\\\",
+    "|": r"\|",
+    "*": r"\*",
+    "_": r"\_",
+    "`": r"\`",
+    "[": r"\[",
+    "]": r"\]",
+    "<": "&lt;",
+    "\n": " ",
+}
+
+
+def markdown_text(text: str) -> str:
+    r"""Plain text as Markdown text: what would be read as markup escaped, on one line.
+
+    >>> markdown_text("a|b <em>_c_</em> [x](y)")
+    'a\\|b &lt;em>\\_c\\_&lt;/em> \\[x\\](y)'
+    """
+    return "".join(_MARKDOWN_CHARS.get(c, c) for c in text)
 
 
 @dataclass(frozen=True, eq=False)
@@ -99,13 +119,13 @@ class Table:
         """GitHub-flavoured Markdown; the caption follows as a paragraph."""
         header = self._header()
         lines = [
-            "| " + " | ".join(_markdown_cell(h) for h in header) + " |",
+            "| " + " | ".join(markdown_text(h) for h in header) + " |",
             "|" + "|".join([":---", *["---:"] * (len(header) - 1)]) + "|",
         ]
-        lines += ["| " + " | ".join(_markdown_cell(c) for c in row) + " |" for row in self._rows()]
+        lines += ["| " + " | ".join(markdown_text(c) for c in row) + " |" for row in self._rows()]
         text = "\n".join(lines) + "\n"
         if self.caption:
-            text += "\n" + self.caption + "\n"
+            text += "\n" + self.caption.replace("<", "&lt;") + "\n"  # markers stay as they are
         return text
 
     def to_csv(self, path: str | Path | None = None) -> str:
