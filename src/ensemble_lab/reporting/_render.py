@@ -8,6 +8,7 @@ papers' symbols come out right in every format.
 from __future__ import annotations
 
 import html
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -45,18 +46,72 @@ _LATEX_CHARS = {
     "≥": r"$\geq$",
     "≫": r"$\gg$",
     "—": "---",
+    "κ": r"$\kappa$",
+    "ς": r"$\varsigma$",
+    "ε": r"$\varepsilon$",
+    "→": r"$\rightarrow$",
+    "…": r"\ldots{}",
+    "⁺": r"$^{+}$",
+    "⁻": r"$^{-}$",
+    "‘": "`",
+    "’": "'",
+    "“": "``",
+    "”": "''",
+    "·": r"$\cdot$",
+    "°": r"$^{\circ}$",
+    "≈": r"$\approx$",
+    "≠": r"$\neq$",
+    "∞": r"$\infty$",
+    "\u00a0": "~",
 }
 
 
+# Greek capitals: LaTeX's command, or the Latin letter that looks the same.
+_GREEK_CAPITALS = {
+    **{name: f"$\\{name}$" for name in ("Gamma", "Delta", "Theta", "Lambda", "Xi", "Pi",
+                                         "Sigma", "Upsilon", "Phi", "Psi", "Omega")},
+    **dict(zip(["Alpha", "Beta", "Epsilon", "Zeta", "Eta", "Iota", "Kappa", "Mu", "Nu",
+                "Omicron", "Rho", "Tau", "Chi"], "ABEZHIKMNOPTX", strict=True)),
+}  # fmt: skip
+
+
+def _latex_char(char: str) -> str:
+    """One character as pdflatex reads it, whatever it is."""
+    if char in _LATEX_CHARS:
+        return _LATEX_CHARS[char]
+    if char.isascii():
+        return char
+    name = unicodedata.name(char, "")
+    letter = name.rsplit(" ", 1)[-1].capitalize().replace("Lamda", "Lambda")
+    if name.startswith("GREEK SMALL LETTER ") and name.count(" ") == 3:
+        return "o" if letter == "Omicron" else f"$\\{letter.lower()}$"
+    if name.startswith("GREEK CAPITAL LETTER ") and letter in _GREEK_CAPITALS:
+        return _GREEK_CAPITALS[letter]
+    base = unicodedata.normalize("NFKD", char)
+    if 0xC0 <= ord(char) <= 0x17F and base[:1].isascii() and base[:1].isalpha():
+        return char  # an accented Latin letter: LaTeX's UTF-8 input reads it
+    plain = "".join(c for c in base if c.isascii())
+    if plain and plain.isprintable():
+        return _latex(plain)  # a ligature, a superscript letter: its plain letters
+    return f"[U+{ord(char):04X}]"  # anything else: named, never a character pdflatex stops on
+
+
 def _latex(text: str) -> str:
-    return "".join(_LATEX_CHARS.get(char, char) for char in text)
+    return "".join(_latex_char(char) for char in text)
 
 
 def latex_text(text: str) -> str:
     r"""Plain text as LaTeX text: its special characters and symbols escaped.
 
+    Every character comes out as something pdflatex reads: LaTeX's special
+    characters escaped, symbols and Greek letters in math mode, accented Latin
+    letters as they are (LaTeX reads UTF-8), and any other character by its code
+    point, ``[U+2603]``.
+
     >>> latex_text("p = 0.01 at α = 5 % (χ² test)")
     'p = 0.01 at $\\alpha$ = 5 \\% ($\\chi$$^2$ test)'
+    >>> latex_text("κ of Demšar's h⁺ → ☃")
+    "$\\kappa$ of Demšar's h$^{+}$ $\\rightarrow$ [U+2603]"
     """
     return _latex(text)
 
