@@ -1,5 +1,6 @@
 import re
 
+import numpy as np
 import pytest
 
 from ensemble_lab.reporting._report import build_report
@@ -114,3 +115,43 @@ def test_method_key_gives_every_parameter(small_results):
     assert "..." not in bagging  # never truncated
     page = build_report(small_results, baseline="J48", method_key=key).render()
     assert ">Methods</h2>" in page and "bag_size_percent=100" in page
+
+
+def test_times_keep_significant_digits_in_every_format(small_results):
+    from ensemble_lab.reporting.tables import time_table
+
+    fast = small_results.assign(fit_cpu=small_results["fit_cpu"] / 100)  # 0.1 to 1 ms
+    times = time_table(fast, baseline="J48")
+    cells = times.frame.drop(index=[]).to_numpy().ravel()
+    assert all(len(c.lstrip("0.")) == 3 for c in cells), cells  # never 0.00
+    mean = times.data["mean"].loc["alpha", "J48"]
+    assert times.frame.loc["alpha", "J48"] == f"{mean:.{3 - 1 - int(np.floor(np.log10(mean)))}f}"
+    assert times.frame.loc["alpha", "J48"] in times.to_markdown()
+    assert times.frame.loc["alpha", "J48"] in times.to_latex()
+    assert times.frame.loc["alpha", "J48"] in build_report(fast, baseline="J48").render()
+
+
+def test_every_table_has_one_style_and_one_header_row(small_results):
+    page = build_report(small_results, baseline="J48", procedure="nonparametric").render()
+    tables = re.findall(r"<table.*?</table>", page, flags=re.DOTALL)
+    assert len(tables) == 8
+    for table in tables:
+        assert table.startswith('<table class="sortable">')
+        assert table.count("<tr") - table.count("<tbody") >= 2
+        assert len(re.findall(r"<thead><tr>", table)) == 1 and table.count("</thead>") == 1
+        assert 'border="' not in table and "dataframe" not in table
+    # every table sits in its own scrolling box, its caption below the box
+    assert page.count('<div class="table-wrap"><table') == 8
+    holm = next(t for t in tables if "p (Holm)" in t)
+    assert "<thead><tr><th>Method</th><th>Average rank</th>" in holm
+
+
+def test_long_text_columns_wrap_and_are_marked(small_results):
+    from ensemble_lab.reporting.tables import method_key
+
+    key = method_key([{"label": "J48", "name": "J48"}, {"label": "Bagging", "name": "N-P-Bagging"}])
+    page = build_report(small_results, baseline="J48", method_key=key).render()
+    methods = re.search(r'<table class="sortable wraps">.*?</table>', page, flags=re.DOTALL)
+    assert methods and '<th class="text code">Estimator</th>' in methods.group(0)
+    assert methods.group(0).count('<td class="text code">') == 2
+    assert "th.text, td.text { text-align: left; white-space: normal;" in page

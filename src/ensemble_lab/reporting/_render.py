@@ -8,6 +8,7 @@ papers' symbols come out right in every format.
 from __future__ import annotations
 
 import html
+import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -121,6 +122,22 @@ def _markdown_cell(text: str) -> str:
     return text.replace("|", r"\|").replace("*", r"\*").replace("\n", " ")
 
 
+_CODE = re.compile(r"^[A-Za-z_][\w.]*\(.*\)$", re.DOTALL)
+
+
+def _is_long_text(text: str) -> bool:
+    """Prose or code, not a number with markers: long, and not starting with a digit."""
+    return len(text) > 40 and not text[:1].isdigit()
+
+
+def _cell_class(header: str, column: list[str]) -> str:
+    """The ``class`` attribute of a column's cells: ``text`` (wraps), ``code``, or none."""
+    if not any(_is_long_text(text) for text in column):
+        return ""
+    code = any(_CODE.match(text) for text in column if _is_long_text(text))
+    return ' class="text code"' if code else ' class="text"'
+
+
 @dataclass(frozen=True, eq=False)
 class Table:
     """A paper-style table: formatted cells plus the numbers behind them.
@@ -171,17 +188,43 @@ class Table:
         return text
 
     def to_html(self, *, table_class: str = "ensemble-lab-table") -> str:
-        """A self-contained ``<table>`` element with the caption."""
+        """A self-contained ``<table>`` element with the caption.
+
+        A column holding long text (a description, an error, an estimator) has the
+        class ``text`` on its cells, and ``code`` as well when it holds code, so that
+        a style sheet can wrap it and align it left.
+
+        Examples
+        --------
+        >>> frame = pd.DataFrame({"Estimator": ["BaggingClassifier(n_estimators=50, "
+        ...                                     "max_samples=1.0, bootstrap=True)"]},
+        ...                      index=pd.Index(["Bagging"], name="Method"))
+        >>> print(Table(frame).to_html())  # doctest: +NORMALIZE_WHITESPACE
+        <table class="ensemble-lab-table">
+        <thead><tr><th>Method</th><th class="text code">Estimator</th></tr></thead>
+        <tbody>
+        <tr><th>Bagging</th><td class="text code">BaggingClassifier(n_estimators=50,
+        max_samples=1.0, bootstrap=True)</td></tr>
+        </tbody></table>
+        """
         esc = html.escape
+        rows = self._rows()
+        kinds = [
+            _cell_class(text, [row[j] for row in rows]) for j, text in enumerate(self._header())
+        ]
         parts = [f'<table class="{esc(table_class)}">']
         if self.caption:
             parts.append(f"<caption>{esc(self.caption)}</caption>")
         parts.append(
-            "<thead><tr>" + "".join(f"<th>{esc(h)}</th>" for h in self._header()) + "</tr></thead>"
+            "<thead><tr>"
+            + "".join(f"<th{k}>{esc(h)}</th>" for h, k in zip(self._header(), kinds, strict=True))
+            + "</tr></thead>"
         )
         parts.append("<tbody>")
-        for row in self._rows():
-            cells = f"<th>{esc(row[0])}</th>" + "".join(f"<td>{esc(c)}</td>" for c in row[1:])
+        for row in rows:
+            cells = f"<th>{esc(row[0])}</th>" + "".join(
+                f"<td{k}>{esc(c)}</td>" for c, k in zip(row[1:], kinds[1:], strict=True)
+            )
             parts.append(f"<tr>{cells}</tr>")
         parts.append("</tbody></table>")
         return "\n".join(parts) + "\n"

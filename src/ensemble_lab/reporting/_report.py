@@ -194,12 +194,13 @@ def _add_holm_against(report: HtmlReport, comparison: stats.Comparison, baseline
         }
     ).rename_axis("Method")
     report.add_table(
-        rows,
-        f"Each method against {baseline} (average rank {ranks[baseline]:.2f}) over the data "
-        f"sets, after a significant Friedman test: z of the difference in average rank, "
-        f"two-sided p, Holm-corrected at α = {comparison.alpha:g} (Demšar 2006, Section "
-        "3.2.2). Positive z: a worse average rank.",
-        index=True,
+        Table(
+            rows,
+            f"Each method against {baseline} (average rank {ranks[baseline]:.2f}) over the data "
+            f"sets, after a significant Friedman test: z of the difference in average rank, "
+            f"two-sided p, Holm-corrected at α = {comparison.alpha:g} (Demšar 2006, Section "
+            "3.2.2). Positive z: a worse average rank.",
+        )
     )
 
 
