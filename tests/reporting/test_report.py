@@ -1,6 +1,7 @@
 import re
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from ensemble_lab.reporting._report import build_report
@@ -155,3 +156,72 @@ def test_long_text_columns_wrap_and_are_marked(small_results):
     assert methods and '<th class="text code">Estimator</th>' in methods.group(0)
     assert methods.group(0).count('<td class="text code">') == 2
     assert "th.text, td.text { text-align: left; white-space: normal;" in page
+
+
+def test_error_vs_error_panels_are_titled_and_share_one_range(small_results):
+    from matplotlib.figure import Figure
+
+    from ensemble_lab.reporting._html import HtmlReport
+    from ensemble_lab.reporting._report import _add_figures
+
+    drawn = []
+    original = HtmlReport.add_figure
+
+    class Keep(HtmlReport):
+        def add_figure(self, fig: Figure, caption: str) -> None:
+            drawn.append(fig)
+            original(self, fig, caption)
+
+    _add_figures(Keep("t"), small_results, ["J48", "Bagging", "H-P-Bagging", "N-P-Bagging"], "J48")
+    panels = [ax for ax in drawn[1].axes if ax.get_visible()]
+    assert len(panels) == 3
+    assert {ax.get_xlim() for ax in panels} == {panels[0].get_xlim()}
+    assert {ax.get_ylim() for ax in panels} == {panels[0].get_xlim()}
+    titles = [ax.get_title() for ax in panels]
+    assert [t.split("\n")[0] for t in titles] == ["Bagging", "H-P-Bagging", "N-P-Bagging"]
+    assert all(re.search(r"below \d+, on \d+, above \d+", t) for t in titles)
+
+
+def _label_boxes(fig):
+    """Window extents of every visible text of a drawn figure's axes and legends."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    fig.draw(renderer)
+    texts = []
+    for ax in fig.axes:
+        (x0, x1), (y0, y1) = sorted(ax.get_xlim()), sorted(ax.get_ylim())
+        texts += [
+            t for t in ax.get_xticklabels() if t.get_text() and x0 <= t.get_position()[0] <= x1
+        ]
+        texts += [
+            t for t in ax.get_yticklabels() if t.get_text() and y0 <= t.get_position()[1] <= y1
+        ]
+        texts += list(ax.texts)
+        legend = ax.get_legend()
+        if legend is not None:
+            texts += legend.get_texts()
+    return [t.get_window_extent(renderer) for t in texts if t.get_visible()]
+
+
+@pytest.mark.parametrize("spread", [1.3, 30.0, 5000.0])
+def test_accuracy_time_labels_never_collide(small_results, spread):
+    from matplotlib.figure import Figure
+
+    from ensemble_lab.reporting._comparison_plots import plot_accuracy_vs_time
+
+    # ten methods of nearly the same accuracy and time: labels beside points would collide
+    rows = []
+    for k in range(10):
+        rows.append(small_results.assign(method=f"Method-{k}", fit_cpu=0.01 * spread ** (k / 9)))
+    results = pd.concat(rows, ignore_index=True)
+    fig = Figure(figsize=(6, 4.5))
+    ax = plot_accuracy_vs_time(results, ax=fig.subplots())
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == [f"Method-{k}" for k in range(10)]
+    assert len(ax.texts) == 0  # no label beside a point
+    boxes = _label_boxes(fig)
+    overlaps = [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1 :] if a.overlaps(b)]
+    assert overlaps == []
+    low, high = ax.get_xlim()
+    shown = [t for t in ax.get_xticklabels() if t.get_text() and low <= t.get_position()[0] <= high]
+    assert len(shown) >= 2

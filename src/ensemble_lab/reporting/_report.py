@@ -379,21 +379,28 @@ def _add_figures(
     fig = Figure(figsize=(6, 4.5))
     ax = fig.subplots()
     plot_accuracy_vs_time(results, ax=ax)
-    report.add_figure(fig, "Mean accuracy against mean training time (log scale).")
+    report.add_figure(
+        fig,
+        "Mean accuracy against mean training time (log scale), one marker per method "
+        "(the legend names them).",
+    )
     others = [m for m in methods if m != baseline]
     if results["dataset"].nunique() < 2 or not others:
         return
+    errors = 100 * (1.0 - results.groupby(["dataset", "method"])["accuracy"].mean())
+    limit = float(max(errors.max(), 1e-9)) * 1.05
     cols = min(3, len(others))
     rows = -(-len(others) // cols)
-    fig = Figure(figsize=(3.6 * cols, 3.6 * rows))
+    fig = Figure(figsize=(3.6 * cols, 3.9 * rows))
     axes = fig.subplots(rows, cols, squeeze=False)
     for ax, method in zip(axes.flat, others):
-        plot_error_vs_error(results, baseline, method, ax=ax)
+        plot_error_vs_error(results, baseline, method, ax=ax, limit=limit)
     for ax in list(axes.flat)[len(others) :]:
         ax.set_visible(False)
     fig.tight_layout()
     report.add_figure(
         fig,
-        f"Error of each method against {baseline}, one point per data set: points "
-        "below the diagonal are data sets where the method errs less.",
+        f"Error of each method against {baseline}, one point per data set, every panel on "
+        f"the same range (0 to {limit:.3g} %): points below the diagonal are data sets "
+        "where the method errs less; each title counts the data sets below, on and above.",
     )
