@@ -158,6 +158,17 @@ def test_long_text_columns_wrap_and_are_marked(small_results):
     assert "th.text, td.text { text-align: left; white-space: normal;" in page
 
 
+def test_settings_state_the_package_date_and_libraries(small_results):
+    import sklearn
+
+    from ensemble_lab import __version__
+
+    page = build_report(small_results, baseline="J48").render()
+    assert f"<dt>ensemble-lab</dt><dd>{__version__}</dd>" in page
+    assert re.search(r"<dt>written</dt><dd>20\d\d-\d\d-\d\d \d\d:\d\d UTC</dd>", page)
+    assert f"scikit-learn {sklearn.__version__}" in page and "numpy " in page
+
+
 def test_error_vs_error_panels_are_titled_and_share_one_range(small_results):
     from matplotlib.figure import Figure
 

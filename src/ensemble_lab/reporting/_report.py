@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import platform
 from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
 
 import numpy as np
 import pandas as pd
@@ -27,7 +29,49 @@ from ensemble_lab.reporting.tables import (
     time_table,
 )
 
-__all__ = ["build_report", "kappa_error_figures", "run_notes"]
+__all__ = ["build_report", "kappa_error_figures", "run_notes", "software_settings"]
+
+#: The libraries whose versions change the numbers or the figures of a report.
+_LIBRARIES = ("numpy", "scipy", "pandas", "scikit-learn", "matplotlib")
+
+
+def software_settings(now: datetime | None = None) -> dict[str, str]:
+    """What wrote a report and when: the package, the date, Python and the libraries.
+
+    Parameters
+    ----------
+    now : datetime, optional
+        The date to state (default: now, in UTC).
+
+    Returns
+    -------
+    dict of str to str
+        ``ensemble-lab`` (its version), ``written`` (the date, UTC) and ``libraries``
+        (Python and the versions of :data:`_LIBRARIES` installed).
+
+    Examples
+    --------
+    >>> from datetime import UTC, datetime
+    >>> info = software_settings(datetime(2026, 1, 2, 3, 4, tzinfo=UTC))
+    >>> info["written"], info["libraries"].startswith("Python 3.")
+    ('2026-01-02 03:04 UTC', True)
+    """
+    from importlib.metadata import PackageNotFoundError, version
+
+    from ensemble_lab._version import __version__
+
+    now = now or datetime.now(UTC)
+    found = [f"Python {platform.python_version()}"]
+    for name in _LIBRARIES:
+        try:
+            found.append(f"{name} {version(name)}")
+        except PackageNotFoundError:
+            continue
+    return {
+        "ensemble-lab": __version__,
+        "written": now.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "libraries": ", ".join(found),
+    }
 
 
 def run_notes(
@@ -330,7 +374,11 @@ def _add_settings(
     if failures is not None:
         counts["failed tasks"] = len(failures)
     report.add_settings(
-        {**{k: _setting_text(v) for k, v in dict(settings or {}).items()}, **counts}
+        {
+            **{k: _setting_text(v) for k, v in dict(settings or {}).items()},
+            **counts,
+            **software_settings(),
+        }
     )
 
 
