@@ -236,3 +236,48 @@ def test_accuracy_time_labels_never_collide(small_results, spread):
     low, high = ax.get_xlim()
     shown = [t for t in ax.get_xticklabels() if t.get_text() and low <= t.get_position()[0] <= high]
     assert len(shown) >= 2
+
+
+def test_kappa_error_section_covers_every_data_set_and_explains_members(
+    small_results, member_predictions
+):
+    page = build_report(
+        small_results, baseline="J48", member_predictions=member_predictions
+    ).render()
+    assert ">Diversity</h2>" in page
+    # the members per method and data set, with what a member is
+    assert (
+        "<th>alpha</th><td>10</td><td>1</td>" in page
+        and "its cascades, one per pair of classes" in page
+    )
+    # one diagram per data set, one shown at a time through a list
+    for dataset in ["alpha", "beta", "gamma", "delta"]:
+        assert f"Kappa-error diagram on {dataset}:" in page
+        assert f">{dataset}</option>" in page
+    assert page.count("data-choice=") == 4 and "<select>" in page
+    alpha = re.search(r"Kappa-error diagram on alpha:[^<]*", page).group(0)
+    assert "Not drawn (fewer than two members, so no pair): H-P-Bagging." in alpha
+    beta = re.search(r"Kappa-error diagram on beta:[^<]*", page).group(0)
+    assert "Not drawn" not in beta
+    limited = build_report(
+        small_results, baseline="J48", member_predictions=member_predictions, max_diagrams=2
+    ).render()
+    assert limited.count("data-choice=") == 2
+    assert (
+        "No kappa-error diagram for 2 of the 4 data sets (beyond the first 2): gamma, delta."
+        in limited
+    )
+
+
+def test_kappa_error_diagrams_are_rasterised_so_the_report_stays_small(
+    small_results, make_member_predictions
+):
+    # 50 members in 10 folds: 12 250 pairs per method and data set, as Bagging-50 has
+    many = make_member_predictions(members={"Bagging": 50, "Boosting": 50}, n_test=20)
+    page = build_report(small_results, baseline="J48", member_predictions=many).render()
+    figures = re.findall(r'<figure id="figure-\d+" data-choice.*?</figure>', page, re.DOTALL)
+    assert len(figures) == 4
+    for figure in figures:
+        assert "<image" in figure  # the clouds are one picture
+        assert len(figure) < 200_000
+    assert len(page.encode()) < 2_000_000

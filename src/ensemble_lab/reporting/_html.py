@@ -48,6 +48,22 @@ dl.settings dt { font-weight: 600; }
 dl.settings dd { margin: 0; font-family: ui-monospace, monospace; font-size: .85rem;
                 overflow-wrap: anywhere; min-width: 0; }
 .note { color: #57606a; font-size: .9rem; }
+div.figure-choice label { font-weight: 600; }
+div.figure-choice select { font: inherit; margin-left: .3rem; max-width: 100%; }
+"""
+
+# Show the chosen figure of each figure choice, hide the others.
+_CHOICE_SCRIPT = """
+document.querySelectorAll("div.figure-choice").forEach(function (box) {
+  var select = box.querySelector("select");
+  var show = function () {
+    box.querySelectorAll("figure[data-choice]").forEach(function (f) {
+      f.hidden = f.getAttribute("data-choice") !== select.value;
+    });
+  };
+  select.addEventListener("change", show);
+  show();
+});
 """
 
 # Sort a table by the clicked column: numbers (the leading number of a cell such as
@@ -159,17 +175,48 @@ class HtmlReport:
             + (f'<p class="caption">{caption_html}</p>' if caption_html else "")
         )
 
-    def add_figure(self, fig: Figure, caption: str) -> None:
-        """A matplotlib figure as inline SVG with a caption; a pyplot figure is closed."""
+    def _figure(self, fig: Figure, caption: str, attributes: str = "") -> str:
+        """A numbered ``<figure>``: the figure as inline SVG and its caption."""
         import matplotlib.pyplot as plt
 
         self.figure_count += 1
         svg = figure_to_svg(fig)
         if plt.fignum_exists(fig.number if hasattr(fig, "number") else -1):
             plt.close(fig)
-        self.parts.append(
-            f'<figure id="figure-{self.figure_count}">{svg}'
+        return (
+            f'<figure id="figure-{self.figure_count}"{attributes}>{svg}'
             f"<figcaption>Figure {self.figure_count}. {html.escape(caption)}</figcaption></figure>"
+        )
+
+    def add_figure(self, fig: Figure, caption: str) -> None:
+        """A matplotlib figure as inline SVG with a caption; a pyplot figure is closed."""
+        self.parts.append(self._figure(fig, caption))
+
+    def add_figure_choice(self, figures: list[tuple[str, Figure, str]], label: str) -> None:
+        """Figures of which the reader sees one at a time, chosen from a list.
+
+        Every figure is in the page (and all are shown when scripts are off); the list
+        shows the one chosen.
+
+        Parameters
+        ----------
+        figures : list of (name, Figure, caption)
+            The name is the list's entry.
+        label : str
+            What the list chooses (its label).
+        """
+        options = "".join(
+            f'<option value="{k}">{html.escape(name)}</option>'
+            for k, (name, _, _) in enumerate(figures)
+        )
+        bodies = "".join(
+            self._figure(fig, caption, f' data-choice="{k}"')
+            for k, (_, fig, caption) in enumerate(figures)
+        )
+        self.parts.append(
+            f'<div class="figure-choice"><label>{html.escape(label)} '
+            f"<select>{options}</select></label> (one of {len(figures)})"
+            f"{bodies}</div>"
         )
 
     def render(self) -> str:
@@ -179,7 +226,7 @@ class HtmlReport:
             '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{html.escape(self.title)}</title><style>{_STYLE}</style></head>"
-            f"<body><h1>{html.escape(self.title)}</h1>\n{body}\n<script>{_SCRIPT}</script>"
+            f"<body><h1>{html.escape(self.title)}</h1>\n{body}\n<script>{_SCRIPT}{_CHOICE_SCRIPT}</script>"
             "</body></html>\n"
         )
 
