@@ -184,6 +184,8 @@ def test_error_vs_error_panels_are_titled_and_share_one_range(small_results):
             original(self, fig, caption)
 
     _add_figures(Keep("t"), small_results, ["J48", "Bagging", "H-P-Bagging", "N-P-Bagging"], "J48")
+    trade_off = drawn[0].axes[0]  # the report names its methods in a legend
+    assert trade_off.get_legend() is not None and len(trade_off.texts) == 0
     panels = [ax for ax in drawn[1].axes if ax.get_visible()]
     assert len(panels) == 3
     assert {ax.get_xlim() for ax in panels} == {panels[0].get_xlim()}
@@ -227,7 +229,7 @@ def test_accuracy_time_labels_never_collide(small_results, spread):
         rows.append(small_results.assign(method=f"Method-{k}", fit_cpu=0.01 * spread ** (k / 9)))
     results = pd.concat(rows, ignore_index=True)
     fig = Figure(figsize=(6, 4.5))
-    ax = plot_accuracy_vs_time(results, ax=fig.subplots())
+    ax = plot_accuracy_vs_time(results, ax=fig.subplots(), labels="legend")
     assert [t.get_text() for t in ax.get_legend().get_texts()] == [f"Method-{k}" for k in range(10)]
     assert len(ax.texts) == 0  # no label beside a point
     boxes = _label_boxes(fig)

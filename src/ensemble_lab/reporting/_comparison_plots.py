@@ -70,14 +70,17 @@ def log_time_axis(axis: Any, seconds: np.ndarray) -> None:
 
 
 def plot_accuracy_vs_time(
-    results: pd.DataFrame, ax: Axes | None = None, *, time: str = "fit_cpu"
+    results: pd.DataFrame,
+    ax: Axes | None = None,
+    *,
+    time: str = "fit_cpu",
+    labels: str = "points",
 ) -> Axes:
     """Mean accuracy against mean training time, one point per method.
 
     The trade-off plot of Khoussainov et al. (2005), Figure 2: means are taken over
-    data sets of the per-data-set means; time is on a log scale. Each method has its
-    own marker and colour, named in a legend beside the axes (labels beside the
-    points would collide when methods are close).
+    data sets of the per-data-set means; time is on a log scale, its ticks plain
+    round numbers that never overlap.
 
     Parameters
     ----------
@@ -87,27 +90,43 @@ def plot_accuracy_vs_time(
         Where to draw; a new figure if None.
     time : str, default="fit_cpu"
         The time column.
+    labels : {"points", "legend"}, default="points"
+        Name each method beside its point, as the paper does; or give each method its
+        own marker and colour, named in a legend beside the axes, which never collides
+        however close the methods are.
     """
+    if labels not in ("points", "legend"):
+        raise ValueError(f"labels must be 'points' or 'legend', got {labels!r}")
     ax = _axes(ax)
     per_dataset = results.groupby(["method", "dataset"], sort=False)[["accuracy", time]].mean()
     summary = per_dataset.groupby(level="method", sort=False).mean()
     seconds = np.maximum(summary[time].to_numpy(), 1e-4)
-    colours = [f"C{k}" for k in range(10)]  # the ten colours of matplotlib's cycle
-    for k, (name, x, y) in enumerate(zip(summary.index, seconds, 100 * summary["accuracy"])):
-        ax.scatter(
-            [x], [y], color=colours[k % len(colours)], marker=_MARKERS[k % len(_MARKERS)],
-            s=45, zorder=3, label=str(name), edgecolors="black", linewidths=0.4,
-        )  # fmt: skip
+    if labels == "legend":
+        _legend_points(ax, summary.index, seconds, 100 * summary["accuracy"].to_numpy())
+    else:
+        ax.scatter(seconds, 100 * summary["accuracy"], color="tab:blue", zorder=3)
+        for name, x, y in zip(summary.index, seconds, 100 * summary["accuracy"]):
+            ax.annotate(str(name), (x, y), textcoords="offset points", xytext=(4, 3), fontsize=8)
     ax.set_xscale("log")
     log_time_axis(ax.xaxis, seconds)
     ax.set_xlabel(f"mean training time per fold, s ({time.replace('_', ' ')})")
     ax.set_ylabel("mean accuracy over data sets, %")
     ax.grid(True, which="major", alpha=0.3)
+    return ax
+
+
+def _legend_points(ax: Axes, names: Any, x: np.ndarray, y: np.ndarray) -> None:
+    """One marker and colour per point, named in a legend to the right of the axes."""
+    colours = [f"C{k}" for k in range(10)]  # the ten colours of matplotlib's cycle
+    for k, (name, xk, yk) in enumerate(zip(names, x, y)):
+        ax.scatter(
+            [xk], [yk], color=colours[k % len(colours)], marker=_MARKERS[k % len(_MARKERS)],
+            s=45, zorder=3, label=str(name), edgecolors="black", linewidths=0.4,
+        )  # fmt: skip
     ax.legend(
         loc="upper left", bbox_to_anchor=(1.02, 1.0), frameon=False, fontsize=8,
-        ncol=1 if len(summary) <= 16 else 2, borderaxespad=0.0,
+        ncol=1 if len(x) <= 16 else 2, borderaxespad=0.0,
     )  # fmt: skip
-    return ax
 
 
 def plot_error_vs_error(

@@ -548,7 +548,7 @@ def _add_figures(
     report.add_heading("Figures")
     fig = Figure(figsize=(6, 4.5))
     ax = fig.subplots()
-    plot_accuracy_vs_time(results, ax=ax)
+    plot_accuracy_vs_time(results, ax=ax, labels="legend")
     report.add_figure(
         fig,
         "Mean accuracy against mean training time (log scale), one marker per method "
