@@ -29,3 +29,43 @@ def arff_dir(tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("arff")
     extract_arff(path)
     return path
+
+
+@pytest.fixture
+def compile_latex(tmp_path):
+    """Compile LaTeX written by the package with pdflatex, as a reader would.
+
+    The document's preamble loads only the packages that the text's own leading
+    ``%`` comment lines name (``\\usepackage{...}``), so a package the text needs but
+    does not state fails the compilation. Skips when pdflatex is not installed.
+    """
+    import re
+    import shutil
+    import subprocess
+
+    pdflatex = shutil.which("pdflatex")
+    if pdflatex is None:
+        pytest.skip("pdflatex is not installed (Debian: texlive-latex-recommended)")
+
+    def run(text: str, directory: Path | None = None) -> Path:
+        directory = directory or tmp_path
+        header = "".join(line for line in text.splitlines(keepends=True) if line.startswith("%"))
+        packages = re.findall(r"\\usepackage\{([^}]+)\}", header)
+        source = directory / "document.tex"
+        source.write_text(
+            "\\documentclass{article}\n"
+            + "".join(f"\\usepackage{{{name}}}\n" for name in packages)
+            + "\\begin{document}\n"
+            + text
+            + "\n\\end{document}\n",
+            encoding="utf-8",
+        )
+        done = subprocess.run(
+            [pdflatex, "-interaction=nonstopmode", "-halt-on-error", source.name],
+            cwd=directory, capture_output=True, text=True, errors="replace", timeout=120,
+        )  # fmt: skip
+        errors = [line for line in done.stdout.splitlines() if line.startswith("!")]
+        assert done.returncode == 0, "\n".join(errors) or done.stdout[-2000:]
+        return source.with_suffix(".pdf")
+
+    return run

@@ -313,8 +313,32 @@ def test_report_compares_over_data_sets_with_a_cd_diagram_beside_the_file(tmp_pa
     tex = (tmp_path / "r.tex").read_text()
     assert "\\includegraphics[width=\\linewidth]{r-cd.pdf}" in tex and "booktabs" in tex
     assert (tmp_path / "r-cd.pdf").read_bytes().startswith(b"%PDF")
+    assert "\\usepackage{booktabs}" in tex.split("\n", 1)[0]  # stated at the top
     # The parametric branch tests with repeated-measures ANOVA: no CD diagram.
     anova = runner.invoke(app, ["report", db, "--procedure", "parametric", "-f", "md"])
     assert anova.exit_code == 0 and "ANOVA" in anova.output
     bad = runner.invoke(app, ["report", db, "--procedure", "bayes"])
     assert bad.exit_code == 2 and "--procedure must be" in bad.output
+
+
+def test_latex_report_compiles_with_the_packages_it_states(tmp_path, compile_latex):
+    config = tmp_path / "three.toml"
+    config.write_text(
+        textwrap.dedent(CONFIG).replace(
+            '"iris", "heart-statlog"', '"iris", "heart-statlog", "vote", "glass", "breast-cancer"'
+        )
+        + '\n[[methods]]\nlabel = "Naïve κ-Majority → 1"\n'
+        + 'estimator = "sklearn.dummy:DummyClassifier"\n'
+    )
+    results = tmp_path / "out"
+    ran = runner.invoke(app, ["run", str(config), "--results", str(results), "-j", "1"])
+    assert ran.exit_code == 0, ran.output
+    for procedure in ("nonparametric", "parametric"):
+        out = tmp_path / procedure
+        out.mkdir()
+        args = ["report", str(results / "results.db"), "-f", "latex", "--procedure", procedure]
+        written = runner.invoke(app, [*args, "-o", str(out / "r.tex")])
+        assert written.exit_code == 0, written.output
+        tex = (out / "r.tex").read_text(encoding="utf-8")
+        assert "χ" not in tex and "κ" not in tex and "→" not in tex
+        assert compile_latex(tex, out).stat().st_size > 1000

@@ -1,5 +1,7 @@
 import re
 
+import numpy as np
+import pandas as pd
 import pytest
 
 from ensemble_lab.reporting._report import build_report
@@ -114,3 +116,170 @@ def test_method_key_gives_every_parameter(small_results):
     assert "..." not in bagging  # never truncated
     page = build_report(small_results, baseline="J48", method_key=key).render()
     assert ">Methods</h2>" in page and "bag_size_percent=100" in page
+
+
+def test_times_keep_significant_digits_in_every_format(small_results):
+    from ensemble_lab.reporting.tables import time_table
+
+    fast = small_results.assign(fit_cpu=small_results["fit_cpu"] / 100)  # 0.1 to 1 ms
+    times = time_table(fast, baseline="J48")
+    cells = times.frame.drop(index=[]).to_numpy().ravel()
+    assert all(len(c.lstrip("0.")) == 3 for c in cells), cells  # never 0.00
+    mean = times.data["mean"].loc["alpha", "J48"]
+    assert times.frame.loc["alpha", "J48"] == f"{mean:.{3 - 1 - int(np.floor(np.log10(mean)))}f}"
+    assert times.frame.loc["alpha", "J48"] in times.to_markdown()
+    assert times.frame.loc["alpha", "J48"] in times.to_latex()
+    assert times.frame.loc["alpha", "J48"] in build_report(fast, baseline="J48").render()
+
+
+def test_every_table_has_one_style_and_one_header_row(small_results):
+    page = build_report(small_results, baseline="J48", procedure="nonparametric").render()
+    tables = re.findall(r"<table.*?</table>", page, flags=re.DOTALL)
+    assert len(tables) == 8
+    for table in tables:
+        assert table.startswith('<table class="sortable">')
+        assert table.count("<tr") - table.count("<tbody") >= 2
+        assert len(re.findall(r"<thead><tr>", table)) == 1 and table.count("</thead>") == 1
+        assert 'border="' not in table and "dataframe" not in table
+    # every table sits in its own scrolling box, its caption below the box
+    assert page.count('<div class="table-wrap"><table') == 8
+    holm = next(t for t in tables if "p (Holm)" in t)
+    assert "<thead><tr><th>Method</th><th>Average rank</th>" in holm
+
+
+def test_long_text_columns_wrap_and_are_marked(small_results):
+    from ensemble_lab.reporting.tables import method_key
+
+    key = method_key([{"label": "J48", "name": "J48"}, {"label": "Bagging", "name": "N-P-Bagging"}])
+    page = build_report(small_results, baseline="J48", method_key=key).render()
+    methods = re.search(r'<table class="sortable wraps">.*?</table>', page, flags=re.DOTALL)
+    assert methods and '<th class="text code">Estimator</th>' in methods.group(0)
+    assert methods.group(0).count('<td class="text code">') == 2
+    assert "th.text, td.text { text-align: left; white-space: normal;" in page
+
+
+def test_settings_state_the_package_date_and_libraries(small_results):
+    import sklearn
+
+    from ensemble_lab import __version__
+
+    page = build_report(small_results, baseline="J48").render()
+    assert f"<dt>ensemble-lab</dt><dd>{__version__}</dd>" in page
+    assert re.search(r"<dt>written</dt><dd>20\d\d-\d\d-\d\d \d\d:\d\d UTC</dd>", page)
+    assert f"scikit-learn {sklearn.__version__}" in page and "numpy " in page
+
+
+def test_error_vs_error_panels_are_titled_and_share_one_range(small_results):
+    from matplotlib.figure import Figure
+
+    from ensemble_lab.reporting._html import HtmlReport
+    from ensemble_lab.reporting._report import _add_figures
+
+    drawn = []
+    original = HtmlReport.add_figure
+
+    class Keep(HtmlReport):
+        def add_figure(self, fig: Figure, caption: str) -> None:
+            drawn.append(fig)
+            original(self, fig, caption)
+
+    _add_figures(Keep("t"), small_results, ["J48", "Bagging", "H-P-Bagging", "N-P-Bagging"], "J48")
+    trade_off = drawn[0].axes[0]  # the report names its methods in a legend
+    assert trade_off.get_legend() is not None and len(trade_off.texts) == 0
+    panels = [ax for ax in drawn[1].axes if ax.get_visible()]
+    assert len(panels) == 3
+    assert {ax.get_xlim() for ax in panels} == {panels[0].get_xlim()}
+    assert {ax.get_ylim() for ax in panels} == {panels[0].get_xlim()}
+    titles = [ax.get_title() for ax in panels]
+    assert [t.split("\n")[0] for t in titles] == ["Bagging", "H-P-Bagging", "N-P-Bagging"]
+    assert all(re.search(r"below \d+, on \d+, above \d+", t) for t in titles)
+
+
+def _label_boxes(fig):
+    """Window extents of every visible text of a drawn figure's axes and legends."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    fig.draw(renderer)
+    texts = []
+    for ax in fig.axes:
+        (x0, x1), (y0, y1) = sorted(ax.get_xlim()), sorted(ax.get_ylim())
+        texts += [
+            t for t in ax.get_xticklabels() if t.get_text() and x0 <= t.get_position()[0] <= x1
+        ]
+        texts += [
+            t for t in ax.get_yticklabels() if t.get_text() and y0 <= t.get_position()[1] <= y1
+        ]
+        texts += list(ax.texts)
+        legend = ax.get_legend()
+        if legend is not None:
+            texts += legend.get_texts()
+    return [t.get_window_extent(renderer) for t in texts if t.get_visible()]
+
+
+@pytest.mark.parametrize("spread", [1.3, 30.0, 5000.0])
+def test_accuracy_time_labels_never_collide(small_results, spread):
+    from matplotlib.figure import Figure
+
+    from ensemble_lab.reporting._comparison_plots import plot_accuracy_vs_time
+
+    # ten methods of nearly the same accuracy and time: labels beside points would collide
+    rows = []
+    for k in range(10):
+        rows.append(small_results.assign(method=f"Method-{k}", fit_cpu=0.01 * spread ** (k / 9)))
+    results = pd.concat(rows, ignore_index=True)
+    fig = Figure(figsize=(6, 4.5))
+    ax = plot_accuracy_vs_time(results, ax=fig.subplots(), labels="legend")
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == [f"Method-{k}" for k in range(10)]
+    assert len(ax.texts) == 0  # no label beside a point
+    boxes = _label_boxes(fig)
+    overlaps = [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1 :] if a.overlaps(b)]
+    assert overlaps == []
+    low, high = ax.get_xlim()
+    shown = [t for t in ax.get_xticklabels() if t.get_text() and low <= t.get_position()[0] <= high]
+    assert len(shown) >= 2
+
+
+def test_kappa_error_section_covers_every_data_set_and_explains_members(
+    small_results, member_predictions
+):
+    page = build_report(
+        small_results, baseline="J48", member_predictions=member_predictions
+    ).render()
+    assert ">Diversity</h2>" in page
+    # the members per method and data set, with what a member is
+    assert (
+        "<th>alpha</th><td>10</td><td>1</td>" in page
+        and "its cascades, one per pair of classes" in page
+    )
+    # one diagram per data set, one shown at a time through a list
+    for dataset in ["alpha", "beta", "gamma", "delta"]:
+        assert f"Kappa-error diagram on {dataset}:" in page
+        assert f">{dataset}</option>" in page
+    assert page.count("data-choice=") == 4 and "<select>" in page
+    alpha = re.search(r"Kappa-error diagram on alpha:[^<]*", page).group(0)
+    assert "Not drawn (fewer than two members, so no pair): H-P-Bagging." in alpha
+    beta = re.search(r"Kappa-error diagram on beta:[^<]*", page).group(0)
+    assert "Not drawn" not in beta
+    limited = build_report(
+        small_results, baseline="J48", member_predictions=member_predictions, max_diagrams=2
+    ).render()
+    assert limited.count("data-choice=") == 2
+    assert (
+        "No kappa-error diagram for 2 of the 4 data sets (beyond the first 2): gamma, delta."
+        in limited
+    )
+
+
+def test_kappa_error_diagrams_are_rasterised_so_the_report_stays_small(
+    small_results, make_member_predictions
+):
+    # 50 members in 10 folds: 12 250 pairs per method and data set, as Bagging-50 has
+    many = make_member_predictions(members={"Bagging": 50, "Boosting": 50}, n_test=20)
+    page = build_report(small_results, baseline="J48", member_predictions=many).render()
+    figures = re.findall(r'<figure id="figure-\d+" data-choice.*?</figure>', page, re.DOTALL)
+    assert len(figures) == 4
+    for figure in figures:
+        assert "<image" in figure  # the clouds are one picture
+        assert len(figure) < 200_000
+    assert len(page.encode()) < 2_000_000

@@ -3,6 +3,7 @@
 import html.parser
 import io
 import math
+import unicodedata
 
 import numpy as np
 import pandas as pd
@@ -413,3 +414,26 @@ def test_failure_table_counts_and_first_error():
         ["A", "d1", "1 of 5", "MemoryError: big"],
     ]
     assert table.caption.startswith("3 failed task(s)")
+
+
+def test_latex_of_every_character_the_package_writes_compiles(compile_latex):
+    from pathlib import Path
+
+    import ensemble_lab
+    from ensemble_lab.reporting._render import Table, latex_text
+
+    package = Path(ensemble_lab.__file__).parent
+    symbols = sorted(
+        {c for path in package.rglob("*.py") for c in path.read_text("utf-8") if not c.isascii()}
+    )
+    symbols += ["☃", "中", "Ω", "Α", "ς"]
+    rows = ["".join(symbols[k : k + 12]) for k in range(0, len(symbols), 12)]
+    table = Table(
+        pd.DataFrame({"symbols": rows}, index=pd.Index(range(len(rows)), name="row")),
+        caption="Every character: " + "".join(symbols),
+    )
+    latex = table.to_latex()
+    left = {c for c in latex if not c.isascii()}
+    assert all(unicodedata.normalize("NFKD", c)[0].isalpha() for c in left), left
+    assert latex_text("☃") == "[U+2603]"
+    compile_latex("% needs \\usepackage{booktabs}\n" + latex)

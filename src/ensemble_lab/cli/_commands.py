@@ -21,8 +21,6 @@ from ._errors import user_errors
 from ._tables import print_table
 
 if TYPE_CHECKING:
-    from matplotlib.figure import Figure
-
     from ..reporting._render import Table
 
 DEFAULT_RESULTS = Path("ensemble-lab-results")
@@ -299,17 +297,6 @@ def _baseline(console: Console, wanted: str | None, frame: Any) -> str:
     return str(methods[0])
 
 
-def _kappa_error(db: Path, experiment: str) -> list[tuple[Figure, str]]:
-    """Kappa-error diagrams when the experiment recorded its members' predictions."""
-    from ..evaluation import load_predictions
-    from ..reporting._report import kappa_error_figures
-
-    predictions = load_predictions(db, experiment)
-    if predictions.empty:
-        return []
-    return kappa_error_figures(predictions)
-
-
 def _html_report(
     db: Path,
     config: dict[str, Any],
@@ -319,7 +306,7 @@ def _html_report(
     view: _View,
 ) -> Any:
     """The HTML report of a stored experiment (``config`` as the store holds it)."""
-    from ..evaluation import load_datasets, load_warnings
+    from ..evaluation import load_datasets, load_predictions, load_warnings
     from ..evaluation.metrics import METRICS
     from ..reporting._report import build_report, run_notes
     from ..reporting.tables import method_key, test_label
@@ -340,7 +327,7 @@ def _html_report(
         settings=settings,
         baseline=baseline,
         test=view.test,
-        extra_figures=_kappa_error(db, str(config.get("name"))),
+        member_predictions=load_predictions(db, str(config.get("name"))),
         failures=failures,
         alpha=view.alpha,
         method_key=method_key(config.get("methods", [])),

@@ -15,6 +15,8 @@ from pathlib import Path
 import pandas as pd
 from matplotlib.figure import Figure
 
+from ensemble_lab.reporting._render import Table
+
 __all__ = ["HtmlReport", "figure_to_svg"]
 
 _STYLE = """
@@ -22,21 +24,46 @@ body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2r
        max-width: 72rem; padding: 0 1rem; color: #1f2328; line-height: 1.45; }
 h1 { font-size: 1.6rem; margin-bottom: .2rem; }
 h2 { font-size: 1.25rem; margin-top: 2.2rem; border-bottom: 1px solid #d0d7de; }
-table { border-collapse: collapse; margin: .8rem 0; font-size: .88rem; }
+.table-wrap { overflow-x: auto; max-width: 100%; margin: .8rem 0; }
+table { border-collapse: collapse; font-size: .88rem; }
 th, td { border: 1px solid #d0d7de; padding: .25rem .55rem; text-align: right;
-         white-space: nowrap; }
+         white-space: nowrap; vertical-align: top; }
 th:first-child, td:first-child { text-align: left; }
+table.wraps { width: 100%; }
+th.text, td.text { text-align: left; white-space: normal; overflow-wrap: break-word;
+                   min-width: 12rem; }
+td.code { font-family: ui-monospace, monospace; font-size: .78rem; min-width: 12rem;
+          overflow-wrap: anywhere; }
 thead th { background: #f6f8fa; cursor: pointer; user-select: none; }
 thead th[aria-sort="ascending"]::after { content: " \\25B2"; font-size: .7em; }
 thead th[aria-sort="descending"]::after { content: " \\25BC"; font-size: .7em; }
-caption, figcaption { caption-side: bottom; color: #57606a; font-size: .85rem;
-                      text-align: left; padding-top: .3rem; }
+p.caption, figcaption { color: #57606a; font-size: .85rem; text-align: left; }
+p.caption { margin: -.4rem 0 1rem; }
+figcaption { margin-top: .3rem; }
 figure { margin: 1rem 0; }
 figure svg { max-width: 100%; height: auto; }
-dl.settings { display: grid; grid-template-columns: max-content auto; gap: .2rem 1rem; }
+dl.settings { display: grid; grid-template-columns: max-content minmax(0, 1fr);
+               gap: .2rem 1rem; }
 dl.settings dt { font-weight: 600; }
-dl.settings dd { margin: 0; font-family: ui-monospace, monospace; font-size: .85rem; }
+dl.settings dd { margin: 0; font-family: ui-monospace, monospace; font-size: .85rem;
+                overflow-wrap: anywhere; min-width: 0; }
 .note { color: #57606a; font-size: .9rem; }
+div.figure-choice label { font-weight: 600; }
+div.figure-choice select { font: inherit; margin-left: .3rem; max-width: 100%; }
+"""
+
+# Show the chosen figure of each figure choice, hide the others.
+_CHOICE_SCRIPT = """
+document.querySelectorAll("div.figure-choice").forEach(function (box) {
+  var select = box.querySelector("select");
+  var show = function () {
+    box.querySelectorAll("figure[data-choice]").forEach(function (f) {
+      f.hidden = f.getAttribute("data-choice") !== select.value;
+    });
+  };
+  select.addEventListener("change", show);
+  show();
+});
 """
 
 # Sort a table by the clicked column: numbers (the leading number of a cell such as
@@ -114,31 +141,82 @@ class HtmlReport:
         )
         self.parts.append(f'<dl class="settings">{items}</dl>')
 
-    def add_table(self, table: pd.DataFrame | str, caption: str, *, index: bool = False) -> None:
-        """A sortable table from a DataFrame, or a ready ``<table>`` HTML string."""
-        if isinstance(table, pd.DataFrame):
-            markup = table.to_html(index=index, border=0, escape=True, na_rep="")
-        else:
-            markup = table
-        markup = re.sub(r"<table[^>]*>", '<table class="sortable">', markup, count=1)
-        if "<caption" not in markup:
-            caption_html = f"<caption>{html.escape(caption)}</caption>"
-            markup = markup.replace(
-                '<table class="sortable">', '<table class="sortable">' + caption_html, 1
-            )
-        self.parts.append(markup)
+    def add_table(
+        self, table: Table | pd.DataFrame | str, caption: str = "", *, index: bool = False
+    ) -> None:
+        """A sortable table in its own scrolling box, its caption below the box.
 
-    def add_figure(self, fig: Figure, caption: str) -> None:
-        """A matplotlib figure as inline SVG with a caption; a pyplot figure is closed."""
+        Parameters
+        ----------
+        table : Table, DataFrame or str
+            A :class:`~ensemble_lab.reporting._render.Table`; a DataFrame (its index is
+            the first column when ``index``, else its first column is); or a ready
+            ``<table>`` HTML string.
+        caption : str
+            Used when ``table`` carries no caption of its own.
+        index : bool, default=False
+            Whether a DataFrame's index is its first column.
+        """
+        if isinstance(table, pd.DataFrame):
+            frame = table if index else table.set_index(table.columns[0])
+            table = Table(frame, caption)
+        markup = table.to_html() if isinstance(table, Table) else table
+        match = re.search(r"<caption>(.*?)</caption>", markup, flags=re.DOTALL)
+        if match:
+            markup = markup.replace(match.group(0), "", 1)
+            caption_html = match.group(1)
+        else:
+            caption_html = html.escape(caption)
+        # a table with a column of text spans the page, and that column wraps in it
+        wraps = ' class="sortable wraps"' if 'class="text' in markup else ' class="sortable"'
+        markup = re.sub(r"<table[^>]*>", f"<table{wraps}>", markup, count=1)
+        self.parts.append(
+            f'<div class="table-wrap">{markup.strip()}</div>'
+            + (f'<p class="caption">{caption_html}</p>' if caption_html else "")
+        )
+
+    def _figure(self, fig: Figure, caption: str, attributes: str = "") -> str:
+        """A numbered ``<figure>``: the figure as inline SVG and its caption."""
         import matplotlib.pyplot as plt
 
         self.figure_count += 1
         svg = figure_to_svg(fig)
         if plt.fignum_exists(fig.number if hasattr(fig, "number") else -1):
             plt.close(fig)
-        self.parts.append(
-            f'<figure id="figure-{self.figure_count}">{svg}'
+        return (
+            f'<figure id="figure-{self.figure_count}"{attributes}>{svg}'
             f"<figcaption>Figure {self.figure_count}. {html.escape(caption)}</figcaption></figure>"
+        )
+
+    def add_figure(self, fig: Figure, caption: str) -> None:
+        """A matplotlib figure as inline SVG with a caption; a pyplot figure is closed."""
+        self.parts.append(self._figure(fig, caption))
+
+    def add_figure_choice(self, figures: list[tuple[str, Figure, str]], label: str) -> None:
+        """Figures of which the reader sees one at a time, chosen from a list.
+
+        Every figure is in the page (and all are shown when scripts are off); the list
+        shows the one chosen.
+
+        Parameters
+        ----------
+        figures : list of (name, Figure, caption)
+            The name is the list's entry.
+        label : str
+            What the list chooses (its label).
+        """
+        options = "".join(
+            f'<option value="{k}">{html.escape(name)}</option>'
+            for k, (name, _, _) in enumerate(figures)
+        )
+        bodies = "".join(
+            self._figure(fig, caption, f' data-choice="{k}"')
+            for k, (_, fig, caption) in enumerate(figures)
+        )
+        self.parts.append(
+            f'<div class="figure-choice"><label>{html.escape(label)} '
+            f"<select>{options}</select></label> (one of {len(figures)})"
+            f"{bodies}</div>"
         )
 
     def render(self) -> str:
@@ -148,7 +226,7 @@ class HtmlReport:
             '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{html.escape(self.title)}</title><style>{_STYLE}</style></head>"
-            f"<body><h1>{html.escape(self.title)}</h1>\n{body}\n<script>{_SCRIPT}</script>"
+            f"<body><h1>{html.escape(self.title)}</h1>\n{body}\n<script>{_SCRIPT}{_CHOICE_SCRIPT}</script>"
             "</body></html>\n"
         )
 

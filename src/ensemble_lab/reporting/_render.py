@@ -8,6 +8,8 @@ papers' symbols come out right in every format.
 from __future__ import annotations
 
 import html
+import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -45,18 +47,72 @@ _LATEX_CHARS = {
     "≥": r"$\geq$",
     "≫": r"$\gg$",
     "—": "---",
+    "κ": r"$\kappa$",
+    "ς": r"$\varsigma$",
+    "ε": r"$\varepsilon$",
+    "→": r"$\rightarrow$",
+    "…": r"\ldots{}",
+    "⁺": r"$^{+}$",
+    "⁻": r"$^{-}$",
+    "‘": "`",
+    "’": "'",
+    "“": "``",
+    "”": "''",
+    "·": r"$\cdot$",
+    "°": r"$^{\circ}$",
+    "≈": r"$\approx$",
+    "≠": r"$\neq$",
+    "∞": r"$\infty$",
+    "\u00a0": "~",
 }
 
 
+# Greek capitals: LaTeX's command, or the Latin letter that looks the same.
+_GREEK_CAPITALS = {
+    **{name: f"$\\{name}$" for name in ("Gamma", "Delta", "Theta", "Lambda", "Xi", "Pi",
+                                         "Sigma", "Upsilon", "Phi", "Psi", "Omega")},
+    **dict(zip(["Alpha", "Beta", "Epsilon", "Zeta", "Eta", "Iota", "Kappa", "Mu", "Nu",
+                "Omicron", "Rho", "Tau", "Chi"], "ABEZHIKMNOPTX", strict=True)),
+}  # fmt: skip
+
+
+def _latex_char(char: str) -> str:
+    """One character as pdflatex reads it, whatever it is."""
+    if char in _LATEX_CHARS:
+        return _LATEX_CHARS[char]
+    if char.isascii():
+        return char
+    name = unicodedata.name(char, "")
+    letter = name.rsplit(" ", 1)[-1].capitalize().replace("Lamda", "Lambda")
+    if name.startswith("GREEK SMALL LETTER ") and name.count(" ") == 3:
+        return "o" if letter == "Omicron" else f"$\\{letter.lower()}$"
+    if name.startswith("GREEK CAPITAL LETTER ") and letter in _GREEK_CAPITALS:
+        return _GREEK_CAPITALS[letter]
+    base = unicodedata.normalize("NFKD", char)
+    if 0xC0 <= ord(char) <= 0x17F and base[:1].isascii() and base[:1].isalpha():
+        return char  # an accented Latin letter: LaTeX's UTF-8 input reads it
+    plain = "".join(c for c in base if c.isascii())
+    if plain and plain.isprintable():
+        return _latex(plain)  # a ligature, a superscript letter: its plain letters
+    return f"[U+{ord(char):04X}]"  # anything else: named, never a character pdflatex stops on
+
+
 def _latex(text: str) -> str:
-    return "".join(_LATEX_CHARS.get(char, char) for char in text)
+    return "".join(_latex_char(char) for char in text)
 
 
 def latex_text(text: str) -> str:
     r"""Plain text as LaTeX text: its special characters and symbols escaped.
 
+    Every character comes out as something pdflatex reads: LaTeX's special
+    characters escaped, symbols and Greek letters in math mode, accented Latin
+    letters as they are (LaTeX reads UTF-8), and any other character by its code
+    point, ``[U+2603]``.
+
     >>> latex_text("p = 0.01 at α = 5 % (χ² test)")
     'p = 0.01 at $\\alpha$ = 5 \\% ($\\chi$$^2$ test)'
+    >>> latex_text("κ of Demšar's h⁺ → ☃")
+    "$\\kappa$ of Demšar's h$^{+}$ $\\rightarrow$ [U+2603]"
     """
     return _latex(text)
 
@@ -84,6 +140,22 @@ def markdown_text(text: str) -> str:
     'a\\|b &lt;em>\\_c\\_&lt;/em> \\[x\\](y)'
     """
     return "".join(_MARKDOWN_CHARS.get(c, c) for c in text)
+
+
+_CODE = re.compile(r"^[A-Za-z_][\w.]*\(.*\)$", re.DOTALL)
+
+
+def _is_long_text(text: str) -> bool:
+    """Prose or code, not a number with markers: long, and not starting with a digit."""
+    return len(text) > 40 and not text[:1].isdigit()
+
+
+def _cell_class(header: str, column: list[str]) -> str:
+    """The ``class`` attribute of a column's cells: ``text`` (wraps), ``code``, or none."""
+    if not any(_is_long_text(text) for text in column):
+        return ""
+    code = any(_CODE.match(text) for text in column if _is_long_text(text))
+    return ' class="text code"' if code else ' class="text"'
 
 
 @dataclass(frozen=True, eq=False)
@@ -136,17 +208,43 @@ class Table:
         return text
 
     def to_html(self, *, table_class: str = "ensemble-lab-table") -> str:
-        """A self-contained ``<table>`` element with the caption."""
+        """A self-contained ``<table>`` element with the caption.
+
+        A column holding long text (a description, an error, an estimator) has the
+        class ``text`` on its cells, and ``code`` as well when it holds code, so that
+        a style sheet can wrap it and align it left.
+
+        Examples
+        --------
+        >>> frame = pd.DataFrame({"Estimator": ["BaggingClassifier(n_estimators=50, "
+        ...                                     "max_samples=1.0, bootstrap=True)"]},
+        ...                      index=pd.Index(["Bagging"], name="Method"))
+        >>> print(Table(frame).to_html())  # doctest: +NORMALIZE_WHITESPACE
+        <table class="ensemble-lab-table">
+        <thead><tr><th>Method</th><th class="text code">Estimator</th></tr></thead>
+        <tbody>
+        <tr><th>Bagging</th><td class="text code">BaggingClassifier(n_estimators=50,
+        max_samples=1.0, bootstrap=True)</td></tr>
+        </tbody></table>
+        """
         esc = html.escape
+        rows = self._rows()
+        kinds = [
+            _cell_class(text, [row[j] for row in rows]) for j, text in enumerate(self._header())
+        ]
         parts = [f'<table class="{esc(table_class)}">']
         if self.caption:
             parts.append(f"<caption>{esc(self.caption)}</caption>")
         parts.append(
-            "<thead><tr>" + "".join(f"<th>{esc(h)}</th>" for h in self._header()) + "</tr></thead>"
+            "<thead><tr>"
+            + "".join(f"<th{k}>{esc(h)}</th>" for h, k in zip(self._header(), kinds, strict=True))
+            + "</tr></thead>"
         )
         parts.append("<tbody>")
-        for row in self._rows():
-            cells = f"<th>{esc(row[0])}</th>" + "".join(f"<td>{esc(c)}</td>" for c in row[1:])
+        for row in rows:
+            cells = f"<th>{esc(row[0])}</th>" + "".join(
+                f"<td{k}>{esc(c)}</td>" for c, k in zip(row[1:], kinds[1:], strict=True)
+            )
             parts.append(f"<tr>{cells}</tr>")
         parts.append("</tbody></table>")
         return "\n".join(parts) + "\n"

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import platform
 from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
 
 import numpy as np
 import pandas as pd
@@ -27,7 +29,49 @@ from ensemble_lab.reporting.tables import (
     time_table,
 )
 
-__all__ = ["build_report", "kappa_error_figures", "run_notes"]
+__all__ = ["build_report", "kappa_error_figures", "run_notes", "software_settings"]
+
+#: The libraries whose versions change the numbers or the figures of a report.
+_LIBRARIES = ("numpy", "scipy", "pandas", "scikit-learn", "matplotlib")
+
+
+def software_settings(now: datetime | None = None) -> dict[str, str]:
+    """What wrote a report and when: the package, the date, Python and the libraries.
+
+    Parameters
+    ----------
+    now : datetime, optional
+        The date to state (default: now, in UTC).
+
+    Returns
+    -------
+    dict of str to str
+        ``ensemble-lab`` (its version), ``written`` (the date, UTC) and ``libraries``
+        (Python and the versions of :data:`_LIBRARIES` installed).
+
+    Examples
+    --------
+    >>> from datetime import UTC, datetime
+    >>> info = software_settings(datetime(2026, 1, 2, 3, 4, tzinfo=UTC))
+    >>> info["written"], info["libraries"].startswith("Python 3.")
+    ('2026-01-02 03:04 UTC', True)
+    """
+    from importlib.metadata import PackageNotFoundError, version
+
+    from ensemble_lab._version import __version__
+
+    now = now or datetime.now(UTC)
+    found = [f"Python {platform.python_version()}"]
+    for name in _LIBRARIES:
+        try:
+            found.append(f"{name} {version(name)}")
+        except PackageNotFoundError:
+            continue
+    return {
+        "ensemble-lab": __version__,
+        "written": now.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "libraries": ", ".join(found),
+    }
 
 
 def run_notes(
@@ -73,53 +117,148 @@ def run_notes(
     return notes
 
 
-def kappa_error_figures(
-    predictions: pd.DataFrame, *, max_datasets: int = 4
-) -> list[tuple[Figure, str]]:
-    """Kappa-error diagrams from stored member predictions, one figure per data set.
-
-    Every method whose members' predictions were recorded is drawn on the same axes;
-    the points of each fold of the first repetition are pooled (each fold's ensemble
-    contributes its own L(L−1)/2 pairs, on its own test set).
+def member_counts(predictions: pd.DataFrame) -> pd.DataFrame:
+    """Members recorded per data set and method: the fewest and most over the splits.
 
     Parameters
     ----------
     predictions : DataFrame
         As returned by :func:`ensemble_lab.evaluation.load_predictions`.
-    max_datasets : int, default=4
-        At most this many data sets (the first ones, in order) get a diagram.
+
+    Returns
+    -------
+    DataFrame
+        Data sets × methods (those whose members were recorded), each cell ``"50"`` or
+        ``"4–50"``.
+
+    Examples
+    --------
+    >>> import numpy as np, pandas as pd
+    >>> rows = [("d", "Bagging", 0, f, np.zeros(n)) for f, n in enumerate([50, 50])]
+    >>> rows += [("d", "Boost", 0, f, np.zeros(n)) for f, n in enumerate([4, 9])]
+    >>> frame = pd.DataFrame(rows, columns=["dataset", "method", "repetition", "fold",
+    ...                                     "members"])
+    >>> member_counts(frame).loc["d"].to_dict()
+    {'Bagging': '50', 'Boost': '4–9'}
     """
+    with_members = predictions[predictions["members"].notna()]
+    per_split = (
+        with_members.groupby(["dataset", "method", "repetition", "fold"], sort=False)["members"]
+        .first()
+        .map(len)
+    )
+    span = per_split.groupby(level=["dataset", "method"], sort=False).agg(["min", "max"])
+    text = [f"{lo}" if lo == hi else f"{lo}–{hi}" for lo, hi in span.to_numpy()]
+    cells = pd.Series(text, index=span.index).unstack("method")
+    return cells.reindex(
+        index=list(dict.fromkeys(span.index.get_level_values(0))),
+        columns=list(dict.fromkeys(span.index.get_level_values(1))),
+    )
+
+
+def _kappa_error_points(rows: pd.DataFrame) -> dict[str, np.ndarray]:
+    """Kappa-error points of each method on one data set, its folds' pairs pooled."""
     from ensemble_lab.diversity import kappa_error_points
+
+    points = {}
+    for method, by_method in rows.groupby("method", sort=False):
+        per_fold = []
+        for _, fold in by_method.groupby("fold"):
+            members = np.stack(fold["members"].to_list(), axis=1)
+            if members.shape[0] >= 2:
+                per_fold.append(kappa_error_points(members, y=fold["y_true"].to_numpy()))
+        if per_fold:
+            points[str(method)] = np.vstack(per_fold)
+    return points
+
+
+def kappa_error_figures(
+    predictions: pd.DataFrame, *, max_datasets: int | None = None
+) -> list[tuple[Figure, str]]:
+    """Kappa-error diagrams from stored member predictions, one figure per data set.
+
+    Every method whose members' predictions were recorded is drawn on the same axes;
+    the points of each fold of the first repetition are pooled (each fold's ensemble
+    contributes its own L(L−1)/2 pairs, on its own test set). The clouds are
+    rasterised, so a diagram of many thousands of pairs stays small. A method with
+    fewer than two members on a data set has no pair: the caption names it.
+
+    Parameters
+    ----------
+    predictions : DataFrame
+        As returned by :func:`ensemble_lab.evaluation.load_predictions`.
+    max_datasets : int, optional
+        At most this many data sets (the first ones, in order) get a diagram; default
+        every data set.
+
+    Returns
+    -------
+    list of (Figure, str)
+        Each data set's figure and its caption, which starts with
+        ``"Kappa-error diagram on {data set}"``.
+    """
+    return [(fig, caption) for _, fig, caption in _kappa_error_diagrams(predictions, max_datasets)]
+
+
+def _kappa_error_diagrams(
+    predictions: pd.DataFrame, max_datasets: int | None
+) -> list[tuple[str, Figure, str]]:
+    """(data set, figure, caption) of :func:`kappa_error_figures`."""
     from ensemble_lab.reporting._kappa_error_plot import plot_kappa_error
 
     with_members = predictions[predictions["members"].notna()]
-    figures: list[tuple[Figure, str]] = []
+    methods = list(dict.fromkeys(with_members["method"]))
+    figures: list[tuple[str, Figure, str]] = []
     for dataset in list(dict.fromkeys(with_members["dataset"]))[:max_datasets]:
         rows = with_members[
             (with_members["dataset"] == dataset)
             & (with_members["repetition"] == with_members["repetition"].min())
         ]
-        points = {}
-        for method, by_method in rows.groupby("method", sort=False):
-            per_fold = []
-            for _, fold in by_method.groupby("fold"):
-                members = np.stack(fold["members"].to_list(), axis=1)
-                if members.shape[0] >= 2:
-                    per_fold.append(kappa_error_points(members, y=fold["y_true"].to_numpy()))
-            if per_fold:
-                points[str(method)] = np.vstack(per_fold)
+        points = _kappa_error_points(rows)
+        caption = (
+            f"Kappa-error diagram on {dataset}: one point per pair of members (κ of their "
+            "labels, mean error of the two); left is more diverse, lower is more accurate; "
+            "the large markers are the centroids."
+        )
+        absent = [m for m in methods if m not in points]
+        if absent:
+            caption += f" Not drawn (fewer than two members, so no pair): {', '.join(absent)}."
         if not points:
             continue
         fig = Figure(figsize=(5.5, 4.2))
-        plot_kappa_error(points, ax=fig.subplots())
-        figures.append(
-            (
-                fig,
-                f"Kappa-error diagram on {dataset}: one point per pair of members (κ of their "
-                "labels, mean error of the two); left is more diverse, lower is more accurate.",
-            )
-        )
+        ax = fig.subplots()
+        plot_kappa_error(points, ax=ax)
+        ax.set_title(f"Kappa-error diagram, {dataset}")
+        figures.append((str(dataset), fig, caption))
     return figures
+
+
+def _add_diversity(report: HtmlReport, predictions: pd.DataFrame, max_datasets: int | None) -> None:
+    """Members per method and data set, then a kappa-error diagram per data set."""
+    counts = member_counts(predictions)
+    if counts.empty:
+        return
+    report.add_heading("Diversity")
+    caption = (
+        "Members recorded per data set and method (the fewest–most over the splits), as "
+        "each ensemble counts them: boosting stops early when a member is perfect or too "
+        "weak; Triskel's members are its cascades, one per pair of classes, so a single "
+        "one on two-class data. A method with fewer than two members on a data set has "
+        "no pair to draw in that data set's diagram."
+    )
+    report.add_table(Table(counts.fillna("–").rename_axis("Dataset"), caption))
+    figures = _kappa_error_diagrams(predictions, max_datasets)
+    drawn = {name for name, _, _ in figures}
+    left = [str(d) for d in counts.index if d not in drawn]
+    if left:
+        report.add_text(
+            f"No kappa-error diagram for {len(left)} of the {len(counts)} data sets "
+            f"({'beyond the first ' + str(max_datasets) if max_datasets else 'no pairs'}): "
+            f"{', '.join(left)}.",
+            note=True,
+        )
+    if figures:
+        report.add_figure_choice(figures, "Kappa-error diagram of the data set")
 
 
 def _setting_text(value: object) -> object:
@@ -194,12 +333,13 @@ def _add_holm_against(report: HtmlReport, comparison: stats.Comparison, baseline
         }
     ).rename_axis("Method")
     report.add_table(
-        rows,
-        f"Each method against {baseline} (average rank {ranks[baseline]:.2f}) over the data "
-        f"sets, after a significant Friedman test: z of the difference in average rank, "
-        f"two-sided p, Holm-corrected at α = {comparison.alpha:g} (Demšar 2006, Section "
-        "3.2.2). Positive z: a worse average rank.",
-        index=True,
+        Table(
+            rows,
+            f"Each method against {baseline} (average rank {ranks[baseline]:.2f}) over the data "
+            f"sets, after a significant Friedman test: z of the difference in average rank, "
+            f"two-sided p, Holm-corrected at α = {comparison.alpha:g} (Demšar 2006, Section "
+            "3.2.2). Positive z: a worse average rank.",
+        )
     )
 
 
@@ -218,6 +358,8 @@ def build_report(
     expected_splits: int | None = None,
     notes: Sequence[str] = (),
     procedure: str = "auto",
+    member_predictions: pd.DataFrame | None = None,
+    max_diagrams: int | None = None,
 ) -> HtmlReport:
     """Compose the report of one experiment.
 
@@ -225,9 +367,10 @@ def build_report(
     markers against ``baseline``, failed cells marked; training time;
     average ranks with win-tie-loss and a critical-difference diagram (when there are
     at least two data sets and every method ran on each); accuracy against training
-    time; error against error of each method versus the baseline; then
-    ``extra_figures`` (figures only some experiments can draw, such as kappa-error
-    diagrams).
+    time; error against error of each method versus the baseline; diversity (when
+    members' predictions were recorded: the members per method and data set, and a
+    kappa-error diagram per data set, one shown at a time); then ``extra_figures``
+    (figures only some experiments can draw).
 
     Parameters
     ----------
@@ -266,6 +409,28 @@ def build_report(
         The branch of the comparison over data sets (see
         :func:`~ensemble_lab.evaluation.stats.compare`): chosen by the normality and
         variance tests, or forced.
+    member_predictions : DataFrame, optional
+        :func:`~ensemble_lab.evaluation.load_predictions` of the experiment; the rows
+        with ``members`` make the diversity section.
+    max_diagrams : int, optional
+        At most this many data sets get a kappa-error diagram (the others are named);
+        default every data set.
+
+    Returns
+    -------
+    HtmlReport
+        The report; ``write(path)`` writes it.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> results = pd.DataFrame({
+    ...     "dataset": "d", "method": ["A", "A", "B", "B"], "repetition": 0,
+    ...     "fold": [0, 1, 0, 1], "n_train": 8, "n_test": 2,
+    ...     "accuracy": [0.8, 0.9, 0.7, 0.6], "fit_cpu": [0.002, 0.003, 0.1, 0.12]})
+    >>> page = build_report(results, baseline="A").render()
+    >>> "ensemble-lab</dt>" in page and "0.00250" in page
+    True
     """
     if results.empty:
         raise ValueError("no results to report")
@@ -304,6 +469,8 @@ def build_report(
     if len(methods) >= 2:
         _add_weka_summaries(report, results, metric, test, alpha)
     _add_figures(report, results, methods, baseline)
+    if member_predictions is not None and not member_predictions.empty:
+        _add_diversity(report, member_predictions, max_diagrams)
     for figure, caption in extra_figures:
         report.add_figure(figure, caption)
     return report
@@ -329,7 +496,11 @@ def _add_settings(
     if failures is not None:
         counts["failed tasks"] = len(failures)
     report.add_settings(
-        {**{k: _setting_text(v) for k, v in dict(settings or {}).items()}, **counts}
+        {
+            **{k: _setting_text(v) for k, v in dict(settings or {}).items()},
+            **counts,
+            **software_settings(),
+        }
     )
 
 
@@ -377,22 +548,29 @@ def _add_figures(
     report.add_heading("Figures")
     fig = Figure(figsize=(6, 4.5))
     ax = fig.subplots()
-    plot_accuracy_vs_time(results, ax=ax)
-    report.add_figure(fig, "Mean accuracy against mean training time (log scale).")
+    plot_accuracy_vs_time(results, ax=ax, labels="legend")
+    report.add_figure(
+        fig,
+        "Mean accuracy against mean training time (log scale), one marker per method "
+        "(the legend names them).",
+    )
     others = [m for m in methods if m != baseline]
     if results["dataset"].nunique() < 2 or not others:
         return
+    errors = 100 * (1.0 - results.groupby(["dataset", "method"])["accuracy"].mean())
+    limit = float(max(errors.max(), 1e-9)) * 1.05
     cols = min(3, len(others))
     rows = -(-len(others) // cols)
-    fig = Figure(figsize=(3.6 * cols, 3.6 * rows))
+    fig = Figure(figsize=(3.6 * cols, 3.9 * rows))
     axes = fig.subplots(rows, cols, squeeze=False)
     for ax, method in zip(axes.flat, others):
-        plot_error_vs_error(results, baseline, method, ax=ax)
+        plot_error_vs_error(results, baseline, method, ax=ax, limit=limit)
     for ax in list(axes.flat)[len(others) :]:
         ax.set_visible(False)
     fig.tight_layout()
     report.add_figure(
         fig,
-        f"Error of each method against {baseline}, one point per data set: points "
-        "below the diagonal are data sets where the method errs less.",
+        f"Error of each method against {baseline}, one point per data set, every panel on "
+        f"the same range (0 to {limit:.3g} %): points below the diagonal are data sets "
+        "where the method errs less; each title counts the data sets below, on and above.",
     )

@@ -54,12 +54,46 @@ __all__ = [
     "paired_by_prefix",
     "rank_table",
     "ranking_table",
+    "significant",
     "summary_table",
     "test_label",
     "time_table",
 ]
 
 _SPLIT = ["repetition", "fold"]
+
+
+def significant(value: float, digits: int = 3) -> str:
+    """``value`` with ``digits`` significant digits in fixed notation (no exponent).
+
+    Times span milliseconds to hours, so a fixed number of decimals shows the fast
+    methods as ``0.00``; significant digits show each as precisely as the slow ones.
+
+    Parameters
+    ----------
+    value : float
+        The number.
+    digits : int, default=3
+        Significant digits; whole numbers of more digits keep every digit.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> [significant(v) for v in (0.000123456, 0.0421, 1.0, 12.345, 4321.0, 0.0)]
+    ['0.000123', '0.0421', '1.00', '12.3', '4321', '0']
+    """
+    if value == 0 or not np.isfinite(value):
+        return f"{value:g}"
+    decimals = max(0, digits - 1 - int(np.floor(np.log10(abs(value)))))
+    text = f"{value:.{decimals}f}"
+    if decimals and len(text.lstrip("-").replace(".", "").lstrip("0")) > digits:
+        text = f"{value:.{decimals - 1}f}"  # rounding carried into a new digit: 9.996 -> 10.0
+    return text
+
+
 _TEST_LABELS = {
     "corrected_t": "corrected resampled t-test",
     "paired_t": "paired t-test",
@@ -390,7 +424,8 @@ def time_table(
     test: TestName | None = None,
     alpha: float = 0.05,
     methods: Sequence[str] | None = None,
-    decimals: int = 2,
+    decimals: int | None = None,
+    digits: int = 3,
     show_sd: bool = False,
     failures: pd.DataFrame | None = None,
 ) -> Table:
@@ -414,8 +449,11 @@ def time_table(
         Significance level of the markers.
     methods : sequence of str, optional
         Columns to show, in order.
-    decimals : int, default=2
-        Digits after the decimal point.
+    decimals : int, optional
+        Digits after the decimal point; by default each cell shows ``digits``
+        significant digits, so that milliseconds and hours are both legible.
+    digits : int, default=3
+        Significant digits of each cell when ``decimals`` is not given.
     show_sd : bool, default=False
         Append ``± sd`` over the splits (relative to the baseline mean when
         ``relative``).
@@ -453,7 +491,10 @@ def time_table(
         ratio = numbers["mean"].div(base_mean, axis=0)
         numbers = {**numbers, "ratio": ratio}
         shown = {**shown, "mean": ratio, "sd": numbers["sd"].div(base_mean, axis=0)}
-    cells = _format_cells(shown, lambda v: f"{v:.{decimals}f}", show_sd, markers=test is not None)
+    fmt = (
+        (lambda v: significant(v, digits)) if decimals is None else (lambda v: f"{v:.{decimals}f}")
+    )
+    cells = _format_cells(shown, fmt, show_sd, markers=test is not None)
     if test is not None:
         assert baseline is not None
         marks = f"{stats.BETTER_MARKER}/ /{stats.WORSE_MARKER}"
