@@ -56,6 +56,14 @@ def test_quick_page_holds_paper_claims_ours_and_figures(quick_run):
     assert [c["key"] for c in stored["claims"]] == list(bv.PAPER_CLAIMS)
     assert stored["title"] == "Boosting variants and diversity (paper 002)"
     assert "(boosting-variants.md)" in (out / "README.md").read_text()
+    # The conclusion's count, shown split by split and configuration by configuration
+    assert "## How close the count of the conclusion is" in text
+    section = text.split("## How close")[1]
+    assert (
+        "| split | Aggressive | Conservative | Inverse | tied |\n|---|---|---|---|---|\n| 0 |"
+        in section
+    )
+    assert "| fig3 | Cone-Torus | QDA | 2 |" in section
 
 
 def test_stored_curves_match_a_direct_computation(quick_run):
