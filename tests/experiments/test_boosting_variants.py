@@ -56,6 +56,14 @@ def test_quick_page_holds_paper_claims_ours_and_figures(quick_run):
     assert [c["key"] for c in stored["claims"]] == list(bv.PAPER_CLAIMS)
     assert stored["title"] == "Boosting variants and diversity (paper 002)"
     assert "(boosting-variants.md)" in (out / "README.md").read_text()
+    # The conclusion's count, shown split by split and configuration by configuration
+    assert "## How close the count of the conclusion is" in text
+    section = text.split("## How close")[1]
+    assert (
+        "| split | Aggressive | Conservative | Inverse | tied |\n|---|---|---|---|---|\n| 0 |"
+        in section
+    )
+    assert "| fig3 | Cone-Torus | QDA | 2 |" in section
 
 
 def test_stored_curves_match_a_direct_computation(quick_run):
@@ -238,6 +246,7 @@ def test_conclusion_counts_winners_by_hand():
                         "dataset": "phoneme",
                         "base": "qda",
                         "n_train": config,
+                        "key": f"fig4/phoneme/qda/N{config}/L25/split0",
                         "variant": variant,
                         "error_last": error,
                     }
@@ -456,3 +465,166 @@ def test_check_notes_only_where_the_check_changes_a_claim_that_does_not_hold():
     )
     assert notes[1:] == ["", ""]
     assert [c.verdict for c in check_notes(ours, checked, "x")] == [c.verdict for c in ours]
+
+
+def inverse_gains(hit_on):
+    """Figure 3 gains of the four cases; the inverse's lowest Q at k = 3 is a hit on the
+    cases in ``hit_on`` (its best improvement there) and a loss of 2 points elsewhere."""
+    k = np.arange(1, 6)
+    q = np.array([1.0, 0.9, 0.8, 0.85, 0.9])
+    out = gains(dict.fromkeys([(d, b) for b in ("qda", "mlp") for d in bc.DATASET_TITLES], 0.0))
+    for case in out:
+        at_lowest_q = 0.01 if case in hit_on else -0.02
+        out[case]["inverse"] = pd.DataFrame(
+            {"q": q, "gain": [0.0, 0.0, at_lowest_q, 0.0, 0.0]}, index=k
+        )
+    return out
+
+
+def test_lowest_q_of_inverse_boosting_misses_except_on_cone_torus_qda():
+    cone_torus = ("cone-torus", "qda")
+    claim = bc._min_q_inverse(inverse_gains({cone_torus}))
+    assert claim.verdict == "holds"
+    assert "Pima/QDA: -2.0 at k = 3 vs best +0.0" in claim.ours
+    # a miss on Cone-Torus/QDA too: the exception fails, the rule holds
+    assert bc._min_q_inverse(inverse_gains(set())).verdict == "partly"
+    # a hit elsewhere breaks the rule
+    assert bc._min_q_inverse(inverse_gains({cone_torus, ("pima", "mlp")})).verdict == (
+        "does not hold"
+    )
+    only_cone_torus = {cone_torus: inverse_gains({cone_torus})[cone_torus]}
+    assert bc._min_q_inverse(only_cone_torus).verdict == "not run"
+
+
+def span_gains(lowest_q):
+    """Figure 3 gains whose testing Q falls from 1 to ``lowest_q[base]`` (aggressive)."""
+    out = gains({(d, b): 0.0 for b in lowest_q for d in bc.DATASET_TITLES})
+    for (_, base), curves in out.items():
+        curves["aggressive"]["q"] = np.linspace(1.0, lowest_q[base], 5)
+        for v in bv.VARIANTS[1:]:
+            curves[v]["q"] = np.linspace(1.0, (1 + lowest_q[base]) / 2, 5)
+    return out
+
+
+def test_span_of_q_much_wider_with_mlps():
+    claim = bc._q_span(span_gains({"qda": 0.7, "mlp": 0.2}))
+    assert claim.verdict == "holds" and "Pima: MLP 0.80 vs QDA 0.30 (2.7×)" in claim.ours
+    assert bc._q_span(span_gains({"qda": 0.7, "mlp": 0.5})).verdict == "partly"  # not double
+    assert bc._q_span(span_gains({"qda": 0.7, "mlp": 0.8})).verdict == "does not hold"
+    assert bc._q_span(span_gains({"qda": 0.7})).verdict == "not run"
+
+
+def phoneme_means(errors, qs=None, sizes=(80, 350, 1000)):
+    """Mean curves of Phoneme: ``errors[(base, n, variant)]`` or ``errors[base]`` (all N)."""
+    rows = []
+    for base in ("qda", "mlp"):
+        for n in sizes:
+            for v in bv.VARIANTS:
+                error = errors.get((base, n, v), errors.get(base))
+                q = (qs or {}).get((base, n, v), np.linspace(1.0, 0.6, len(error)))
+                for k, (e, value) in enumerate(zip(error, q), start=1):
+                    rows.append(
+                        dict(zip(bc.GROUP, ("fig4", "phoneme", base, n, v)))
+                        | {"k": k, "test_error": e, "test_q": value}
+                    )
+    return pd.DataFrame(rows).set_index([*bc.GROUP, "k"]).sort_index()
+
+
+STEADY_FALL = np.linspace(0.30, 0.20, 25)
+ZIGZAG = 0.25 + 0.02 * (np.arange(25) % 2)  # up and down, ending where it began
+
+
+def test_steadiness_tells_a_steady_descent_from_an_erratic_curve():
+    assert bc.steadiness(pd.Series(STEADY_FALL)) == pytest.approx(1.0)
+    assert bc.steadiness(pd.Series(ZIGZAG)) == 0.0
+    assert bc.steadiness(pd.Series(STEADY_FALL[::-1])) == pytest.approx(-1.0)
+
+
+def test_quadratic_classifier_erratic_for_larger_phoneme_sets():
+    sizes = [80, 350, 1000]
+    erratic = {("qda", n, v): ZIGZAG for n in (350, 1000) for v in bv.VARIANTS}
+    claim = bc._qda_erratic(
+        phoneme_means({"qda": STEADY_FALL, "mlp": STEADY_FALL} | erratic), sizes
+    )
+    assert claim.verdict == "holds" and "erratic QDA curves above N = 80: 4 of 4" in claim.ours
+    assert claim.checked == (
+        "Erratic by the same measure: QDA at N = 80 0 of 2; MLP at any N 0 of 6."
+    )
+    three = {key: c for key, c in erratic.items() if key != ("qda", 1000, "conservative")}
+    assert (
+        bc._qda_erratic(
+            phoneme_means({"qda": STEADY_FALL, "mlp": STEADY_FALL} | three), sizes
+        ).verdict
+        == "partly"
+    )
+    steady = phoneme_means({"qda": STEADY_FALL, "mlp": STEADY_FALL})
+    assert bc._qda_erratic(steady, sizes).verdict == "does not hold"
+    assert bc._qda_erratic(steady, [80]).verdict == "not run"
+
+
+def test_no_big_differences_across_sizes_with_the_mlp():
+    sizes = [80, 350, 1000]
+    same = {"qda": ZIGZAG, "mlp": STEADY_FALL}
+    claim = bc._mlp_sizes(phoneme_means(same), sizes)
+    assert (
+        claim.verdict == "holds"
+        and "MLP (N = 80, 350, 1000): improvement 0.0/0.0/0.0" in claim.ours
+    )
+    # the improvement at N = 1000 five points smaller: only the Q part holds
+    smaller = {("mlp", 1000, v): np.linspace(0.30, 0.25, 25) for v in bv.VARIANTS}
+    assert bc._mlp_sizes(phoneme_means(same | smaller), sizes).verdict == "partly"
+    # ... and the ensembles far less diverse there too: neither
+    q_up = {("mlp", 1000, v): np.linspace(1.0, 0.9, 25) for v in bv.VARIANTS}
+    assert bc._mlp_sizes(phoneme_means(same | smaller, q_up), sizes).verdict == "does not hold"
+    assert bc._mlp_sizes(phoneme_means(same), [80]).verdict == "not run"
+
+
+def test_paralysis_is_no_further_improvement_from_the_later_members():
+    stalls = np.r_[np.linspace(0.30, 0.20, 12), np.full(13, 0.20)]
+    # every boosting curve still improving in its second half: no paralysis
+    assert bc._no_paralysis(phoneme_means({"qda": stalls, "mlp": STEADY_FALL})).verdict == "holds"
+    one = {("mlp", 80, "aggressive"): stalls}
+    claim = bc._no_paralysis(phoneme_means({"qda": stalls, "mlp": STEADY_FALL} | one))
+    assert claim.verdict == "partly" and claim.ours.startswith("paralysed in 1 of 6")
+    assert "Phoneme N = 80 aggressive +0.0" in claim.ours
+    # the inverse's decline is no paralysis of boosting; every boosting curve stalling is
+    everywhere = phoneme_means({"qda": STEADY_FALL, "mlp": stalls})
+    assert bc._no_paralysis(everywhere).verdict == "does not hold"
+    assert (
+        bc._no_paralysis(
+            phoneme_means({"qda": stalls, "mlp": STEADY_FALL}).drop("mlp", level="base")
+        ).verdict
+        == "not run"
+    )
+
+
+def test_conclusion_shows_its_count_on_every_split():
+    def rows(split, errors_by_config):
+        return [
+            {
+                "study": "fig4",
+                "dataset": "phoneme",
+                "base": "qda",
+                "n_train": config,
+                "key": f"fig4/phoneme/qda/N{config}/L25/split{split}",
+                "variant": v,
+                "error_last": e,
+            }
+            for config, errors in enumerate(errors_by_config)
+            for v, e in zip(bv.VARIANTS, errors)
+        ]
+
+    stops = pd.DataFrame(
+        rows(0, [(0.2, 0.1, 0.3), (0.2, 0.1, 0.3), (0.1, 0.2, 0.3)])
+        + rows(1, [(0.1, 0.2, 0.3), (0.1, 0.1, 0.3), (0.1, 0.2, 0.3)])
+    )
+    counts = bc.winners_per_split(stops)
+    assert counts.to_dict("index") == {
+        0: {"aggressive": 1, "conservative": 2, "inverse": 0, "tie": 0},
+        1: {"aggressive": 2, "conservative": 0, "inverse": 0, "tie": 1},
+    }
+    claim = bc._conservative_recommended(stops)
+    assert "(the first two 1 configuration apart)" in claim.ours
+    assert "— 0: 1/2/0/0; 1: 2/0/0/1." in claim.checked
+    assert "Conservative leads outright on 1 of 2 splits, Aggressive on 1" in claim.checked
+    assert "conservative 0-2" in claim.checked

@@ -41,8 +41,11 @@ from ._boosting_claims import (
     VARIANTS,
     check_claims,
     check_notes,
+    configurations,
+    lowest_variants,
     pct,
     split_notes,
+    winners_per_split,
 )
 from ._common import fill_template, save_figure, write_page
 
@@ -575,6 +578,88 @@ def stopping_table(frame: pd.DataFrame, stops: pd.DataFrame) -> str:
     return "\n".join(lines) + f"\n\nStopping at k* instead of L: {summary}."
 
 
+def _conclusion_spread(stops: pd.DataFrame) -> str:
+    """Markdown: the conclusion's count, its margin, per split and per configuration."""
+    number = list(PAPER_CLAIMS).index("conclusion") + 1
+    finals = stops.groupby(GROUP, sort=False)["error_last"].mean().unstack("variant")
+    counts = finals.idxmin(axis=1).value_counts().reindex(list(VARIANTS), fill_value=0)
+    top, second = sorted(counts, reverse=True)[:2]
+    per_split = winners_per_split(stops)
+    lines = [
+        f"Claim {number} counts, over the {len(finals)} configurations, the variant of "
+        "lowest mean testing error at L: "
+        + ", ".join(f"{v} {n}" for v, n in counts.items())
+        + f". The first two are {configurations(top - second)} apart: "
+        + (
+            "one configuration changing sides ties or reverses the count, so the verdict "
+            "rests on a one-configuration margin. "
+            if top - second <= 1
+            else ""
+        )
+        + "The same count on each split alone (Figure 2: each run; tied: two variants "
+        "with the same lowest error):",
+        "",
+        "| split | " + " | ".join(v.capitalize() for v in VARIANTS) + " | tied |",
+        "|---|" + "---|" * (len(VARIANTS) + 1),
+        *(
+            f"| {split} | " + " | ".join(str(row[c]) for c in (*VARIANTS, "tie")) + " |"
+            for split, row in per_split.iterrows()
+        ),
+        "",
+        "Per configuration: the mean over the splits of Aggressive's testing error at L "
+        "minus Conservative's (negative: Aggressive lower; ± the sd over the splits), and "
+        f"on how many splits each variant has the lowest error. {_within_sd(stops)}",
+        "",
+        _margin_table(stops),
+    ]
+    return "\n".join(lines)
+
+
+def _a_minus_c(stops: pd.DataFrame) -> pd.DataFrame:
+    """Per configuration and split, Aggressive's testing error at L minus Conservative's."""
+    errors = stops.pivot_table(index=[*GROUP[:-1], "key"], columns="variant", values="error_last")
+    return (errors["aggressive"] - errors["conservative"]).rename("diff").reset_index()
+
+
+def _within_sd(stops: pd.DataFrame) -> str:
+    """In how many configurations the mean A − C is smaller than its sd over the splits."""
+    per = _a_minus_c(stops).groupby(list(GROUP[:-1]))["diff"].agg(["mean", "std", "size"])
+    per = per[per["size"] > 1]
+    if per.empty:
+        return ""
+    inside = int((per["mean"].abs() < per["std"]).sum())
+    return (
+        f"In {inside} of the {configurations(len(per))} the mean difference is smaller "
+        "than its sd over the splits."
+    )
+
+
+def _margin_table(stops: pd.DataFrame) -> str:
+    """Markdown: per configuration, Aggressive − Conservative at L and the splits each wins."""
+    lowest = lowest_variants(stops)
+    config = list(GROUP[:-1])
+    wins = pd.crosstab([lowest.index.get_level_values(c) for c in config], lowest)
+    wins = wins.reindex(columns=[*VARIANTS, "tie"], fill_value=0)
+    lines = [
+        "| study | data | base | splits | A − C (points) | lowest on: "
+        + " / ".join(v.capitalize() for v in VARIANTS)
+        + " / tied |",
+        "|---|---|---|---|---|---|",
+    ]
+    for keys, group in stops.groupby(config, sort=False):
+        errors = group.pivot(index="key", columns="variant", values="error_last")
+        diff = 100 * (errors["aggressive"] - errors["conservative"])
+        spread = f" ± {diff.std(ddof=1):.1f}" if len(diff) > 1 else ""
+        study, dataset, base, n = keys
+        lines.append(
+            f"| {study} | {_config_label(dataset, n)} | {base.upper()} | {len(diff)} | "
+            f"{diff.mean():+.1f}{spread} | "
+            + " / ".join(str(wins.loc[keys, c]) for c in (*VARIANTS, "tie"))
+            + " |"
+        )
+    return "\n".join(lines)
+
+
 # ---------------------------------------------------------------- figures
 def _curve(means: pd.DataFrame, keys: tuple, column: str) -> np.ndarray:
     return means.loc[keys, column].to_numpy()
@@ -832,6 +917,7 @@ def _values(f: Findings, names: dict[str, str]) -> dict[str, str]:
         "stopping": stopping_table(f.curves, f.stops),
         "ledger": ledger_table(f.claims),
         "checked": checked_notes(f.claims),
+        "conclusion_spread": _conclusion_spread(f.stops),
         "resets": ", ".join(f"{v} {n:.1f}" for v, n in f.resets.items()),
     }
 
