@@ -34,28 +34,22 @@ def _config(tmp_path, dataset="iris"):
     return path
 
 
-def _one_line_error(result, *fragments):
-    assert result.exit_code == 2, result.output
-    lines = result.output.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: "), result.output
-    for fragment in fragments:
-        assert fragment in lines[0], lines[0]
-
-
-def test_a_dataset_neither_packaged_nor_in_the_data_dir_is_named(tmp_path, monkeypatch):
+def test_a_dataset_neither_packaged_nor_in_the_data_dir_is_named(
+    tmp_path, monkeypatch, one_line_error
+):
     monkeypatch.delenv("ENSEMBLE_LAB_DATA", raising=False)
     args = ["run", str(_config(tmp_path, "heart-z")), "--results", str(tmp_path / "out")]
     result = runner.invoke(app, args)
-    _one_line_error(result, "datasets[0] ('heart-z')", "no file heart-z.arff", "Did you mean")
+    one_line_error(result, "datasets[0] ('heart-z')", "no file heart-z.arff", "Did you mean")
     assert not (tmp_path / "out" / "results.db").exists()
 
 
-def test_unknown_method_and_unknown_paper(tmp_path):
+def test_unknown_method_and_unknown_paper(tmp_path, one_line_error):
     path = _config(tmp_path)
     path.write_text(path.read_text().replace('name = "NB"', 'name = "Bagging"'))
     result = runner.invoke(app, ["run", str(path), "--results", str(tmp_path / "out")])
-    _one_line_error(result, "methods[1] ('Bagging'): Unknown method 'Bagging'", "N-P-Bagging")
-    _one_line_error(runner.invoke(app, ["methods", "--paper", "7"]), "Unknown paper '7'")
+    one_line_error(result, "methods[1] ('Bagging'): Unknown method 'Bagging'", "N-P-Bagging")
+    one_line_error(runner.invoke(app, ["methods", "--paper", "7"]), "Unknown paper '7'")
 
 
 def test_debug_shows_the_traceback(tmp_path):
@@ -75,22 +69,22 @@ def store(tmp_path_factory):
     return db
 
 
-def test_bad_baseline_and_unknown_experiment(store):
+def test_bad_baseline_and_unknown_experiment(store, one_line_error):
     result = runner.invoke(app, ["report", str(store), "--baseline", "C4.5"])
-    _one_line_error(result, "--baseline 'C4.5' is not a method of 'tiny': J48, NB")
+    one_line_error(result, "--baseline 'C4.5' is not a method of 'tiny': J48, NB")
     result = runner.invoke(app, ["report", str(store), "-e", "other"])
-    _one_line_error(result, "No experiment 'other'", "tiny")
+    one_line_error(result, "No experiment 'other'", "tiny")
 
 
-def test_corrupt_and_foreign_files_are_not_stores(tmp_path):
+def test_corrupt_and_foreign_files_are_not_stores(tmp_path, one_line_error):
     corrupt = tmp_path / "corrupt.db"
     corrupt.write_bytes(b"this is not SQLite" * 100)
     for command in (["report", str(corrupt)], ["run", "--results", str(corrupt)]):
-        _one_line_error(runner.invoke(app, command), f"{corrupt} is not a results store")
+        one_line_error(runner.invoke(app, command), f"{corrupt} is not a results store")
     foreign = tmp_path / "foreign.db"
     with sqlite3.connect(foreign) as con:
         con.execute("CREATE TABLE birds (name TEXT)")
-    _one_line_error(
+    one_line_error(
         runner.invoke(app, ["report", str(foreign)]),
         "is an SQLite database but not a results store",
     )
@@ -99,7 +93,7 @@ def test_corrupt_and_foreign_files_are_not_stores(tmp_path):
     assert tables == {"birds"}
 
 
-def test_a_malformed_dataset_file_is_reported_and_the_listing_goes_on(tmp_path):
+def test_a_malformed_dataset_file_is_reported_and_the_listing_goes_on(tmp_path, one_line_error):
     (tmp_path / "broken.arff").write_text(
         "@relation broken\n@attribute a numeric\n@attribute class {x,y}\n@data\n1,x\n2\n"
     )
@@ -114,10 +108,10 @@ def test_a_malformed_dataset_file_is_reported_and_the_listing_goes_on(tmp_path):
     assert "1file(s)couldnotberead" in said
     assert "│fine│2│0│1│2│no│" in said  # no count is cut or lost
     missing = runner.invoke(app, ["datasets", "--data-dir", str(tmp_path / "nope")])
-    _one_line_error(missing, "is not a directory")
+    one_line_error(missing, "is not a directory")
 
 
-def test_a_second_run_on_a_store_in_use_names_the_holder(tmp_path):
+def test_a_second_run_on_a_store_in_use_names_the_holder(tmp_path, one_line_error):
     db = tmp_path / "results.db"
     holder = subprocess.Popen(
         [sys.executable, "-c",
@@ -131,7 +125,7 @@ def test_a_second_run_on_a_store_in_use_names_the_holder(tmp_path):
         assert holder.stdout.readline().strip() == "locked"
         args = ["run", str(_config(tmp_path)), "--results", str(db), "-j", "1"]
         busy = runner.invoke(app, args)
-        _one_line_error(busy, f"is in use by another run (process {holder.pid} on")
+        one_line_error(busy, f"is in use by another run (process {holder.pid} on")
         os.kill(holder.pid, signal.SIGKILL)  # the lock dies with its process
         holder.wait()
         assert runner.invoke(app, args).exit_code == 0
@@ -161,10 +155,10 @@ def test_methods_lists_the_names_of_a_paper():
     assert "Triskel" not in said and "RBF-SVM" in said
 
 
-def test_alpha_on_the_command_line(store, tmp_path):
+def test_alpha_on_the_command_line(store, tmp_path, one_line_error):
     result = runner.invoke(app, ["report", str(store), "--alpha", "0.01"])
     assert result.exit_code == 0 and "at the 0.01 level" in result.output
-    _one_line_error(runner.invoke(app, ["report", str(store), "--alpha", "5"]), "--alpha must be")
+    one_line_error(runner.invoke(app, ["report", str(store), "--alpha", "5"]), "--alpha must be")
     page = tmp_path / "r.html"
     html = runner.invoke(
         app, ["report", str(store), "-f", "html", "-o", str(page), "--alpha", "0.1"]
@@ -175,15 +169,15 @@ def test_alpha_on_the_command_line(store, tmp_path):
     assert "MixedNaiveBayes(" in text  # the key of the methods, with their parameters
 
 
-def test_paper_protocol_is_for_estimates_of_scaled_reproductions(tmp_path):
+def test_paper_protocol_is_for_estimates_of_scaled_reproductions(tmp_path, one_line_error):
     out = ["--results", str(tmp_path)]
     result = runner.invoke(app, ["reproduce", "triskel", "--estimate", "--paper-protocol", *out])
-    _one_line_error(result, "'triskel' runs at the paper's protocol already")
+    one_line_error(result, "'triskel' runs at the paper's protocol already")
     result = runner.invoke(app, ["reproduce", "oracle", "--paper-protocol", *out])
-    _one_line_error(result, "--paper-protocol goes with --estimate only")
+    one_line_error(result, "--paper-protocol goes with --estimate only")
 
 
-def test_a_data_dir_that_is_not_a_directory_is_refused_by_every_command(tmp_path):
+def test_a_data_dir_that_is_not_a_directory_is_refused_by_every_command(tmp_path, one_line_error):
     # run used to fall back on the packaged data in silence
     afile = tmp_path / "f.txt"
     afile.write_text("x")
@@ -195,5 +189,5 @@ def test_a_data_dir_that_is_not_a_directory_is_refused_by_every_command(tmp_path
             ["verify", str(tmp_path / "x.db")],
         ):
             result = runner.invoke(app, [*args, "--data-dir", str(bad)])
-            _one_line_error(result, f"--data-dir {bad} is not a directory")
+            one_line_error(result, f"--data-dir {bad} is not a directory")
     assert not (tmp_path / "out").exists()

@@ -120,21 +120,15 @@ def _mutated(sound, tmp_path, sql):
     return db
 
 
-def _one_line_error(result, *fragments):
-    assert result.exit_code == 2, result.output
-    lines = result.output.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: "), result.output
-    for fragment in fragments:
-        assert fragment in lines[0], lines[0]
-
-
 @pytest.mark.parametrize("mutation", MUTATIONS)
 @pytest.mark.parametrize("command", COMMANDS)
-def test_each_command_refuses_an_edited_store_in_one_line(sound, tmp_path, mutation, command):
+def test_each_command_refuses_an_edited_store_in_one_line(
+    sound, tmp_path, mutation, command, one_line_error
+):
     sql, said = MUTATIONS[mutation]
     db = _mutated(sound, tmp_path, sql)
     args = [a.format(db=db, tmp=tmp_path) for a in COMMANDS[command]]
-    _one_line_error(runner.invoke(app, args), f"{db} is a malformed results store", said)
+    one_line_error(runner.invoke(app, args), f"{db} is a malformed results store", said)
     assert not (tmp_path / "r.html").exists() and not (tmp_path / "x.csv").exists()
 
 
@@ -156,7 +150,7 @@ def test_the_library_refuses_it_too_and_writes_nothing(sound, tmp_path, mutation
     assert db.read_bytes() == before  # not even the missing table was created
 
 
-def test_members_codes_are_checked_as_they_are_decoded(sound, tmp_path):
+def test_members_codes_are_checked_as_they_are_decoded(sound, tmp_path, one_line_error):
     for blob, said in ((b"\xe7\x03\x00\x00", "hold the code 999"), (b"\x01", "odd number")):
         db = _mutated(sound, tmp_path, "SELECT 1")
         con = sqlite3.connect(db)
@@ -164,10 +158,10 @@ def test_members_codes_are_checked_as_they_are_decoded(sound, tmp_path):
         con.commit()
         con.close()
         result = runner.invoke(app, ["report", str(db), "-f", "html", "-o", str(tmp_path / "r")])
-        _one_line_error(result, f"{db} is a malformed results store", said)
+        one_line_error(result, f"{db} is a malformed results store", said)
 
 
-def test_damaged_files_are_not_stores(sound, tmp_path):
+def test_damaged_files_are_not_stores(sound, tmp_path, one_line_error):
     size = sound.stat().st_size
     truncated = tmp_path / "truncated.db"
     truncated.write_bytes(sound.read_bytes()[: size // 2])
@@ -176,7 +170,7 @@ def test_damaged_files_are_not_stores(sound, tmp_path):
     for db in (truncated, text):
         for command in COMMANDS.values():
             args = [a.format(db=db, tmp=tmp_path) for a in command]
-            _one_line_error(runner.invoke(app, args), f"{db} is not a results store")
+            one_line_error(runner.invoke(app, args), f"{db} is not a results store")
 
 
 def test_a_sound_store_is_checked_once_and_again_when_it_changes(sound, tmp_path):

@@ -37,14 +37,6 @@ def _config(tmp_path, name="tiny", folds=2, label="J48"):
     return path
 
 
-def _one_line_error(result, *fragments):
-    assert result.exit_code == 2, result.output
-    lines = result.output.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: "), result.output
-    for fragment in fragments:
-        assert fragment in lines[0], lines[0]
-
-
 @pytest.fixture(scope="module")
 def store(tmp_path_factory):
     tmp_path = tmp_path_factory.mktemp("paths")
@@ -78,20 +70,20 @@ def test_a_symbolic_link_to_a_store_takes_the_store_s_lock(tmp_path):
         pass
 
 
-def test_a_protocol_the_data_cannot_follow_leaves_nothing_to_overwrite(tmp_path):
+def test_a_protocol_the_data_cannot_follow_leaves_nothing_to_overwrite(tmp_path, one_line_error):
     db = tmp_path / "r.db"
     args = ["run", str(_config(tmp_path, folds=1000)), "--results", str(db), "-j", "1"]
-    _one_line_error(runner.invoke(app, args), "dataset 'iris': cannot make 1000 folds from 150")
+    one_line_error(runner.invoke(app, args), "dataset 'iris': cannot make 1000 folds from 150")
     args = ["run", str(_config(tmp_path, folds=3)), "--results", str(db), "-j", "1"]
     assert runner.invoke(app, args).exit_code == 0  # no --new needed
 
 
-def test_an_absurd_plan_is_one_line(tmp_path):
+def test_an_absurd_plan_is_one_line(tmp_path, one_line_error):
     config = _config(tmp_path)
     repeated = 'kind = "repeated-cv"\nrepetitions = 100000000'
     config.write_text(config.read_text().replace('kind = "cv"', repeated))
     result = runner.invoke(app, ["run", str(config), "--results", str(tmp_path / "r.db")])
-    _one_line_error(
+    one_line_error(
         result, "plans 400,000,000 tasks (1 data set(s) × 2 method(s)", "more than the 1,000,000"
     )
     assert not (tmp_path / "r.db").exists()
@@ -111,13 +103,13 @@ def test_an_experiment_name_is_a_label_not_a_path(tmp_path, name):
     assert not (tmp_path.parent / "x-report.html").exists()
 
 
-def test_export_refuses_a_suffix_it_does_not_write(store, tmp_path):
+def test_export_refuses_a_suffix_it_does_not_write(store, tmp_path, one_line_error):
     result = runner.invoke(app, ["export", str(store), "-o", str(tmp_path / "x.xlsx")])
-    _one_line_error(result, "cannot tell the format of", "x.xlsx", ".csv, .parquet or .arff")
+    one_line_error(result, "cannot tell the format of", "x.xlsx", ".csv, .parquet or .arff")
     assert not (tmp_path / "x.xlsx").exists()
 
 
-def test_a_directory_as_the_store_is_named(store, tmp_path):
+def test_a_directory_as_the_store_is_named(store, tmp_path, one_line_error):
     folder = tmp_path / "dir.db"
     folder.mkdir()
     for args in (
@@ -125,46 +117,48 @@ def test_a_directory_as_the_store_is_named(store, tmp_path):
         ["report", str(folder)],
         ["export", str(folder)],
     ):
-        _one_line_error(runner.invoke(app, args), f"the results store {folder} is a directory")
+        one_line_error(runner.invoke(app, args), f"the results store {folder} is a directory")
 
 
-def test_a_toml_file_that_is_not_utf8_is_named(tmp_path):
+def test_a_toml_file_that_is_not_utf8_is_named(tmp_path, one_line_error):
     config = tmp_path / "latin1.toml"
     config.write_bytes(_config(tmp_path).read_text().replace("tiny", "caf\xe9").encode("latin-1"))
     result = runner.invoke(app, ["run", str(config), "--results", str(tmp_path / "r.db")])
-    _one_line_error(result, f"{config}: not UTF-8 text (byte 0xe9 at position")
+    one_line_error(result, f"{config}: not UTF-8 text (byte 0xe9 at position")
 
 
-def test_zero_jobs_is_refused_before_anything_is_written(tmp_path):
+def test_zero_jobs_is_refused_before_anything_is_written(tmp_path, one_line_error):
     out = tmp_path / "out"
     result = runner.invoke(app, ["run", str(_config(tmp_path)), "--results", str(out), "-j", "0"])
-    _one_line_error(result, "-j/--n-jobs must be at least 1 worker process, got 0")
+    one_line_error(result, "-j/--n-jobs must be at least 1 worker process, got 0")
     assert not out.exists()
     result = runner.invoke(app, ["reproduce", "oracle-2d", "--results", str(out), "-j", "0"])
-    _one_line_error(result, "-j/--n-jobs must be at least 1")
+    one_line_error(result, "-j/--n-jobs must be at least 1")
 
 
 @pytest.mark.parametrize("fmt", ["md", "latex", "html", "csv"])
-def test_an_output_that_cannot_be_written_is_named_before_any_work(store, tmp_path, fmt):
+def test_an_output_that_cannot_be_written_is_named_before_any_work(
+    store, tmp_path, fmt, one_line_error
+):
     afile = tmp_path / "afile"
     afile.write_text("x")
     target = afile / f"r.{fmt}"
     result = runner.invoke(app, ["report", str(store), "-f", fmt, "-o", str(target)])
-    _one_line_error(result, f"-o {target}: {afile} is not a directory")
+    one_line_error(result, f"-o {target}: {afile} is not a directory")
     if fmt != "html":  # the HTML report creates its directory
         missing = tmp_path / "no" / f"r.{fmt}"
         result = runner.invoke(app, ["report", str(store), "-f", fmt, "-o", str(missing)])
-        _one_line_error(result, f"-o {missing}: there is no directory {missing.parent}")
+        one_line_error(result, f"-o {missing}: there is no directory {missing.parent}")
     result = runner.invoke(app, ["export", str(store), "-o", str(afile / "r.csv")])
-    _one_line_error(result, f"{afile} is not a directory")
+    one_line_error(result, f"{afile} is not a directory")
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root writes anywhere")
-def test_an_output_without_permission_is_named(store, tmp_path):
+def test_an_output_without_permission_is_named(store, tmp_path, one_line_error):
     locked = tmp_path / "locked"
     locked.mkdir(mode=0o500)
     result = runner.invoke(app, ["report", str(store), "-o", str(locked / "r.md")])
-    _one_line_error(result, "not allowed to write there")
+    one_line_error(result, "not allowed to write there")
 
 
 def test_method_and_dataset_names_are_escaped_in_markdown(tmp_path):

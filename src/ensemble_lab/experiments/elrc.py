@@ -292,20 +292,28 @@ def _beats_singles(paper: pd.DataFrame, ours: pd.DataFrame) -> Claim:
     )
 
 
-def _singles_note(paper: pd.DataFrame, ours: pd.DataFrame) -> str:
-    """Where ELRC is not above every single learner: the best one, its margin, the paper's."""
-    singles = [_label(b, "Single") for b in BASES]
+def _ahead(
+    paper: pd.DataFrame, ours: pd.DataFrame, rows: list[str], columns: list[str], word: str
+) -> list[str]:
+    """Per dataset of ``rows``: the best of ``columns`` against ELRC, ours and the paper's."""
     parts = []
-    for d in _beating_all(ours)[1]:
-        best = str(ours.loc[d, singles].astype(float).idxmax())
+    for d in rows:
+        best = str(ours.loc[d, columns].astype(float).idxmax())
         there = (
             f" (paper: ELRC {paper.loc[d, 'ELRC']:.2f}, {best} {paper.loc[d, best]:.2f})"
             if d in paper.index
             else " (not in the paper's table)"
         )
         parts.append(
-            f"{d}: {best} {ours.loc[d, best]:.2f} against ELRC {ours.loc[d, 'ELRC']:.2f}{there}"
+            f"{d}: {best} {ours.loc[d, best]:.2f} {word} ELRC {ours.loc[d, 'ELRC']:.2f}{there}"
         )
+    return parts
+
+
+def _singles_note(paper: pd.DataFrame, ours: pd.DataFrame) -> str:
+    """Where ELRC is not above every single learner: the best one, its margin, the paper's."""
+    singles = [_label(b, "Single") for b in BASES]
+    parts = _ahead(paper, ours, _beating_all(ours)[1], singles, "against")
     return (
         "Where ELRC is not above all three single learners, the most accurate one "
         f"(accuracy %): {'; '.join(parts)}. These are means of one 10-fold "
@@ -539,17 +547,7 @@ def _stable_best_note(paper: pd.DataFrame, ours: pd.DataFrame) -> str:
     """Where ELRC misses: which ensemble is ahead, by how much, and what the paper has there."""
     rows, beaten = _stable_best_rows(ours)
     ensembles = _ensembles(tuple(BASES.values()))
-    parts = []
-    for d in (d for d in rows if d not in beaten):
-        best = str(ours.loc[d, ensembles].astype(float).idxmax())
-        there = (
-            f" (paper: ELRC {paper.loc[d, 'ELRC']:.2f}, {best} {paper.loc[d, best]:.2f})"
-            if d in paper.index
-            else " (not in the paper's table)"
-        )
-        parts.append(
-            f"{d}: {best} {ours.loc[d, best]:.2f} vs ELRC {ours.loc[d, 'ELRC']:.2f}{there}"
-        )
+    parts = _ahead(paper, ours, [d for d in rows if d not in beaten], ensembles, "vs")
     paper_rows = _stable_best_rows(paper.loc[paper.index.intersection(ours.index)])[0]
     return (
         "Where ELRC is not ahead of all six ensembles, the most accurate one and its margin "
