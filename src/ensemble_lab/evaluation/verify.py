@@ -188,6 +188,11 @@ def _recorded(con: sqlite3.Connection, experiment: str, key: TaskKey) -> pd.Data
     )
 
 
+def _number(value: Any) -> float:
+    """A stored score as a float: NULL (a store older than the column) is NaN."""
+    return float("nan") if value is None else float(value)
+
+
 def _same_score(metric: str, stored: float, rerun: float | None) -> bool:
     if rerun is None:
         return False
@@ -253,7 +258,7 @@ def _tasks(
                 float(r.accuracy),
                 int(r.n_train),
                 int(r.n_test),
-                {m: float(getattr(r, m)) for m in METRIC_COLUMNS},
+                {m: _number(getattr(r, m)) for m in METRIC_COLUMNS},
             )
             for r in group.itertuples()
         ]
