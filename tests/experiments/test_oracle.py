@@ -433,3 +433,31 @@ def test_page_says_table_v_was_not_run_without_its_store(tmp_path):
     text = oracle.write_report(f, tmp_path).read_text()
     assert "### Average ranks, the paper's beside ours" in text
     assert "The run is complete: all 7 data sets" in text
+
+
+def test_uniform_reading_pairs_the_uniform_run_with_the_stored_folds():
+    from ensemble_lab.experiments._oracle_readings import uniform_reading
+
+    def frame(rows):
+        return pd.DataFrame(rows, columns=["dataset", "method", "repetition", "fold", "accuracy"])
+
+    h, n = "H-P-AdaBoostM1 (W)", "N-P-AdaBoostM1 (W)"
+    stored = frame(
+        [(d, m, 0, f, a) for d in ("a", "b", "c") for f in (0, 1)
+         for m, a in ((h, 0.7), (n, 0.8), ("H-P-Bagging", 0.9), ("N-P-Bagging", 0.6))]
+    )  # fmt: skip
+    # the uniform run beats N- on two finished datasets; "c" is unfinished (one fold)
+    uniform = frame(
+        [(d, h + " uniform", 0, f, 0.85) for d in ("a", "b") for f in (0, 1)]
+        + [("c", h + " uniform", 0, 0, 0.1)]
+    )
+    table, n_datasets, helped = uniform_reading(uniform, stored, " uniform")
+    assert n_datasets == 2
+    row = table.loc["P-AdaBoostM1 (W)"]
+    assert row["by weight: W-T-L"] == "0-0-2" and row["uniform: W-T-L"] == "2-0-0"
+    assert row["uniform vs by weight: W-T-L"] == "2-0-0"
+    assert row["uniform: gain (points)"] == pytest.approx(5.0)
+    # ranks among the four methods: by weight H- is third and N- second, uniformly H- second
+    assert row["by weight: rank gain"] == pytest.approx(-1.0)
+    assert row["uniform: rank gain"] == pytest.approx(1.0)
+    assert helped == (1, 2, 2)  # Bagging either way; AdaBoost only uniformly

@@ -44,12 +44,15 @@ class Readings:
 
     ``table`` has one row per host (``P-AdaBoostM1 (W)`` ...) and the columns of
     :func:`uniform_reading`; ``n_datasets`` is the number of data sets both readings
-    finished, ``cpu_minutes`` the uniform run's fitting and prediction time.
+    finished, ``cpu_minutes`` the uniform run's fitting and prediction time;
+    ``helped`` the number of ensembles whose H- method ranks better than its N- version
+    over those data sets, with the points by weight and uniformly, and of how many.
     """
 
     table: pd.DataFrame
     n_datasets: int
     cpu_minutes: float
+    helped: tuple[int, int, int] = (0, 0, 0)
 
 
 @dataclass(frozen=True)
@@ -141,12 +144,13 @@ def bootstrap_losing(
 
 def uniform_reading(
     uniform: pd.DataFrame, stored: pd.DataFrame, suffix: str
-) -> tuple[pd.DataFrame, int]:
+) -> tuple[pd.DataFrame, int, tuple[int, int, int]]:
     """Each host's H- by weight and H- uniform against its N- version, on the same folds.
 
     ``uniform``: the readings run's results (labels the H- method's with ``suffix``);
     ``stored``: Table III's results. Only data sets the uniform run finished (every
-    method, every fold) are compared. Returns the table and the number of data sets.
+    method, every fold) are compared. Returns the table, the number of data sets and
+    ``Readings.helped``.
 
     Columns: win-tie-loss against N- and the mean accuracy gain over N- (points) of each
     reading, the uniform reading's win-tie-loss against the reading by weight, and the
@@ -181,7 +185,11 @@ def uniform_reading(
                 ),
             }
         )
-    return pd.DataFrame(rows).set_index("host"), len(done)
+    pairs = _pairs(list(s.columns))
+    weight, uniform_helped = (
+        int(sum(r[n] > r[h] for h, n in pairs)) for r in (ranks, swapped_ranks)
+    )
+    return pd.DataFrame(rows).set_index("host"), len(done), (weight, uniform_helped, len(pairs))
 
 
 def _ranks(means: pd.DataFrame) -> pd.Series:

@@ -766,11 +766,11 @@ def _readings(readings: pd.DataFrame | None, complete: pd.DataFrame) -> Readings
     """The uniform reading beside Table III's stored results (None: not run)."""
     if readings is None or readings.empty:
         return None
-    table, n = uniform_reading(readings, complete, UNIFORM)
+    table, n, helped = uniform_reading(readings, complete, UNIFORM)
     if n == 0 or table.empty:
         return None
     cpu = (readings["fit_cpu"].sum() + readings["predict_cpu"].sum()) / 60
-    return Readings(table=table, n_datasets=n, cpu_minutes=float(cpu))
+    return Readings(table=table, n_datasets=n, cpu_minutes=float(cpu), helped=helped)
 
 
 def _section_vi(
