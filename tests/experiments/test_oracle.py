@@ -219,10 +219,57 @@ def test_the_papers_own_table_passes_the_tests_of_its_conclusions():
             assert claims[key].ours == claims[key].paper, key
     assert claims["sign-test"].ours.startswith("10 better (P-Bagging, ")
     assert ", 0 worse (n_c = 24 of 35)" in claims["sign-test"].ours
-    # every unpruned version gains more rank than its pruned one: a pattern after all
-    assert claims["no-pruning-pattern"].verdict == "does not hold"
-    assert "0, equal 0, smaller 9" in claims["no-pruning-pattern"].paper
+    # claim 7 compares accuracies, which Table III does not give; its ranks show every
+    # unpruned version gaining more rank than its pruned one, a pattern after all
+    assert claims["no-pruning-pattern"].verdict == "not run"
+    assert "0, equal 0, smaller 9 of 9 (sign test n_c = 8: significant" in (
+        claims["no-pruning-pattern"].paper
+    )
     assert "medical-data" not in claims  # Section VI: _oracle_medical
+
+
+def _means_with_gains(pruned, unpruned):
+    """Per-dataset accuracies of the 40 methods, the oracle gaining ``pruned`` points
+    (one per dataset) with pruned trees and ``unpruned`` with unpruned ones."""
+    rng = np.random.default_rng(0)
+    n = len(pruned)
+    base = {m: rng.uniform(0.6, 0.9, n) for m in oracle.METHODS if not m.startswith("H-")}
+    means = dict(base)
+    for m in oracle.METHODS:
+        if m.startswith("H-"):
+            n_version = "N-" + m[2:]
+            gain = np.asarray(pruned if m.startswith("H-P-") else unpruned) / 100
+            means[m] = base[n_version] + gain if n_version in base else rng.uniform(0.6, 0.9, n)
+    return pd.DataFrame(means)
+
+
+@pytest.mark.parametrize(
+    ("spread", "shift", "expected"),
+    [(0.2, 0.0, "holds"), (6.0, 0.0, "does not hold"), (0.2, 3.0, "does not hold")],
+)
+def test_no_pruning_pattern_is_an_equivalence_test_that_can_fail(spread, shift, expected):
+    """Claim 7 holds only when the interval of the pruned − unpruned gain fits ±1 point:
+    a wide spread over 35 datasets, or a clear shift, fails it."""
+    from ensemble_lab.experiments._oracle_claims import oracle_claims
+    from ensemble_lab.experiments._oracle_readings import Evidence
+
+    rng = np.random.default_rng(1)
+    unpruned = rng.normal(0.5, 1.0, 35)
+    pruned = unpruned + shift + rng.normal(0.0, spread, 35)
+    ranks, wtl = _paper_side()
+    evidence = Evidence(means=_means_with_gains(pruned, unpruned))
+    claim = {c.key: c for c in oracle_claims(oracle.PAPER_TABLE_III, ranks, wtl, evidence)}[
+        "no-pruning-pattern"
+    ]
+    assert claim.verdict == expected
+    diff = pruned - unpruned
+    r = stats.paired_equivalence(pruned, unpruned, 1.0)
+    assert f"pruned − unpruned gain {diff.mean():+.2f} points" in claim.ours
+    assert f"(±{r.half_width:.2f})" in claim.ours and "35 datasets" in claim.ours
+    if expected == "does not hold":
+        assert claim.checked  # what the interval says, and why the verdict
+    if shift:
+        assert "it excludes zero, a pattern: the pruned trees gain more" in claim.checked
 
 
 def test_claims_fail_when_the_oracle_does_not_help():
@@ -243,6 +290,25 @@ def test_claims_fail_when_the_oracle_does_not_help():
 
 
 # --------------------------------------------------------------------------- Table V
+def test_readings_config_reruns_the_reweighting_hosts_with_uniform_points():
+    from ensemble_lab.evaluation import RepeatedCV
+
+    cfg = oracle.readings_config()
+    assert cfg.name == "oracle-readings"  # the committed store's experiment
+    assert cfg.protocol == RepeatedCV(n_folds=10, n_repetitions=10) and cfg.seed == oracle.SEED
+    assert list(cfg.datasets) == [
+        d for d in oracle.dataset_names() if d not in ("letter", "waveform-5000")
+    ]
+    assert sorted(m.name for m in cfg.methods) == sorted(
+        m for m in oracle.METHODS if m.startswith("H-") and m.endswith("(W)")
+    )
+    for spec in cfg.methods:
+        assert spec.label == spec.name + " uniform"
+        assert spec.build(0).estimator.point_draw == "uniform"
+    # Table III's: the points drawn by weight
+    assert oracle.config().methods[0].build(0).estimator.point_draw == "weight"
+
+
 def test_transcribed_table_v_names_every_method_once_with_19_patterns():
     assert sorted(oracle.PAPER_TABLE_V) == sorted(oracle.PAPER_TABLE_III)
     ranks = [rank for rank, _ in oracle.PAPER_TABLE_V.values()]
@@ -367,3 +433,31 @@ def test_page_says_table_v_was_not_run_without_its_store(tmp_path):
     text = oracle.write_report(f, tmp_path).read_text()
     assert "### Average ranks, the paper's beside ours" in text
     assert "The run is complete: all 7 data sets" in text
+
+
+def test_uniform_reading_pairs_the_uniform_run_with_the_stored_folds():
+    from ensemble_lab.experiments._oracle_readings import uniform_reading
+
+    def frame(rows):
+        return pd.DataFrame(rows, columns=["dataset", "method", "repetition", "fold", "accuracy"])
+
+    h, n = "H-P-AdaBoostM1 (W)", "N-P-AdaBoostM1 (W)"
+    stored = frame(
+        [(d, m, 0, f, a) for d in ("a", "b", "c") for f in (0, 1)
+         for m, a in ((h, 0.7), (n, 0.8), ("H-P-Bagging", 0.9), ("N-P-Bagging", 0.6))]
+    )  # fmt: skip
+    # the uniform run beats N- on two finished datasets; "c" is unfinished (one fold)
+    uniform = frame(
+        [(d, h + " uniform", 0, f, 0.85) for d in ("a", "b") for f in (0, 1)]
+        + [("c", h + " uniform", 0, 0, 0.1)]
+    )
+    table, n_datasets, helped = uniform_reading(uniform, stored, " uniform")
+    assert n_datasets == 2
+    row = table.loc["P-AdaBoostM1 (W)"]
+    assert row["by weight: W-T-L"] == "0-0-2" and row["uniform: W-T-L"] == "2-0-0"
+    assert row["uniform vs by weight: W-T-L"] == "2-0-0"
+    assert row["uniform: gain (points)"] == pytest.approx(5.0)
+    # ranks among the four methods: by weight H- is third and N- second, uniformly H- second
+    assert row["by weight: rank gain"] == pytest.approx(-1.0)
+    assert row["uniform: rank gain"] == pytest.approx(1.0)
+    assert helped == (1, 2, 2)  # Bagging either way; AdaBoost only uniformly

@@ -243,3 +243,29 @@ def test_compiled_space_and_split_match_a_plain_numpy_computation():
     carried = weight[rows] > 0
     np.testing.assert_array_equal(positive, rows[above & carried])
     np.testing.assert_array_equal(negative, rows[~above & carried])
+
+
+def test_uniform_draw_ignores_the_weights_sizes_but_not_their_zeros():
+    X, y = make_classification(n_samples=60, n_features=4, random_state=1)
+    w = np.random.RandomState(2).uniform(0.0, 3.0, size=60)
+    w[:20] = 0.0
+    base = DecisionTreeClassifier(random_state=0)
+
+    def points(w, draw, seed):
+        oracle = RandomLinearOracle(base, point_draw=draw, random_state=seed)
+        return oracle.fit(X, y, sample_weight=w).hyperplane_points_
+
+    uniform = [points(w, "uniform", s) for s in range(20)]
+    assert uniform == [points((w > 0) * 1.0, "weight", s) for s in range(20)]
+    assert min(min(p) for p in uniform) >= 20  # never a row of weight zero
+    assert uniform != [points(w, "weight", s) for s in range(20)]  # the default differs
+
+
+def test_unit_weights_draw_the_same_points_either_way():
+    X, y = make_classification(n_samples=60, n_features=4, random_state=1)
+    for seed in range(5):
+        a = RandomLinearOracle(DecisionTreeClassifier(random_state=0), random_state=seed)
+        b = RandomLinearOracle(
+            DecisionTreeClassifier(random_state=0), point_draw="uniform", random_state=seed
+        )
+        assert_allclose(a.fit(X, y).predict_proba(X), b.fit(X, y).predict_proba(X))

@@ -156,3 +156,18 @@ def test_subspace_members_on_the_encoded_data_never_slice_the_frame(monkeypatch)
     # A member without the encoded protocol gets its columns, nominal values kept.
     est = make("N-P-Rand. Subs. (50%)", base=_tree(), random_state=0).fit(X, y)
     assert np.mean(est.predict(X) == y) > 0.6
+
+
+@pytest.mark.parametrize("letter", ["S", "W"])
+def test_uniform_points_change_only_the_reweighting_boosting_hosts(letter):
+    from ensemble_lab.datasets import load
+
+    X, y = load("heart-statlog")
+    name = f"H-P-AdaBoostM1 ({letter})"
+    weighted = make(name, random_state=3).fit(X, y)
+    uniform = make(name, random_state=3, estimator__point_draw="uniform").fit(X, y)
+    assert uniform.estimators_[0].point_draw == "uniform"
+    same = np.array_equal(weighted.predict_proba(X), uniform.predict_proba(X))
+    # resampling hands the oracle unit weights: the two readings are one; reweighting
+    # hands it the boosting weights, which the uniform reading ignores
+    assert same == (letter == "S")

@@ -8,7 +8,10 @@ unpruned ``-U-`` J48; 10 members) on the 35 datasets of their Table I, and write
 (kappa-error diagrams, H- against N-), with the results in ``oracle.db``. Section VI's
 Table V, the same 40 methods on the seven medical data sets of Table IV, is a separate
 experiment (:func:`medical_config`) with its own store, ``oracle-medical.db``; the page
-shows it beside the paper's and tests Section VI's statements.
+shows it beside the paper's and tests Section VI's statements. A third store,
+``oracle-readings.db`` (:func:`readings_config`), holds the reweighting boosting hosts
+run with the oracle's points drawn uniformly, a reading the paper leaves open, which
+the notes of the claims it bears on report.
 
 Both runs follow the paper's protocol, ten 10-fold cross-validations (see
 :data:`PAPER_PROTOCOL`).
@@ -34,6 +37,7 @@ from ..evaluation import (
     FirstFold,
     MethodSpec,
     RepeatedCV,
+    load_datasets,
     load_predictions,
     load_results,
     stats,
@@ -47,6 +51,13 @@ from ._oracle_medical import (
     medical_claims,
     medical_not_run,
     pattern_table,
+)
+from ._oracle_readings import (
+    Evidence,
+    Readings,
+    bootstrap_losing,
+    repetition_counts,
+    uniform_reading,
 )
 
 DESCRIPTION = (
@@ -216,6 +227,23 @@ PAPER_TABLE_V: dict[str, tuple[float, str | None]] = {
 
 SEED = 1
 
+READINGS_NAME = "oracle-readings"
+#: The reading of the oracle that ours leaves open for hosts that reweight: the H- boosting
+#: methods with reweighting, run again with the hyperplane's two points drawn uniformly
+#: from the training rows instead of in proportion to the boosting weights (with
+#: resampling the member's rows have unit weights and the two readings are one).
+READINGS_METHODS: tuple[str, ...] = (
+    "H-P-AdaBoostM1 (W)",
+    "H-U-AdaBoostM1 (W)",
+    "H-P-MultiBoost (W)",
+    "H-U-MultiBoost (W)",
+)
+#: Label suffix of the uniform reading in ``oracle-readings.db``.
+UNIFORM = " uniform"
+#: Left out of the readings run: the two largest data sets, which alone take most of
+#: the reweighting hosts' CPU time in Table III's run.
+READINGS_SKIPPED: tuple[str, ...] = ("waveform-5000", "letter")
+
 
 #: The paper's protocol: ten repetitions of stratified 10-fold cross-validation.
 PAPER_PROTOCOL = RepeatedCV(n_folds=10, n_repetitions=10)
@@ -310,6 +338,34 @@ def medical_config() -> ExperimentConfig:
     )
 
 
+def readings_config() -> ExperimentConfig:
+    """The uniform reading of the oracle's points for the reweighting boosting hosts.
+
+    :data:`READINGS_METHODS` with ``estimator__point_draw="uniform"``, labelled with
+    :data:`UNIFORM` appended, on Table III's data sets but :data:`READINGS_SKIPPED`, at
+    Table III's protocol and seed: the same splits as ``oracle.db``, so that each fold
+    pairs with the stored H- (points by weight) and N- results. The store is
+    ``oracle-readings.db``.
+
+    Examples
+    --------
+    >>> cfg = readings_config()
+    >>> cfg.name, len(cfg.methods), len(cfg.datasets), cfg.methods[0].label
+    ('oracle-readings', 4, 33, 'H-P-AdaBoostM1 (W) uniform')
+    """
+    return ExperimentConfig(
+        name=READINGS_NAME,
+        datasets=tuple(d for d in dataset_names() if d not in READINGS_SKIPPED),
+        methods=tuple(
+            MethodSpec(label=m + UNIFORM, name=m, params={"estimator__point_draw": "uniform"})
+            for m in READINGS_METHODS
+        ),
+        protocol=PAPER_PROTOCOL,
+        seed=SEED,
+        description="Kuncheva & Rodríguez, Table III: the oracle's points drawn uniformly",
+    )
+
+
 def paper_config() -> ExperimentConfig:
     """The experiment at the paper's protocol (the same as :func:`config`)."""
     return config()
@@ -367,7 +423,8 @@ def run(
 ) -> Path:
     """Run (or resume) the experiments into ``out_dir/oracle.db`` and write the page.
 
-    Table V (not with ``quick``) goes to its own store, ``out_dir/oracle-medical.db``.
+    Table V (not with ``quick``) goes to its own store, ``out_dir/oracle-medical.db``,
+    and the uniform reading of the oracle's points to ``out_dir/oracle-readings.db``.
 
     The Table III run resumes where a previous one stopped; interrupting it
     (Ctrl-C) keeps every finished task, and ``--from-store`` writes the page of a
@@ -380,6 +437,7 @@ def run(
     run_into(kappa_config(quick), db, **options)  # a few tasks: first
     if not quick:  # Table V: seven small data sets, before Table III's 35
         run_into(medical_config(), out_dir / f"{MEDICAL_NAME}.db", **options)
+        run_into(readings_config(), out_dir / f"{READINGS_NAME}.db", **options)
     run_into(config(quick), db, **options)
     return write_from_store(out_dir, quick=quick)
 
@@ -391,14 +449,23 @@ def write_from_store(out_dir: Path, *, data_dir: Path | None = None, quick: bool
     reproductions and unused). Datasets on which some method has not finished all its
     folds (a run stopped early) are left out of the ranks, and the page says how far
     the run got. Table V is read from ``out_dir/oracle-medical.db``; without that store
-    the page says Table V was not run.
+    the page says Table V was not run; ``out_dir/oracle-readings.db``, when there, gives
+    the uniform reading of the notes.
     """
     db = Path(out_dir) / f"{NAME}.db"
     cfg, kcfg = config(quick), kappa_config(quick)
     results, predictions = load_results(db, cfg.name), load_predictions(db, KAPPA_NAME)
     medical_db = Path(out_dir) / f"{MEDICAL_NAME}.db"
     medical = None if quick or not medical_db.is_file() else load_results(medical_db, MEDICAL_NAME)
-    f = findings(cfg, kcfg, results, predictions, quick=quick, medical=medical)
+    readings_db = Path(out_dir) / f"{READINGS_NAME}.db"
+    readings = None
+    if not quick and readings_db.is_file():
+        readings = load_results(readings_db, READINGS_NAME)
+    sizes = load_datasets(db, cfg.name).set_index("dataset")["n_features"]
+    f = findings(
+        cfg, kcfg, results, predictions, quick=quick, medical=medical, readings=readings,
+        zoo_features=int(sizes["zoo"]) if "zoo" in sizes else None,
+    )  # fmt: skip
     return write_report(f, out_dir)
 
 
@@ -489,10 +556,11 @@ def _ranked(results: pd.DataFrame, methods: list[str]) -> Any:
     return rank_table(results, paired_by_prefix(methods), methods=methods)
 
 
-def _ledger(ranked: Any) -> list[Claim]:
+def _ledger(ranked: Any, evidence: Evidence | None = None) -> list[Claim]:
     wtl = ranked.data["win_tie_loss"].set_index("method")
     counts = {m: (int(r.wins), int(r.ties), int(r.losses)) for m, r in wtl.iterrows()}
-    return oracle_claims(PAPER_TABLE_III, ranked.data["average_ranks"].to_dict(), counts)
+    average = ranked.data["average_ranks"].to_dict()
+    return oracle_claims(PAPER_TABLE_III, average, counts, evidence)
 
 
 def _not_run_ledger(reason: str) -> list[Claim]:
@@ -632,6 +700,7 @@ class Findings:
     ranks: Ranks | None  # None: fewer than two datasets finished
     kappa: dict[str, dict[str, np.ndarray]]  # dataset -> method -> kappa-error points
     medical: TableV | None  # Table V (None: ``--quick`` or no ``oracle-medical.db``)
+    readings: Readings | None  # the uniform reading (None: no ``oracle-readings.db``)
     claims: tuple[Claim, ...]
 
 
@@ -643,19 +712,31 @@ def findings(
     *,
     quick: bool = False,
     medical: pd.DataFrame | None = None,
+    readings: pd.DataFrame | None = None,
+    zoo_features: int | None = None,
 ) -> Findings:
     """Everything the page states, from the stored results and members' predictions.
 
-    ``medical``: the results of Table V's run (None: not run, or ``quick``).
+    ``medical``: the results of Table V's run (None: not run, or ``quick``);
+    ``readings``: those of the uniform reading (:func:`readings_config`; None: not run);
+    ``zoo_features``: the number of attributes of the stored zoo.
     """
     complete, missing = complete_results(results, cfg)
     n_datasets = complete["dataset"].nunique()
+    read = _readings(readings, complete)
     if n_datasets < 2:
         ranks = None
         claims = _not_run_ledger(f"fewer than two datasets finished ({n_datasets})")
     else:
         ranked = _ranked(complete, list(cfg.method_labels))
-        ranks, claims = _ranks(ranked), _ledger(ranked)
+        evidence = Evidence(
+            means=ranked.data["means"],
+            repetitions=repetition_counts(complete),
+            bootstrap=bootstrap_losing(complete),
+            readings=read,
+            zoo_features=zoo_features,
+        )
+        ranks, claims = _ranks(ranked), _ledger(ranked, evidence)
         if missing:  # a partial run: every verdict is over the finished datasets only
             scope = f"on {n_datasets} of {len(cfg.datasets)} datasets (run unfinished): "
             claims = [
@@ -676,8 +757,20 @@ def findings(
         ranks=ranks,
         kappa={str(d): kappa_error_by_method(predictions, str(d)) for d in kcfg.datasets},
         medical=table,
+        readings=read,
         claims=(*claims, *section_vi),
     )
+
+
+def _readings(readings: pd.DataFrame | None, complete: pd.DataFrame) -> Readings | None:
+    """The uniform reading beside Table III's stored results (None: not run)."""
+    if readings is None or readings.empty:
+        return None
+    table, n, helped = uniform_reading(readings, complete, UNIFORM)
+    if n == 0 or table.empty:
+        return None
+    cpu = (readings["fit_cpu"].sum() + readings["predict_cpu"].sum()) / 60
+    return Readings(table=table, n_datasets=n, cpu_minutes=float(cpu), helped=helped)
 
 
 def _section_vi(
@@ -894,6 +987,30 @@ def _medical_section(f: Findings) -> str:
     )
 
 
+def _readings_section(f: Findings) -> str:
+    """The uniform reading's table (template ``oracle-readings``), or nothing."""
+    r = f.readings
+    if r is None:
+        return ""
+    cfg = readings_config()
+    return "\n" + fill_template(
+        f"{NAME}-readings",
+        {
+            "experiment": cfg.name,
+            "store": f"{READINGS_NAME}.db",
+            "n_methods": str(len(r.table)),
+            "skipped": ", ".join(READINGS_SKIPPED),
+            "n_datasets": str(r.n_datasets),
+            "repetitions": str(PAPER_PROTOCOL.n_repetitions),
+            "folds": str(PAPER_PROTOCOL.n_folds),
+            "seed": str(cfg.seed),
+            "cpu": f"{r.cpu_minutes:.1f}",
+            "n_ranked": str(len(METHODS)),
+            "table": markdown_table(r.table),
+        },
+    )
+
+
 def _kappa_values(f: Findings, out_dir: Path) -> dict[str, str]:
     rows = _kappa_means(f)
     pairs = [
@@ -939,6 +1056,7 @@ def _values(f: Findings, out_dir: Path) -> dict[str, str]:
         "n_datasets": str(f.n_datasets),
         "ledger": ledger_table(f.claims),
         "checked": checked_notes(f.claims),
+        "readings": _readings_section(f),
         **_kappa_values(f, out_dir),
     }
 

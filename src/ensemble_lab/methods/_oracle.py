@@ -37,7 +37,7 @@ from ..learners._encoded import (
 from ..learners._weka_tree import WekaTreeMixin
 from ..utils._estimator import Estimator
 from ..utils._rng import seeded_random_state
-from ..utils._sklearn_compat import HasMethods, _fit_context, check_is_fitted
+from ..utils._sklearn_compat import HasMethods, StrOptions, _fit_context, check_is_fitted
 from ._ensemble import base_accepts_nan
 from ._oracle_core import distribution as _distribution
 from ._oracle_core import draw_member as _draw_member
@@ -127,6 +127,14 @@ class RandomLinearOracle(ClassifierMixin, Estimator):
     estimator : estimator instance, str or None, default=None
         Base learner of the two sides (cloned). A string is a preset of
         :func:`ensemble_lab.learners.make_learner`; None means ``"j48"``.
+    point_draw : {"weight", "uniform"}, default="weight"
+        How the two points are drawn from the training rows of positive weight:
+        ``"weight"`` in proportion to ``sample_weight`` (inside a boosting host that
+        reweights, the boosting weights), ``"uniform"`` each such row alike, whatever
+        its weight. A row given several times (a bootstrap or weighted resample) counts
+        each time either way, so the two differ only under fractional or unequal
+        weights. The space, the sides and the weights the sides are trained with are
+        the same for both.
     random_state : int, RandomState instance or None, default=None
         Draws the two points.
 
@@ -161,7 +169,9 @@ class RandomLinearOracle(ClassifierMixin, Estimator):
     Choices where the paper (Kuncheva & Rodríguez, IEEE TKDE 2007) leaves room:
 
     * The two points are drawn with probability proportional to ``sample_weight``
-      (uniformly without weights), so weights act as repeated rows and, inside bagging,
+      (uniformly without weights; ``point_draw="uniform"`` ignores the weights' sizes
+      and draws each row of positive weight alike), so weights act as repeated rows and,
+      inside bagging,
       the points come from the bootstrap sample as in the paper's 2-D example. The second
       point is drawn among the points whose encoded coordinates differ from the first,
       so duplicated rows never give a degenerate plane and both sides hold training
@@ -212,12 +222,20 @@ class RandomLinearOracle(ClassifierMixin, Estimator):
 
     _parameter_constraints: dict = {
         "estimator": [HasMethods(["fit", "predict"]), str, None],
+        "point_draw": [StrOptions({"weight", "uniform"})],
         "random_state": ["random_state"],
     }
 
-    def __init__(self, estimator=None, *, random_state=None):
+    def __init__(self, estimator=None, *, point_draw="weight", random_state=None):
         self.estimator = estimator
+        self.point_draw = point_draw
         self.random_state = random_state
+
+    def _drawing_weights(self, weight: np.ndarray) -> np.ndarray:
+        """The weights the two points are drawn by (``point_draw``)."""
+        if self.point_draw == "uniform":
+            return (weight > 0).astype(float)
+        return weight
 
     @_fit_context(prefer_skip_nested_validation=False)
     def fit(self, X, y, sample_weight=None):
@@ -250,7 +268,8 @@ class RandomLinearOracle(ClassifierMixin, Estimator):
         # weight: inside bagging those are the bootstrap sample, the member's training set.
         self._fit_space(safe_rows(X, weights > 0))
         Z = self._encode(X)
-        normal, offset, self.hyperplane_points_ = draw_hyperplane(Z, weights, rng)
+        drawn = self._drawing_weights(weights)
+        normal, offset, self.hyperplane_points_ = draw_hyperplane(Z, drawn, rng)
         if normal is None:
             self.hyperplane_normal_ = np.zeros(Z.shape[1])
             self.hyperplane_offset_ = 0.0
@@ -290,7 +309,9 @@ class RandomLinearOracle(ClassifierMixin, Estimator):
         if layout is None:
             layout = data.memo["oracle_layout"] = _Layout.of(data.n_values)
         with seeded_random_state(self.random_state) as rng:
-            drawn = _draw_member(data.X, rows, weight, data.y, layout.packed, rng._bit_generator)
+            # The space and the sides depend on the weights only through which are positive.
+            drawing = self._drawing_weights(weight)
+            drawn = _draw_member(data.X, rows, drawing, data.y, layout.packed, rng._bit_generator)
             fill, lo, span, modes, a, b, normal, offset, negative, positive, single, plane = drawn
             self.encoded_space_ = _EncodedSpace(layout, fill, lo, span, modes)
             self.hyperplane_points_ = (int(rows[a]), int(rows[b]))

@@ -184,7 +184,9 @@ def make(name: str, *, base=None, random_state=None, **params) -> BaseEstimator:
     random_state : int, RandomState or None
         Seed of the returned estimator.
     **params
-        Further constructor parameters of the estimator.
+        Further constructor parameters of the estimator; a name with ``__`` sets a
+        nested estimator's parameter (``estimator__point_draw="uniform"``: the random
+        linear oracle of an ``H-`` method draws its points uniformly).
 
     Raises
     ------
@@ -234,7 +236,20 @@ def _check_own_learner(row: Row, base) -> None:
 
 
 def _build(row: Row, base=None, random_state=None, **params) -> BaseEstimator:
-    """What ``make(row.name, base=..., random_state=..., **params)`` returns."""
+    """What ``make(row.name, base=..., random_state=..., **params)`` returns.
+
+    Parameters of nested estimators (``estimator__point_draw``) are set on the built
+    estimator with ``set_params``; the others go to its constructor.
+    """
+    nested = {k: v for k, v in params.items() if "__" in k}
+    built = _construct(
+        row, base, random_state, {k: v for k, v in params.items() if k not in nested}
+    )
+    return built.set_params(**nested) if nested else built
+
+
+def _construct(row: Row, base, random_state, params: dict) -> BaseEstimator:
+    """The estimator of ``row`` with constructor parameters ``params``."""
     params = {**row.params, **params}
     if row.build == "learner":
         _check_own_learner(row, base)
