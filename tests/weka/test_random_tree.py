@@ -121,6 +121,9 @@ def test_random_forest_of_our_trees_predicts_as_weka(folds_and_weka, name):
 def test_timed_passes_predict_as_one_pass_and_time_the_whole_jvm(arff_dir):
     # After unreported passes over all folds, timed passes give the same predictions,
     # each fold's least main-thread time and the JVM's CPU time per pass (all threads).
+    reason = weka.unavailable_reason()
+    if reason is not None:
+        pytest.skip(f"Weka is not available: {reason}")
     path = arff_dir / "iris.arff"
     _, y = load_arff(path)
     folds = weka.fold_assignment(y, n_splits=5, random_state=1)
