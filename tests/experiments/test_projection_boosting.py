@@ -230,12 +230,13 @@ def test_claims_hold_when_the_projection_ensembles_clearly_win():
 
 def test_claims_fail_when_adaboost_wins_and_say_what_was_checked():
     lose = pb.Cell(10, 0, 32, 0.001, ranks_favour=False, below=1.0, above=5.0)
-    claims = pb.claims(_everywhere(lose), finished={"j48": "2026-11-21T09:17:31+00:00"})
+    now = pb.ProjectionBoostingClassifier._results_revision
+    claims = pb.claims(_everywhere(lose), revisions={"j48": now})
     assert [c.verdict for c in claims] == ["does not hold"] * 6 + ["not run"]
     assert all(c.checked for c in claims[:6]) and not claims[6].checked
     c45 = claims[0].checked
-    assert "Algorithm 1" in c45 and "test_no_member_is_a_copy" in c45
-    assert "predate the fix and the rebuilding of J48" in c45
+    assert "Algorithm 1" in c45 and "test_every_round_adds_a_member" in c45
+    assert f"Every stored C4.5 result is of this code (results revision {now})" in c45
     assert "claim 1" in claims[1].checked and "claim 1" in claims[2].checked
 
 
@@ -306,14 +307,27 @@ def test_cells_from_results_count_wins_ranks_and_distances():
     assert n.ranks_favour is False
 
 
-def test_notes_say_whether_the_stored_results_predate_the_fix():
-    before = pb._provenance("j48", {"j48": "2026-11-21T09:17:31+00:00"})
-    assert "predate the fix and the rebuilding of J48" in before
-    between = pb._provenance("mlp", {"mlp": "2026-11-24T01:00:00+00:00"})
-    assert "predate the fix:" in between and "J48" not in between
-    after = pb._provenance("j48", {"j48": "2026-12-01T00:00:00+00:00"})
-    assert "were run with the fix" in after
+def test_notes_say_whether_the_stored_results_are_of_todays_code():
+    now = pb.ProjectionBoostingClassifier._results_revision
+    old = pb._provenance("mlp", {"mlp": now - 1})
+    assert f"results revision {now - 1}, not of today's {now}" in old and "stale" in old
+    assert "is of this code" in pb._provenance("j48", {"j48": now})
     assert pb._provenance("j48", {}) == ""
+
+
+def test_what_the_papers_share_of_wins_would_need_is_counted_on_untied_datasets():
+    # PB wins on a, b; ties on c; loses on d (+1 point), e (+3), f (+2)
+    ada = pd.Series([0.20, 0.20, 0.20, 0.20, 0.20, 0.20], index=list("abcdef"))
+    hda = pd.Series([0.10, 0.15, 0.20, 0.21, 0.23, 0.22], index=list("abcdef"))
+    errors = pd.DataFrame({"AdaBoost": ada, "PB-HDA": hda})
+    need = pb.paper_share_needs(errors, "PB-HDA", pb.Cell(31, 0, 14, 0.065))
+    assert need["untied"] == 5 and need["wins"] == 2
+    assert need["needed"] == 4  # ceil(31 / 45 × 5) = ceil(3.44)
+    assert list(need["closest"].index) == ["d", "f"]  # the two closest losses
+    assert need["closest"].to_numpy() == pytest.approx([1.0, 2.0])
+    # d and f turned by their margins; Demšar's rule drops the one zero (c): exact test
+    turned = np.array([-10.0, -5.0, -1.0, 3.0, -2.0])
+    assert need["p_value"] == pytest.approx(stats.wilcoxon(turned, method="exact").pvalue)
 
 
 def _check_errors(mlp_ada, check_ada, adam, lbfgs):

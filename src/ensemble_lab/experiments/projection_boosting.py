@@ -27,6 +27,7 @@ value computed from :data:`PAPER_TABLE1`, ours, and a verdict.
 
 from __future__ import annotations
 
+import json
 import math
 import sqlite3
 from collections.abc import Callable, Mapping, Sequence
@@ -47,6 +48,7 @@ from ..evaluation import (
 from ..evaluation.stats import wilcoxon
 from ..evaluation.store import experiment_names
 from ..learners import make_learner
+from ..methods import ProjectionBoostingClassifier
 from ..reporting import claims as ledger_io
 from ..reporting.claims import Claim, verdict
 from . import _projection_nonlinear as nonlinear
@@ -274,6 +276,8 @@ def configs(quick: bool = False) -> list[ExperimentConfig]:
 #: ensembles with C4.5), against the main runs' :data:`N_ESTIMATORS`.
 LARGE_N_ESTIMATORS = 50
 LARGE_NAME = f"{NAME}-j48-t{LARGE_N_ESTIMATORS}"
+#: Its key among the runs the notes read.
+LARGE_KEY = LARGE_NAME.removeprefix(f"{NAME}-")
 
 
 def large_config(quick: bool = False) -> ExperimentConfig:
@@ -336,13 +340,13 @@ def write_from_store(out_dir: Path, *, data_dir: Path | None = None, quick: bool
     if not db.is_file():
         raise FileNotFoundError(f"no results store at {db}; run the reproduction first")
     stored = set(experiment_names(db))
-    results, speed = {}, None
+    results, speed, large = {}, None, None
     for cfg in configs(quick):
         frame = _complete(load_results(db, cfg.name) if cfg.name in stored else None, cfg)
-        if cfg.name == LARGE_NAME:
-            continue
         if cfg.name == nonlinear.NAME:
             speed = frame if len(frame) else None
+        elif cfg.name == LARGE_NAME:
+            large = frame if len(frame) else None
         else:
             results[cfg.name.removeprefix(f"{NAME}-")] = frame
     names = sorted({d for r in results.values() if len(r) for d in r["dataset"].unique()})
@@ -350,25 +354,32 @@ def write_from_store(out_dir: Path, *, data_dir: Path | None = None, quick: bool
         results,
         quick=quick,
         nominal=_nominal_counts(names, data_dir),
-        finished=_finished(db, quick),
+        revisions=_revisions(db, quick),
         speed=speed,
+        large=large,
     )
     return write_report(f, out_dir)
 
 
-def _finished(db: Path, quick: bool = False) -> dict[str, str]:
-    """Base-learner preset -> when its last stored task finished (ISO timestamp)."""
-    with sqlite3.connect(db) as con:
-        rows = con.execute(
-            "SELECT e.name, MAX(r.finished) FROM results r "
-            "JOIN experiments e ON e.id = r.experiment_id GROUP BY e.name"
-        ).fetchall()
+def _revisions(db: Path, quick: bool = False) -> dict[str, int]:
+    """Base-learner preset -> the results revision its stored projection ensembles are of."""
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as con:
+        rows = con.execute("SELECT name, config FROM experiments").fetchall()
     names = {
         cfg.name: cfg.name.removeprefix(f"{NAME}-")
         for cfg in configs(quick)
         if cfg.name not in (nonlinear.NAME, LARGE_NAME)
     }
-    return {names[name]: last for name, last in rows if name in names and last}
+    key = f"{ProjectionBoostingClassifier.__module__}.{ProjectionBoostingClassifier.__name__}"
+    out = {}
+    for name, text in rows:
+        revisions = [
+            (m.get("revisions") or {}).get(key) for m in json.loads(text).get("methods", [])
+        ]
+        found = [r for r in revisions if r is not None]
+        if name in names and found:
+            out[names[name]] = min(found)
+    return out
 
 
 def _nominal_counts(names: Sequence[str], data_dir: Path | None) -> dict[str, int]:
@@ -447,6 +458,8 @@ class Findings:
     speed : DataFrame or None, default=None
         Tidy results of the complete datasets of the linear against non-linear
         projections experiment (None: none finished).
+    large : DataFrame or None, default=None
+        The same for the 50-member experiment.
     """
 
     quick: bool
@@ -457,6 +470,7 @@ class Findings:
     cpu_minutes: float
     claims: tuple[Claim, ...]
     speed: pd.DataFrame | None = None
+    large: pd.DataFrame | None = None
 
 
 def findings(
@@ -464,8 +478,9 @@ def findings(
     *,
     quick: bool = False,
     nominal: dict[str, int] | None = None,
-    finished: Mapping[str, str] | None = None,
+    revisions: Mapping[str, int] | None = None,
     speed: pd.DataFrame | None = None,
+    large: pd.DataFrame | None = None,
 ) -> Findings:
     """Everything the page states.
 
@@ -479,12 +494,15 @@ def findings(
     nominal : dict, optional
         Dataset -> number of nominal attributes; when given, the discussion splits the
         win/loss counts between datasets with and without nominal attributes.
-    finished : mapping, optional
-        Base-learner preset -> when its last stored task finished (ISO timestamp); the
-        investigation notes say whether the results predate the method's fixes.
+    revisions : mapping, optional
+        Base-learner preset -> the results revision of its stored projection ensembles;
+        the investigation notes say whether they are of today's code.
     speed : DataFrame, optional
         Complete datasets of the linear against non-linear projections experiment
         (:func:`nonlinear_config`), for claim 7 and its section.
+    large : DataFrame, optional
+        Complete datasets of the 50-member experiment (:func:`large_config`), for its
+        section and claim 1's note.
     """
     results = {b: r for b, r in results.items() if len(r)}
     if not results:
@@ -493,11 +511,12 @@ def findings(
     ledger = claims(
         {b: ours_cells(r) for b, r in results.items()},
         quick=quick,
-        finished=finished or {},
+        revisions=revisions or {},
         errors=errors,
         speed=speed,
+        runs={**results, **({} if large is None else {LARGE_KEY: large})},
     )
-    stored = [*results.values(), *([] if speed is None else [speed])]
+    stored = [*results.values(), *(r for r in (speed, large) if r is not None)]
     return Findings(
         quick=quick,
         results=results,
@@ -507,6 +526,7 @@ def findings(
         cpu_minutes=sum(float(r[["fit_cpu", "predict_cpu"]].to_numpy().sum()) for r in stored) / 60,
         claims=tuple(ledger),
         speed=speed,
+        large=large,
     )
 
 
@@ -672,6 +692,62 @@ def _cells(f: Findings) -> str:
     return "\n".join(lines)
 
 
+def paper_share_needs(errors: pd.DataFrame, method: str, paper: Cell) -> dict[str, Any]:
+    """What our comparison would need to show the paper's share of wins.
+
+    The paper's wins over its datasets (``paper.wins / paper.n``) taken on our datasets
+    without a tie; the losses of ``method`` that would have to turn into wins (the
+    closest ones, in error points), and the two-sided Wilcoxon p if ``method`` erred
+    less than AdaBoost there by the same margins.
+    """
+    diff = 100 * (errors[method] - errors[REFERENCE]).dropna()
+    untied = int((diff != 0).sum())
+    wins = int((diff < 0).sum())
+    needed = math.ceil(paper.wins / paper.n * untied)
+    closest = diff[diff > 0].sort_values(kind="stable").head(max(needed - wins, 0))
+    turned = diff.copy()
+    turned[closest.index] = -closest
+    reference = 100 * errors.loc[diff.index, REFERENCE]
+    return {
+        "wins": wins,
+        "needed": needed,
+        "untied": untied,
+        "closest": closest,
+        "p_value": float(wilcoxon(reference + turned, reference).p_value),
+    }
+
+
+def _large_section(f: Findings) -> str:
+    """The 50-member check beside the 10-member C4.5 column, and what 31/14 would need."""
+    if f.large is None or "j48" not in f.errors:
+        return f"Not run yet (`{LARGE_NAME}`: no dataset finished)."
+    large = mean_errors(f.large)
+    runs = {N_ESTIMATORS: f.errors["j48"], LARGE_N_ESTIMATORS: large}
+    lines = [
+        "| method | members | win/tie/loss | Wilcoxon p | datasets | mean error difference, % "
+        "| paper's share of wins here | losses to turn | the closest, points | p if turned |",
+        "|" + "---|" * 10,
+    ]
+    for method in PROPOSED:
+        paper = paper_cells()[("C4.5", method)]
+        for size, errors in runs.items():
+            c, need = compare(errors, method), paper_share_needs(errors, method, paper)
+            closest = ", ".join(f"{d} {v:+.3f}" for d, v in need["closest"].items())
+            lines.append(
+                f"| {method} | {size} | {c['wins']}/{c['ties']}/{c['losses']} | "
+                f"{c['p_value']:.4f} | {c['n']} | {100 * c['mean_difference']:+.2f} | "
+                f"{need['needed']} of {need['untied']} | {len(need['closest'])} | "
+                f"{closest or '—'} | {need['p_value']:.4f} |"
+            )
+    return (
+        "\n".join(lines)
+        + "\n\n"
+        + _sizes_line(f.results.get("j48"), N_ESTIMATORS).strip()
+        + " "
+        + _sizes_line(f.large, LARGE_N_ESTIMATORS).strip()
+    )
+
+
 def _values(f: Findings, figure: str) -> dict[str, str]:
     """The text of each placeholder of the page's template."""
     paper = paper_cells()
@@ -697,6 +773,9 @@ def _values(f: Findings, figure: str) -> dict[str, str]:
         "notes": notes or "Every claim holds.",
         "error_tables": _error_tables(f),
         "nonlinear": nonlinear.section(f.speed),
+        "large": _large_section(f),
+        "large_name": LARGE_NAME,
+        "large_n": str(LARGE_N_ESTIMATORS),
         "at_90": str(sum(c.better(ALPHA_ALL) for c in paper.values())),
         "at_95": str(sum(c.better(ALPHA_SOME) for c in paper.values())),
         "n_cells": str(len(paper)),
@@ -735,12 +814,6 @@ PAPER_95_CELLS: tuple[tuple[str, str], ...] = (
 
 #: Majority of the six panels of Figure 2 (base learner × projection) for "partly".
 PARTLY_PANELS = 4
-
-#: When :class:`~ensemble_lab.ProjectionBoostingClassifier` stopped repeating a member
-#: after a step whose S' could not define a projection, and when J48 was rebuilt as
-#: Weka 3.6's J48: stored results finished earlier do not show these changes.
-STOP_FIX = "2026-11-24T04:50:00+00:00"
-J48_REBUILT = "2026-11-23T23:23:48+00:00"
 
 #: (Table 1 column, method): a cell of Table 1, a panel of Figure 2.
 CellKey = tuple[str, str]
@@ -923,60 +996,79 @@ def _farther_claim(ours: Mapping[CellKey, Cell]) -> Claim:
     )
 
 
-def _provenance(base: str, finished: Mapping[str, str]) -> str:
-    last = finished.get(base)
-    if last is None:
+def _provenance(base: str, revisions: Mapping[str, int]) -> str:
+    stored = revisions.get(base)
+    if stored is None:
         return ""
-    if last >= STOP_FIX:
-        return f" The stored {BASES[base]} results (finished {last[:10]}) were run with the fix."
-    old_j48 = base == "j48" and last < J48_REBUILT
-    rebuilt = " and the rebuilding of J48 as Weka's J48" if old_j48 else ""
+    now = ProjectionBoostingClassifier._results_revision
+    if stored == now:
+        return f" Every stored {COLUMNS[base]} result is of this code (results revision {now})."
     return (
-        f" The stored {BASES[base]} results (finished {last[:10]}) predate the fix{rebuilt}: "
-        "they do not show its effect until the experiment is rerun."
+        f" The stored {COLUMNS[base]} results are of results revision {stored}, not of "
+        f"today's {now}: `ensemble-lab verify` reports them stale until they are rerun."
     )
 
 
-def _c45_note(finished: Mapping[str, str]) -> str:
+def _c45_note(revisions: Mapping[str, int], runs: Mapping[str, pd.DataFrame]) -> str:
     return (
         "Checked the code (`ProjectionBoostingClassifier`) against Algorithm 1 line by "
-        "line: C_0 = L(S) on the attributes as given; S' = the training instances "
-        "C_{t−1} misclassifies; the projection (HDA with λ = η = ½, NDA with k = 3, α = 1; "
-        "all d dimensions of the one-hot encoded, standardised input, since the paper "
-        "gives neither the dimension nor how nominal attributes enter; Eq. (4) when "
-        "|S'| < 4d) fitted on S' only; C_t = L(P(S)) on all of S, uniformly weighted; "
-        f"an unweighted majority vote. AdaBoost is AdaBoost.M1 by reweighting with the "
-        f"same C4.5 and the same maximum of {N_ESTIMATORS} members (the paper gives no "
-        "ensemble size). Measured, in one process, on the ten 5×2 splits of autos, lymph, "
-        "sonar and audiology and on the first split of every dataset: |S'| at each step, "
-        "`projections_used_`, the members' training and test errors, and identical "
-        "members. Found a defect: when S' could not define a projection (one class, or "
-        "fewer than n_classes + 1 instances) the step reused the previous projection (or "
-        "the identity), so the deterministic C4.5 was trained again on the same data, "
-        "made the same errors, and every later step fell back too: the rest of the "
-        "ensemble were copies of one member, whose vote then decided. A pruned C4.5 "
-        "often leaves S' that small. Fixed: the ensemble now stops at such a step, as "
-        "when S' is empty (test: `tests/methods/test_projection_boosting.py::"
-        "test_no_member_is_a_copy_when_the_errors_are_too_few`). Not changed, as they "
-        "follow the paper or fill what it leaves open: the full-dimensional projection, "
-        "the one-hot encoding of nominal attributes (C_0 sees them natively, the later "
-        "members do not), and the small ensembles left when C4.5 makes too few training "
-        "errors for Algorithm 1 to go on." + _provenance("j48", finished)
+        "line: C_0 = L(S) on the attributes as given; for t = 1, …, T − 1, S' = the "
+        "training instances C_{t−1} misclassifies, a projection fitted on S' only (HDA "
+        "with λ = η = ½, NDA with k = 3, α = 1; all d dimensions of the one-hot encoded, "
+        "standardised input, since the paper gives neither the dimension nor how nominal "
+        "attributes enter; Eq. (4) when |S'| < 4d) and C_t = L(P(S)) on all of S, "
+        "uniformly weighted; an unweighted majority vote. AdaBoost is AdaBoost.M1 by "
+        f"reweighting with the same C4.5 and the same maximum of {N_ESTIMATORS} members "
+        "(the paper gives no ensemble size). Found and fixed two departures. The "
+        "ensemble stopped when S' held one class or fewer than n_classes + 1 instances, "
+        "a stop Algorithm 1 does not have: it now ends only when S' is empty, where the "
+        "algorithm cannot go on; HDA is fitted on any non-empty S' (its regularised "
+        "scatters are defined on one class), and NDA, whose between-class scatter needs "
+        "two classes, uses the identity there and records it (`fallbacks_`; tests: "
+        "`tests/methods/test_projection_boosting.py::"
+        "test_single_class_errors_are_projected_by_hda_and_fall_back_for_nda`, "
+        "`::test_every_round_adds_a_member_until_the_errors_are_gone`). And the "
+        "eigenvectors of a rank-deficient scatter (|S'| ≪ d) were whatever LAPACK "
+        "returned, so row order or BLAS threads could change the members: the "
+        "projections are now canonical (`tests/projections/test_determinism.py`)."
+        + _provenance("j48", revisions)
+        + _sizes_line(runs.get("j48"), N_ESTIMATORS)
+        + _large_line(runs.get(LARGE_KEY))
     )
 
 
-def _other_base_note(base: str, finished: Mapping[str, str]) -> str:
-    kind = (
-        "deterministic, so it made copies"
-        if base == "rbf-svm"
-        else "refitted from another seed on the same projection"
+def _sizes_line(results: pd.DataFrame | None, size: int) -> str:
+    """How many fits ended before ``size`` members, and the mean sizes."""
+    if results is None or results.empty:
+        return ""
+    by_method = results.groupby("method")["ensemble_size"]
+    short = ", ".join(
+        f"{m} {int((by_method.get_group(m) < size).sum())} of {len(by_method.get_group(m))}"
+        for m in METHODS
     )
+    mean = ", ".join(f"{m} {by_method.get_group(m).mean():.1f}" for m in METHODS)
+    return f" Fits that ended before {size} members: {short}; mean sizes {mean}."
+
+
+def _large_line(results: pd.DataFrame | None) -> str:
+    if results is None or results.empty:
+        return ""
+    cells = ours_cells(results)
+    test = _base_claim("j48", {m: paper_cells()[("C4.5", m)] for m in PROPOSED}, cells)
     return (
-        f"Not investigated on its own yet. The review of the method made for C4.5 (claim "
-        f"1) covers the {BASES[base]} too (one implementation of Algorithm 1 for every "
-        f"base learner), and so does the defect fixed there: a step whose S' could not "
-        f"define a projection reused the previous one, and the {BASES[base]} member was "
-        f"{kind}." + _provenance(base, finished)
+        f" With {LARGE_N_ESTIMATORS} members each (section *Larger ensembles*, a check "
+        f"that enters no verdict): {_cells_line(cells)}; by this claim's test, "
+        f"**{test.verdict}**."
+    )
+
+
+def _other_base_note(base: str, revisions: Mapping[str, int]) -> str:
+    return (
+        f"Not investigated on its own beyond the review of the method made for C4.5 "
+        f"(claim 1), which covers the {BASES[base]} too: one implementation of "
+        "Algorithm 1 serves every base learner, and the two departures fixed there "
+        f"(a stop the algorithm does not have, projections that were not canonical) "
+        f"affected this column as well." + _provenance(base, revisions)
     )
 
 
@@ -985,9 +1077,10 @@ def claims(
     *,
     paper: Mapping[CellKey, Cell] | None = None,
     quick: bool = False,
-    finished: Mapping[str, str] | None = None,
+    revisions: Mapping[str, int] | None = None,
     errors: Mapping[str, pd.DataFrame] | None = None,
     speed: pd.DataFrame | None = None,
+    runs: Mapping[str, pd.DataFrame] | None = None,
 ) -> list[Claim]:
     """The ledger of the paper's conclusions.
 
@@ -1001,8 +1094,9 @@ def claims(
         :func:`paper_cells`.
     quick : bool, default=False
         The quick version: every verdict is ``not run``.
-    finished : mapping, optional
-        Base-learner preset -> when its stored results finished (for the notes).
+    revisions : mapping, optional
+        Base-learner preset -> results revision of its stored projection ensembles (for
+        the notes).
     errors : mapping, optional
         Base-learner preset or check key -> mean test errors (:func:`mean_errors`);
         with those of a checked column and of its check (:data:`CHECKS`, also in
@@ -1010,9 +1104,12 @@ def claims(
     speed : DataFrame, optional
         Results of the linear against non-linear projections experiment, for the last
         claim (None: not run).
+    runs : mapping, optional
+        Base-learner preset (or :data:`LARGE_KEY`) -> tidy results, for the ensemble
+        sizes and the 50-member check in claim 1's note. The verdicts never use it.
     """
     paper = paper_cells() if paper is None else paper
-    finished = finished or {}
+    notes = _Notes(revisions or {}, runs or {})
     checks = [c for key in CHECKS if (c := _Found.of(key, ours, errors or {}, paper)) is not None]
     by_column = {
         (BASES[b], m): c for b, cells in ours.items() for m, c in cells.items() if b in BASES
@@ -1033,21 +1130,29 @@ def claims(
         return [
             replace(c, ours=f"quick version, no test: {c.ours}", verdict="not run") for c in rows
         ]
-    return [_with_note(c, finished, checks) for c in rows]
+    return [_with_note(c, notes, checks) for c in rows]
 
 
-def _with_note(claim: Claim, finished: Mapping[str, str], checks: Sequence[_Found] = ()) -> Claim:
+@dataclass(frozen=True)
+class _Notes:
+    """What the notes read besides the claims: stored revisions and results."""
+
+    revisions: Mapping[str, int]
+    runs: Mapping[str, pd.DataFrame]
+
+
+def _with_note(claim: Claim, notes: _Notes, checks: Sequence[_Found] = ()) -> Claim:
     """The claim with what was checked, when it does not (fully) hold."""
     if claim.verdict in ("holds", "not run") or claim.checked:
         return claim
     base = claim.key.removesuffix("-better")
     found = {c.check.checks: c for c in checks}
     if base == "j48":
-        note = _c45_note(finished)
+        note = _c45_note(notes.revisions, notes.runs)
     elif base in found:
-        note = found[base].note(claim.verdict) + _provenance(base, finished)
+        note = found[base].note(claim.verdict) + _provenance(base, notes.revisions)
     elif base in BASES:
-        note = _other_base_note(base, finished)
+        note = _other_base_note(base, notes.revisions)
     else:
         note = (
             "Computed from the same per-dataset errors as the per-base-learner claims "
