@@ -81,6 +81,7 @@ ALLOWED: dict[str, dict[str, str]] = {
     "oracle.md": {"45": "pairs of 10 members in a kappa-error diagram, 10 × 9 / 2"},
     "projection-boosting.md": {
         "1": "NDA's α = 1 and SVC's C = 1 (set-up), γ = 1/d",
+        "5": "the paper's 5×2 cross-validation",
         "90": "Wilcoxon levels of the paper's Table 1, in per cent",
         "95": "Wilcoxon levels of the paper's Table 1, in per cent",
         "300": "the MLP's epochs and L-BFGS iterations",
