@@ -116,6 +116,8 @@ def test_a_directory_as_the_store_is_named(store, tmp_path, one_line_error):
         ["run", str(_config(tmp_path)), "--results", str(folder)],
         ["report", str(folder)],
         ["export", str(folder)],
+        ["verify", str(folder)],
+        ["backfill", str(folder)],
     ):
         one_line_error(runner.invoke(app, args), f"the results store {folder} is a directory")
 

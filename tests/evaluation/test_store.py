@@ -172,7 +172,7 @@ def test_store_is_in_wal_mode(store):
 
 
 def test_missing_database_is_an_error(tmp_path):
-    with pytest.raises(FileNotFoundError, match="no results database"):
+    with pytest.raises(FileNotFoundError, match="no results store at"):
         load_results(tmp_path / "none.db")
 
 

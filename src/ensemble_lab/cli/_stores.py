@@ -90,8 +90,6 @@ def register_store_commands(app: typer.Typer, console: Console) -> None:
         """
         from ..evaluation import ResultsStore
 
-        if not store.is_file():
-            raise FileNotFoundError(f"no results store at {store}")
         with ResultsStore(store, create=False) as db:
             names: list[str | None] = list(experiment) if experiment else [None]
             filled = sum(int(db.backfill_metrics(name)) for name in names)

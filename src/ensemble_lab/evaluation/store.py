@@ -393,10 +393,8 @@ class ResultsStore:
 
     def __init__(self, path: str | Path, *, create: bool = True) -> None:
         self.path = Path(path)
-        if self.path.is_dir():
-            raise IsADirectoryError(f"the results store {self.path} is a directory; give a file")
-        if not create and not self.path.is_file():
-            raise FileNotFoundError(f"no results store at {self.path}")
+        if self.path.is_dir() or not create:
+            require_store_file(self.path)
         con = sqlite3.connect(str(self.path), isolation_level=None)  # explicit transactions
         try:
             _check_store(con, self.path)
@@ -749,14 +747,21 @@ def _prediction_rows(where: tuple[Any, ...], result: TaskResult) -> Iterator[tup
         yield (*where, int(idx), int(t), int(p), blob)
 
 
+def require_store_file(path: str | Path) -> Path:
+    """``path`` as a Path if it is a file; a one-line error naming it otherwise."""
+    path = Path(path)
+    if path.is_dir():
+        raise IsADirectoryError(f"the results store {path} is a directory; give a file")
+    if not path.is_file():
+        raise FileNotFoundError(f"no results store at {path}")
+    return path
+
+
 def _open(db: str | Path | ResultsStore) -> tuple[sqlite3.Connection, bool]:
     """A connection to read ``db`` (read-only: reading never changes a store's file)."""
     if isinstance(db, ResultsStore):
         return db._con, False
-    if Path(db).is_dir():
-        raise IsADirectoryError(f"the results store {db} is a directory; give a file")
-    if not Path(db).is_file():
-        raise FileNotFoundError(f"no results database at {db}")
+    require_store_file(db)
     con = sqlite3.connect(f"{Path(db).resolve().as_uri()}?mode=ro", uri=True)
     try:
         _check_store(con, Path(db), empty_ok=False)

@@ -101,11 +101,10 @@ def verify(path: str | Path, **options: Any) -> Any:
     """
     import sqlite3
 
+    from ..evaluation.store import require_store_file
     from ..evaluation.verify import verify_store
 
-    path = Path(path)
-    if not path.is_file():
-        raise FileNotFoundError(f"no results store at {path}")
+    path = require_store_file(path)
     try:
         with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as con:
             tables = {row[0] for row in con.execute("SELECT name FROM sqlite_master")}
