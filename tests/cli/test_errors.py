@@ -111,28 +111,15 @@ def test_a_malformed_dataset_file_is_reported_and_the_listing_goes_on(tmp_path, 
     one_line_error(missing, "is not a directory")
 
 
-def test_a_second_run_on_a_store_in_use_names_the_holder(tmp_path, one_line_error):
+def test_a_second_run_on_a_store_in_use_names_the_holder(tmp_path, one_line_error, lock_holder):
     db = tmp_path / "results.db"
-    holder = subprocess.Popen(
-        [sys.executable, "-c",
-         "import sys; from ensemble_lab.evaluation.store import exclusive_writer\n"
-         "with exclusive_writer(sys.argv[1]):\n"
-         "    print('locked', flush=True); sys.stdin.read()",
-         str(db)],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-    )  # fmt: skip
-    try:
-        assert holder.stdout.readline().strip() == "locked"
-        args = ["run", str(_config(tmp_path)), "--results", str(db), "-j", "1"]
-        busy = runner.invoke(app, args)
-        one_line_error(busy, f"is in use by another run (process {holder.pid} on")
-        os.kill(holder.pid, signal.SIGKILL)  # the lock dies with its process
-        holder.wait()
-        assert runner.invoke(app, args).exit_code == 0
-    finally:
-        if holder.poll() is None:
-            holder.kill()
-            holder.wait()
+    holder = lock_holder(db)
+    args = ["run", str(_config(tmp_path)), "--results", str(db), "-j", "1"]
+    busy = runner.invoke(app, args)
+    one_line_error(busy, f"is in use by another run (process {holder.pid} on")
+    os.kill(holder.pid, signal.SIGKILL)  # the lock dies with its process
+    holder.wait()
+    assert runner.invoke(app, args).exit_code == 0
 
 
 def test_help_does_not_import_the_library():

@@ -2,8 +2,6 @@
 
 import os
 import shutil
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
@@ -46,20 +44,12 @@ def store(tmp_path_factory):
     return db
 
 
-def test_a_symbolic_link_to_a_store_takes_the_store_s_lock(tmp_path):
+def test_a_symbolic_link_to_a_store_takes_the_store_s_lock(tmp_path, lock_holder):
     db = tmp_path / "results.db"
     link = tmp_path / "link.db"
     link.symlink_to(db)
-    holder = subprocess.Popen(
-        [sys.executable, "-c",
-         "import sys; from ensemble_lab.evaluation.store import exclusive_writer\n"
-         "with exclusive_writer(sys.argv[1]):\n"
-         "    print('locked', flush=True); sys.stdin.read()",
-         str(db)],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-    )  # fmt: skip
+    holder = lock_holder(db)
     try:
-        assert holder.stdout.readline().strip() == "locked"
         with pytest.raises(StoreInUseError, match=f"process {holder.pid}"):
             with exclusive_writer(link):
                 pass
