@@ -159,6 +159,14 @@ def test_report_draws_kappa_error_diagrams_when_members_are_recorded(tmp_path):
     page = (tmp_path / "members-report.html").read_text()
     assert "Kappa-error diagram on iris" in page
     assert page.count("<svg") == 2  # accuracy vs time, kappa-error (one data set: no ranks)
+    # --max-diagrams keeps a report of many data sets small and names what it leaves out
+    out = tmp_path / "none.html"
+    db = str(tmp_path / "results.db")
+    args = ["report", db, "--format", "html", "-o", str(out), "--max-diagrams", "0"]
+    assert runner.invoke(app, args).exit_code == 0
+    limited = out.read_text()
+    assert "Kappa-error diagram on iris" not in limited
+    assert "No kappa-error diagram for 1 of the 1 data sets" in limited and "iris" in limited
 
 
 def test_reproduce_from_store_rewrites_the_page_without_fitting(tmp_path):

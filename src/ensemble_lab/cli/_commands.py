@@ -304,6 +304,7 @@ def _html_report(
     failures: Any,
     baseline: str,
     view: _View,
+    max_diagrams: int | None = None,
 ) -> Any:
     """The HTML report of a stored experiment (``config`` as the store holds it)."""
     from ..evaluation import load_datasets, load_predictions, load_warnings
@@ -328,6 +329,7 @@ def _html_report(
         baseline=baseline,
         test=view.test,
         member_predictions=load_predictions(db, str(config.get("name"))),
+        max_diagrams=max_diagrams,
         failures=failures,
         alpha=view.alpha,
         method_key=method_key(config.get("methods", [])),
@@ -548,6 +550,15 @@ MetricOption = Annotated[
         "-m",
         help="accuracy, balanced_accuracy, kappa, f1_macro, auc, log_loss or brier "
         "(losses: lower is better).",
+    ),
+]
+MaxDiagrams = Annotated[
+    int | None,
+    typer.Option(
+        "--max-diagrams",
+        min=0,
+        help="HTML: kappa-error diagrams for at most this many data sets (the others "
+        "are named); about 90 KB each \\[default: every data set].",
     ),
 ]
 ProcedureOption = Annotated[
@@ -827,6 +838,7 @@ def _report_command(console: Console) -> Callable[..., None]:
         metric: MetricOption = "accuracy",
         test: TestOption = None,
         procedure: ProcedureOption = "auto",
+        max_diagrams: MaxDiagrams = None,
     ) -> None:
         """Tables (md, latex), the full HTML report, or the per-split table (csv).
 
@@ -857,7 +869,8 @@ def _report_command(console: Console) -> Callable[..., None]:
         baseline = _baseline(console, baseline or config.get("baseline"), frame)
         if fmt == "html":
             path = output or report_file(db.parent, experiment)
-            _html_report(db, config, frame, failures, baseline, view).write(path)
+            report = _html_report(db, config, frame, failures, baseline, view, max_diagrams)
+            report.write(path)
             console.print(f"Report: {path.resolve()}")
             return
         _report_tables(
