@@ -479,14 +479,9 @@ def _power_note(acc: pd.DataFrame) -> str:
     for name, r in _equivalence(acc).items():
         sd = float((acc["ELRC"] - acc[name]).std(ddof=1))
         room = EQUIVALENCE_MARGIN - abs(r.mean_difference)
-        needed = next(
-            (
-                n
-                for n in range(2, 10_001)
-                if room > 0 and sps.t.ppf(0.95, n - 1) * sd / np.sqrt(n) < room
-            ),
-            None,
-        )
+        sizes = np.arange(2, 10_001) if room > 0 else np.arange(0)
+        fits = sps.t.ppf(0.95, sizes - 1) * sd / np.sqrt(sizes) < room
+        needed = int(sizes[fits][0]) if fits.any() else None
         parts.append(
             f"{name}: the interval is ±{r.half_width:.2f} points wide; with this spread "
             f"(sd {sd:.2f}) and this mean difference, "
