@@ -158,8 +158,23 @@ def random_number_generator(seed: int, data, rows=None) -> JavaRandom:
     n = data.n_samples if rows is None else len(rows)
     pick = random.next_int_below(n)
     row = pick if rows is None else int(rows[pick])
-    random.set_seed(java_hash(instance_text(data, row)) + seed)
+    random.set_seed(_instance_hash(data, row) + seed)
     return random
+
+
+def _instance_hash(data, row: int) -> int:
+    """``java_hash(instance_text(data, row))``, computed once per row of a data set.
+
+    Every member tree of an ensemble hashes one row; with a few hundred rows and
+    members, most rows recur, and the text and its hash cost more than a small tree.
+    """
+    hashes = data.memo.get("weka_instance_hash")
+    if hashes is None:
+        hashes = data.memo["weka_instance_hash"] = {}
+    value = hashes.get(row)
+    if value is None:
+        value = hashes[row] = java_hash(instance_text(data, row))
+    return value
 
 
 def java_seed(random_state) -> int:
