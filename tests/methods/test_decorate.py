@@ -24,11 +24,11 @@ from ensemble_lab.learners._encoded import TestData, encode_training
 from ensemble_lab.methods import DecorateClassifier
 from ensemble_lab.methods._decorate import (
     _ArtificialData,
-    _java_seed,
     _reads_encoded,
     inverse_labels,
     weka_normalise,
 )
+from ensemble_lab.utils._weka_random import java_seed
 
 DEC = DecorateClassifier(DecisionTreeClassifier(), random_state=0)
 
@@ -269,7 +269,7 @@ def test_other_seed_other_artificial_data():
     ("random_state", "seed"), [(1, 1), (0, 0), (2**31, -(2**31)), (2**32 - 1, -1)]
 )
 def test_an_int_random_state_is_wekas_seed(random_state, seed):
-    assert _java_seed(random_state) == seed
+    assert java_seed(random_state) == seed
 
 
 def test_randomised_members_get_their_own_seeds():

@@ -13,7 +13,6 @@ from numbers import Integral, Real
 import numpy as np
 import pandas as pd
 from sklearn.base import clone
-from sklearn.utils import check_random_state
 
 from .._members import random_state_keys, seed_random_states
 from ..learners import resolve_estimator
@@ -28,7 +27,7 @@ from ..learners._encoded import (
 from ..utils._java_gaussian import GaussianStream, select_indices
 from ..utils._java_random import JavaRandom
 from ..utils._sklearn_compat import HasMethods, Interval, _fit_context, check_is_fitted
-from ..utils._weka_random import SMALL
+from ..utils._weka_random import SMALL, java_seed
 from ._ensemble import WekaEnsemble
 
 __all__ = ["DecorateClassifier", "inverse_labels", "weka_normalise"]
@@ -170,16 +169,6 @@ def _laplace_cumulative(codes: np.ndarray, n_values: int) -> np.ndarray:
     return np.cumsum(share)[:-1]
 
 
-def _java_seed(random_state) -> int:
-    """Weka's ``-S`` from ``random_state``.
-
-    An int is the seed itself (as a Java ``int``); None or a ``RandomState`` draw one.
-    """
-    if isinstance(random_state, Integral) and not isinstance(random_state, bool):
-        return (int(random_state) + 2**31) % 2**32 - 2**31
-    return int(check_random_state(random_state).randint(np.iinfo(np.int32).max))
-
-
 class DecorateClassifier(WekaEnsemble):
     """Ensemble grown with artificial examples labelled against its own predictions.
 
@@ -314,7 +303,7 @@ class DecorateClassifier(WekaEnsemble):
         """
         data = self._encoded_training(X, y, sample_weight)
         base = resolve_estimator(self.estimator)
-        seed = _java_seed(self.random_state)
+        seed = java_seed(self.random_state)
         stream = GaussianStream(JavaRandom(seed))
         member_rng = np.random.RandomState(seed % 2**32)
         artificial = _ArtificialData(data)
