@@ -22,7 +22,7 @@ from sklearn.base import BaseEstimator
 from sklearn.pipeline import Pipeline
 
 from .base import safe_rows
-from .utils._estimator import Estimator
+from .utils._sklearn_compat import Estimator
 
 __all__ = [
     "WeightPolicy",
@@ -51,7 +51,7 @@ def random_state_keys(estimator: BaseEstimator) -> list[str]:
 def _package_keys(estimator) -> list[str] | None:
     """``random_state_keys`` of a package estimator, read without ``get_params``.
 
-    For an :class:`~ensemble_lab.utils._estimator.Estimator` whose nested estimators are
+    For an :class:`~ensemble_lab.utils._sklearn_compat.Estimator` whose nested estimators are
     package estimators too (a random linear oracle around J48): the same names in the
     same order as ``get_params(deep=True)`` gives them, for a fraction of its cost,
     which every ensemble member pays. None for anything else.

@@ -17,8 +17,7 @@ from scipy.special import ndtri
 from scipy.stats import norm
 from sklearn.base import ClassifierMixin
 
-from ..utils._estimator import Estimator, leaf_fit_context
-from ..utils._sklearn_compat import Interval
+from ..utils._sklearn_compat import Estimator, Interval, leaf_fit_context
 from ._c45_core import grow_tree, tree_probs, weka_argmax
 from ._encoded import EncodedData, encode_training
 from ._weka_tree import WekaTreeMixin

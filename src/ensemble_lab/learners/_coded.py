@@ -18,8 +18,7 @@ import numpy as np
 from sklearn.base import ClassifierMixin, clone
 from sklearn.utils.metaestimators import available_if
 
-from ..utils._estimator import Estimator
-from ..utils._sklearn_compat import HasMethods, StrOptions
+from ..utils._sklearn_compat import Estimator, HasMethods, StrOptions
 from ._codes import MixedCodes
 from ._encoding import MixedEncoder
 

@@ -16,8 +16,7 @@ import pandas as pd
 from sklearn.base import TransformerMixin
 
 from ..base import check_sample_weight, nominal_columns, safe_rows, validate_mixed_data
-from ..utils._estimator import Estimator
-from ..utils._sklearn_compat import StrOptions, _fit_context, check_is_fitted
+from ..utils._sklearn_compat import Estimator, StrOptions, _fit_context, check_is_fitted
 from ._codes import fit_mixed_codes
 
 __all__ = ["MixedEncoder"]

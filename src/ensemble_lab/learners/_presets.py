@@ -19,8 +19,7 @@ from sklearn.utils.validation import has_fit_parameter
 
 from .._members import seed_random_states
 from ..base import check_sample_weight, require_y, safe_rows, validate_mixed_data
-from ..utils._estimator import Estimator
-from ..utils._sklearn_compat import HasMethods, StrOptions, _fit_context, check_is_fitted
+from ..utils._sklearn_compat import Estimator, HasMethods, StrOptions, _fit_context, check_is_fitted
 from ._c45 import C45TreeClassifier
 from ._encoding import MixedEncoder
 from ._naive_bayes import MixedNaiveBayes

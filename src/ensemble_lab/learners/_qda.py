@@ -9,8 +9,13 @@ from scipy.special import logsumexp
 from sklearn.base import ClassifierMixin
 
 from ..base import check_class_labels, check_sample_weight, require_y
-from ..utils._estimator import Estimator
-from ..utils._sklearn_compat import Interval, _fit_context, check_is_fitted, validate_data
+from ..utils._sklearn_compat import (
+    Estimator,
+    Interval,
+    _fit_context,
+    check_is_fitted,
+    validate_data,
+)
 
 __all__ = ["RegularizedQDA"]
 

@@ -15,9 +15,8 @@ from numbers import Integral, Real
 
 from sklearn.base import ClassifierMixin
 
-from ..utils._estimator import Estimator, leaf_fit_context
 from ..utils._java_math import log as java_log
-from ..utils._sklearn_compat import Interval
+from ..utils._sklearn_compat import Estimator, Interval, leaf_fit_context
 from ..utils._weka_random import java_seed, random_number_generator
 from ._encoded import EncodedData, encode_training
 from ._random_tree_core import TreeData, grow_random_tree, tree_distribution

@@ -25,9 +25,8 @@ from sklearn.base import clone
 
 from .._members import accepts_weights, fit_weighted, seed_random_states, weighted_bootstrap
 from ..base import nominal_columns, safe_rows
-from ..utils._estimator import Estimator
 from ..utils._optional import optional_import
-from ..utils._sklearn_compat import Interval, StrOptions
+from ..utils._sklearn_compat import Estimator, Interval, StrOptions
 
 __all__ = [
     "BiasingStrategy",

@@ -29,8 +29,7 @@ from ..base import (
 from ..learners import resolve_estimator
 from ..learners._encoded import EncodedData, encode_training, seen_columns
 from ..learners._weka_tree import first_largest
-from ..utils._estimator import Estimator
-from ..utils._sklearn_compat import check_is_fitted
+from ..utils._sklearn_compat import Estimator, check_is_fitted
 
 __all__ = ["Ensemble", "WekaEnsemble", "base_accepts_nan"]
 

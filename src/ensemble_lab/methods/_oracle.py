@@ -35,9 +35,8 @@ from ..learners._encoded import (
     seen_columns,
 )
 from ..learners._weka_tree import WekaTreeMixin
-from ..utils._estimator import Estimator
 from ..utils._rng import seeded_random_state
-from ..utils._sklearn_compat import HasMethods, StrOptions, _fit_context, check_is_fitted
+from ..utils._sklearn_compat import Estimator, HasMethods, StrOptions, _fit_context, check_is_fitted
 from ._ensemble import base_accepts_nan
 from ._oracle_core import distribution as _distribution
 from ._oracle_core import draw_member as _draw_member

@@ -12,8 +12,8 @@ import numpy as np
 from sklearn.base import ClassNamePrefixFeaturesOutMixin, TransformerMixin
 
 from ..base import check_class_labels, check_sample_weight, is_mixed_frame
-from ..utils._estimator import Estimator
 from ..utils._sklearn_compat import (
+    Estimator,
     Interval,
     StrOptions,
     check_is_fitted,
