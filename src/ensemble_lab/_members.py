@@ -99,12 +99,24 @@ def seed_random_states(
     -------
     estimator
     """
-    keys = random_state_keys(estimator)
+    keys = _package_keys(estimator)
+    direct = keys is not None
+    if keys is None:
+        keys = random_state_keys(estimator)
     if not keys:
         return estimator
     if isinstance(seed, np.random.RandomState):
         seed = int(seed.randint(_MAX_SEED))
-    return estimator.set_params(**dict.fromkeys(keys, int(seed)))
+    if not direct:
+        return estimator.set_params(**dict.fromkeys(keys, int(seed)))
+    # A package estimator's set_params sets the attributes; set them without its checks.
+    for key in keys:
+        *path, name = key.split("__")
+        owner = estimator
+        for part in path:
+            owner = getattr(owner, part)
+        setattr(owner, name, int(seed))
+    return estimator
 
 
 def accepts_weights(estimator: BaseEstimator) -> bool:

@@ -177,3 +177,23 @@ def test_members_are_seeded_in_one_place():
         if found
     }
     assert offenders == {}
+
+
+@pytest.mark.parametrize(
+    "name", ["H-U-Random Forest", "H-P-Rotation Forest", "N-U-Random Forest", "H-P-Decorate"]
+)
+def test_seeding_a_package_estimator_sets_what_set_params_sets(name):
+    from sklearn.base import clone
+
+    from ensemble_lab.methods import make
+
+    est = make(name)
+    ours, theirs = clone(est), clone(est)
+    seed_random_states(ours, 77)
+    keys = [k for k in theirs.get_params(deep=True) if k.split("__")[-1] == "random_state"]
+    theirs.set_params(**dict.fromkeys(keys, 77))
+    assert keys
+    mine = ours.get_params(deep=True)
+    assert all(mine[k] == 77 for k in keys)
+    flat = {k: v for k, v in mine.items() if not hasattr(v, "get_params")}
+    assert flat == {k: v for k, v in theirs.get_params(deep=True).items() if k in flat}
