@@ -139,8 +139,9 @@ def _export(
 def _results_paths(results: Path | None) -> tuple[Path, Path]:
     """(database, report directory) from ``--results`` (a .db file or a directory)."""
     target = results or DEFAULT_RESULTS
-    if target.suffix in {".db", ".sqlite", ".sqlite3"}:
-        return target, target.parent
+    stores = {".db", ".sqlite", ".sqlite3"}
+    if target.suffix in stores or (target.suffix == ".xz" and Path(target.stem).suffix in stores):
+        return target, target.parent  # a compact store (.db.xz) is refused by the run
     return target / "results.db", target
 
 
@@ -376,7 +377,9 @@ def _write_from_store(
             f"{name} keeps no results store: it is rebuilt in full by "
             f"`ensemble-lab reproduce {name}`."
         )
-    db = Path(out_dir) / f"{name}.db"
+    from ..evaluation.store import find_store
+
+    db = find_store(out_dir, name)  # NAME.db, or its compact form NAME.db.xz
     if not db.is_file():
         raise FileNotFoundError(
             f"No results store {db}: run `ensemble-lab reproduce {name}` first, "
