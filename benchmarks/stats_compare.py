@@ -7,7 +7,7 @@ report's tables over the splits (the metric with its markers, the ranks, Weka's 
 matrix and ranking: every pair of methods tested on every data set); then autorank on
 the same means, side by side. Usage::
 
-    nice python benchmarks/stats_compare.py [--store experiments/results/oracle.db]
+    nice python benchmarks/stats_compare.py [--store experiments/results/oracle.db.xz]
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from ensemble_lab.reporting.tables import (
     summary_table,
 )
 
-STORE = Path(__file__).resolve().parents[1] / "experiments" / "results" / "oracle.db"
+STORE = Path(__file__).resolve().parents[1] / "experiments" / "results" / "oracle.db.xz"
 
 
 def timed(label: str, fn, *args, **kwargs):

@@ -7,6 +7,7 @@ always the ones its store holds.
 """
 
 import json
+import lzma
 import shutil
 from pathlib import Path
 
@@ -34,14 +35,15 @@ def test_every_store_backed_reproduction_has_its_store_committed():
         "triskel-bias",
     ]
     for name in STORED:
-        assert (RESULTS / f"{name}.db").is_file(), f"{name}.db is not in experiments/results"
+        stores = [RESULTS / f"{name}.db", RESULTS / f"{name}.db.xz"]  # plain or compact
+        assert any(p.is_file() for p in stores), f"{name}.db is not in experiments/results"
         assert (RESULTS / f"{name}.md").is_file(), f"{name}.md is not in experiments/results"
 
 
 @pytest.mark.parametrize("name", STORED)
 def test_committed_page_is_written_from_the_committed_store(name, tmp_path, request):
     data_dir = request.getfixturevalue("arff_dir") if name in READS_DATASETS else None
-    for db in RESULTS.glob(f"{name}*.db"):
+    for db in [*RESULTS.glob(f"{name}*.db"), *RESULTS.glob(f"{name}*.db.xz")]:
         shutil.copy(db, tmp_path / db.name)
     page = reproduction(name).write_from_store(tmp_path, data_dir=data_dir)
     assert_same_page(name, page, tmp_path, "what the store gives")
@@ -77,12 +79,30 @@ def test_committed_summary_gathers_the_committed_ledgers(tmp_path):
     assert written == (RESULTS / "README.md").read_text(), "experiments/results/README.md is stale"
 
 
-@pytest.mark.parametrize("store", sorted(RESULTS.glob("*.db")), ids=lambda p: p.name)
+COMMITTED_STORES = sorted([*RESULTS.glob("*.db"), *RESULTS.glob("*.db.xz")])
+
+#: Above this size a store is committed in its compact form (``ensemble-lab pack``).
+COMPACT_ABOVE = 5_000_000
+
+
+@pytest.mark.parametrize("store", COMMITTED_STORES, ids=lambda p: p.name)
 def test_committed_stores_are_at_rest_in_rollback_journal_mode(store):
     # A store left in WAL mode makes every reader, even a read-only one, create -wal and
     # -shm files beside it in a clean checkout; ResultsStore.close() switches back.
-    header = store.read_bytes()[:20]
+    if store.suffix == ".xz":
+        with lzma.open(store) as packed:
+            header = packed.read(20)
+    else:
+        header = store.read_bytes()[:20]
     assert (header[18], header[19]) == (1, 1), f"{store.name} is in WAL mode"
+
+
+@pytest.mark.parametrize("store", COMMITTED_STORES, ids=lambda p: p.name)
+def test_committed_stores_over_5_mb_are_compact(store):
+    # Each rerun of a large store adds its whole size to the history: commit it packed.
+    assert store.suffix == ".xz" or store.stat().st_size <= COMPACT_ABOVE, (
+        f"{store.name} is over 5 MB: commit it packed (ensemble-lab pack {store.name})"
+    )
 
 
 #: Verdicts short of "holds" whose investigation is not yet on their page, by ledger and

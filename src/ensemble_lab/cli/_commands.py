@@ -139,8 +139,9 @@ def _export(
 def _results_paths(results: Path | None) -> tuple[Path, Path]:
     """(database, report directory) from ``--results`` (a .db file or a directory)."""
     target = results or DEFAULT_RESULTS
-    if target.suffix in {".db", ".sqlite", ".sqlite3"}:
-        return target, target.parent
+    stores = {".db", ".sqlite", ".sqlite3"}
+    if target.suffix in stores or (target.suffix == ".xz" and Path(target.stem).suffix in stores):
+        return target, target.parent  # a compact store (.db.xz) is refused by the run
     return target / "results.db", target
 
 
@@ -376,7 +377,9 @@ def _write_from_store(
             f"{name} keeps no results store: it is rebuilt in full by "
             f"`ensemble-lab reproduce {name}`."
         )
-    db = Path(out_dir) / f"{name}.db"
+    from ..evaluation.store import find_store
+
+    db = find_store(out_dir, name)  # NAME.db, or its compact form NAME.db.xz
     if not db.is_file():
         raise FileNotFoundError(
             f"No results store {db}: run `ensemble-lab reproduce {name}` first, "
@@ -397,39 +400,57 @@ def _estimate(
     max_datasets: int | None,
     paper_protocol: bool = False,
 ) -> None:
-    """Print how long a reproduction takes on 1, 2 and 16 workers (nothing is stored)."""
-    from ..evaluation import load_results
-    from ..evaluation.estimate import estimate_runtime
+    """Print how long a reproduction takes on 1, 2 and 16 workers (nothing is stored).
 
+    Every experiment the reproduction runs (``estimate_parts``), each from the times
+    its store holds, then their total.
+    """
+    from ..evaluation import load_results
+    from ..evaluation.estimate import combine_estimates, estimate_runtime
+    from ..evaluation.store import find_store
+
+    estimates = []
+    for config, stem in _estimate_parts(name, module, quick=quick, paper_protocol=paper_protocol):
+        db = find_store(out_dir, stem)
+        results = None
+        if db.is_file():
+            try:
+                results = load_results(db, config.name)
+            except KeyError:  # the store holds other experiments only
+                results = None
+        source = f"{len(results)} stored task(s) in {db}" if results is not None else "no store"
+        console.print(f"Estimating {config.name} ({source}; timing one fold per untimed cell)...")
+        estimates.append(
+            estimate_runtime(config, results=results, data_dir=data_dir, max_datasets=max_datasets)
+        )
+    typer.echo("\n\n".join(e.summary() for e in estimates))
+    if len(estimates) > 1:
+        typer.echo(f"\nAll {len(estimates)} experiments of {name}:")
+        typer.echo(combine_estimates(estimates, name).summary())
+
+
+def _estimate_parts(
+    name: str, module: ModuleType, *, quick: bool, paper_protocol: bool
+) -> list[tuple[Any, str]]:
+    """(config, store name) of each experiment ``reproduce NAME`` runs, in its order."""
     make_config = getattr(module, "config", None)
     if make_config is None:
         raise ValueError(
             f"Reproduction {name!r} has no config(): it does not run tasks through "
             "the experiment runner, so there are no task times to estimate from."
         )
-    if paper_protocol:
-        paper_config = getattr(module, "paper_config", None)
-        if paper_config is None:
-            raise ValueError(
-                f"Reproduction {name!r} runs at the paper's protocol already "
-                "(it has no separate paper_config()); drop --paper-protocol."
-            )
-        config = paper_config()
-    else:
-        config = make_config(quick=quick)
-    db = Path(out_dir) / f"{config.name}.db"
-    results = None
-    if db.is_file():
-        try:
-            results = load_results(db, config.name)
-        except KeyError:  # the store holds other experiments only
-            results = None
-    source = f"{len(results)} stored task(s) in {db}" if results is not None else "no store"
-    console.print(f"Estimating {name} ({source}; timing one fold per untimed cell)...")
-    estimate = estimate_runtime(
-        config, results=results, data_dir=data_dir, max_datasets=max_datasets
-    )
-    typer.echo(estimate.summary())
+    paper_config = getattr(module, "paper_config", None)
+    if paper_protocol and paper_config is None:
+        raise ValueError(
+            f"Reproduction {name!r} runs at the paper's protocol already "
+            "(it has no separate paper_config()); drop --paper-protocol."
+        )
+    parts = getattr(module, "estimate_parts", None)
+    if parts is not None:
+        return list(parts(quick=quick and not paper_protocol))
+    config = paper_config() if paper_config is not None and paper_protocol else None
+    config = make_config(quick=quick) if config is None else config
+    return [(config, config.name)]
 
 
 Results = Annotated[

@@ -1,7 +1,9 @@
-"""Commands on a results store: ``verify`` and ``backfill``.
+"""Commands on a results store: ``verify``, ``backfill``, ``pack`` and ``unpack``.
 
 ``verify`` re-runs a sample of a store's tasks and compares them with the stored ones;
-``backfill`` computes the metrics of tasks stored before they were recorded.
+``backfill`` computes the metrics of tasks stored before they were recorded; ``pack``
+writes a store's compact, read-only form (``NAME.db.xz``) and ``unpack`` turns it back
+into the plain file a run writes to.
 """
 
 from __future__ import annotations
@@ -16,7 +18,10 @@ from ._commands import DataDir, check_data_dir
 from ._errors import user_errors
 from ._tables import print_table
 
-Store = Annotated[Path, typer.Argument(help="A results store (.db) written by a run.")]
+Store = Annotated[
+    Path, typer.Argument(help="A results store (.db, or its compact form .db.xz) written by a run.")
+]
+Keep = Annotated[bool, typer.Option("--keep", "-k", help="Keep the input file (as xz -k).")]
 Sample = Annotated[
     int, typer.Option("--sample", "-n", min=1, help="Tasks to re-run, drawn at random.")
 ]
@@ -78,7 +83,44 @@ def _show(console: Console, report: Any) -> None:
 
 
 def register_store_commands(app: typer.Typer, console: Console) -> None:
-    """Add ``verify`` and ``backfill`` to ``app``."""
+    """Add ``verify``, ``backfill``, ``pack`` and ``unpack`` to ``app``."""
+    _register_checks(app, console)
+    _register_packing(app, console)
+
+
+def _register_packing(app: typer.Typer, console: Console) -> None:
+    """``pack`` and ``unpack``: a store's compact form and back."""
+
+    @app.command()
+    @user_errors(console)
+    def pack(store: Store, keep: Keep = False) -> None:
+        """Write the compact form of a store, STORE.xz: vacuumed and xz-compressed, read-only.
+
+        Pages (reproduce --from-store), verify, report and export read it as they read
+        the plain file; a run refuses it until it is unpacked. Like xz, the plain file
+        is removed unless --keep.
+        """
+        from ..evaluation.store import pack_store
+
+        before = store.stat().st_size if store.is_file() else 0
+        packed = pack_store(store, keep=keep)
+        size = packed.stat().st_size
+        console.print(f"Written: {packed} ({before / 1e6:.1f} MB -> {size / 1e6:.1f} MB)")
+
+    @app.command()
+    @user_errors(console)
+    def unpack(store: Store, keep: Keep = False) -> None:
+        """Turn a compact store (.db.xz) back into the plain file a run writes to.
+
+        The same as ``xz -d``; like it, the compact file is removed unless --keep.
+        """
+        from ..evaluation.store import unpack_store
+
+        console.print(f"Written: {unpack_store(store, keep=keep)}")
+
+
+def _register_checks(app: typer.Typer, console: Console) -> None:
+    """``backfill`` and ``verify``."""
 
     @app.command()
     @user_errors(console)

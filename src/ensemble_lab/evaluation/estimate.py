@@ -36,7 +36,7 @@ from .config import ExperimentConfig
 from .runner import DataSource, _bind, _entry_name, _expand, _get_data, plan_tasks
 from .tasks import execute_task
 
-__all__ = ["Estimate", "estimate_runtime", "lpt_makespan", "task_plan"]
+__all__ = ["Estimate", "combine_estimates", "estimate_runtime", "lpt_makespan", "task_plan"]
 
 DEFAULT_WORKERS: tuple[int, ...] = (1, 2, 16)
 SCHEDULING = (
@@ -121,6 +121,11 @@ class Estimate:
         Worker counts estimated.
     scheduling : str
         The scheduling assumption behind the wall times.
+    sampled_datasets : list of str
+        The datasets whose first splits were timed now.
+    sequential_by : str, optional
+        A column of ``tasks`` (``"experiment"`` of :func:`combine_estimates`) whose
+        groups run one after another: the wall time is the sum of their makespans.
     """
 
     experiment: str
@@ -128,6 +133,7 @@ class Estimate:
     workers: tuple[int, ...] = DEFAULT_WORKERS
     scheduling: str = SCHEDULING
     sampled_datasets: list[str] = field(default_factory=list)
+    sequential_by: str | None = None
 
     @property
     def cpu_seconds(self) -> float:
@@ -141,10 +147,11 @@ class Estimate:
 
     def wall_seconds(self, n_workers: int, *, remaining: bool = False) -> float:
         """Estimated wall time on ``n_workers`` (of every task, or only those left)."""
-        seconds = self.tasks["seconds"]
-        if remaining:
-            seconds = seconds[~self.tasks["stored"]]
-        return lpt_makespan(seconds.to_numpy(), n_workers)
+        tasks = self.tasks[~self.tasks["stored"]] if remaining else self.tasks
+        if self.sequential_by is None:
+            return lpt_makespan(tasks["seconds"].to_numpy(), n_workers)
+        groups = tasks.groupby(self.sequential_by, sort=False)["seconds"]
+        return float(sum(lpt_makespan(g.to_numpy(), n_workers) for _, g in groups))
 
     def table(self) -> pd.DataFrame:
         """Workers × (wall time of the whole run, wall time of what is left), in seconds."""
@@ -177,6 +184,38 @@ class Estimate:
         lines.append(f"assumption: {self.scheduling}; extrapolated tasks scale linearly")
         lines.append("with training instances × features from the timed tasks of the same method.")
         return "\n".join(lines)
+
+
+def combine_estimates(estimates: Sequence[Estimate], experiment: str) -> Estimate:
+    """One estimate of several experiments that run one after another (a reproduction's).
+
+    The tasks of every part, with an ``experiment`` column naming their part; the wall
+    time on ``k`` workers is the sum of the parts' makespans, since a part starts when
+    the one before it ends.
+
+    Examples
+    --------
+    >>> def part(name, seconds):
+    ...     tasks = pd.DataFrame({"seconds": seconds, "stored": False, "source": "measured"})
+    ...     return Estimate(name, tasks)
+    >>> both = combine_estimates([part("a", [3.0, 3.0]), part("b", [2.0])], "study")
+    >>> both.cpu_seconds, both.wall_seconds(2), both.wall_seconds(1)
+    (8.0, 5.0, 8.0)
+    """
+    if not estimates:
+        raise ValueError("no estimate to combine")
+    tasks = pd.concat(
+        [e.tasks.assign(experiment=e.experiment) for e in estimates], ignore_index=True
+    )
+    scheduling = estimates[0].scheduling + "; the experiments one after another"
+    return Estimate(
+        experiment=experiment,
+        tasks=tasks,
+        workers=estimates[0].workers,
+        scheduling=scheduling,
+        sampled_datasets=sorted({d for e in estimates for d in e.sampled_datasets}),
+        sequential_by="experiment",
+    )
 
 
 def _human(seconds: float) -> str:

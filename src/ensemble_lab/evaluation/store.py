@@ -60,6 +60,15 @@ Schema
 
 :func:`load_results` returns the tidy per-task table the statistics and reports use;
 :func:`export_results` writes it to CSV or Parquet for other tools.
+
+Compact stores
+--------------
+A store at rest can be committed in a *compact* form, ``NAME.db.xz``: the file
+``VACUUM``-ed and compressed with xz (:func:`pack_store`). Every reader of this module
+accepts it — it is decompressed in memory and opened with
+:meth:`sqlite3.Connection.deserialize`, so the same SQL reads it — and nothing writes to
+it: :class:`ResultsStore` refuses it with :class:`CompactStoreError`, which says how to
+get the plain file back (:func:`unpack_store`, or ``xz -dk``).
 """
 
 from __future__ import annotations
@@ -79,11 +88,22 @@ import numpy as np
 import pandas as pd
 from numpy.typing import NDArray
 
+from ._compact import (
+    COMPACT_SUFFIX,
+    CompactStoreError,
+    compact_connection,
+    find_store,
+    is_compact,
+    pack_store,
+    unpack_store,
+)
 from .tasks import TaskKey, TaskResult
 
 __all__ = [
+    "COMPACT_SUFFIX",
     "METRIC_COLUMNS",
     "RESULT_COLUMNS",
+    "CompactStoreError",
     "ExperimentConflictError",
     "NotAStoreError",
     "ResultsStore",
@@ -91,11 +111,16 @@ __all__ = [
     "exclusive_writer",
     "experiment_names",
     "export_results",
+    "find_store",
+    "is_compact",
     "load_failures",
     "load_predictions",
     "load_results",
     "load_warnings",
+    "pack_store",
+    "read_connection",
     "stored_configs",
+    "unpack_store",
 ]
 
 #: The metrics a task records beside accuracy (see :mod:`.metrics`), stored as columns.
@@ -384,6 +409,9 @@ class ResultsStore:
     NotAStoreError
         If the file is not SQLite, or an SQLite database of something else (nothing is
         written to it).
+    CompactStoreError
+        If ``path`` is a compact store (``.xz``): it is read only (see
+        :func:`unpack_store`).
 
     Notes
     -----
@@ -393,6 +421,8 @@ class ResultsStore:
 
     def __init__(self, path: str | Path, *, create: bool = True) -> None:
         self.path = Path(path)
+        if is_compact(self.path):
+            raise CompactStoreError.for_path(self.path)
         if self.path.is_dir() or not create:
             require_store_file(self.path)
         con = sqlite3.connect(str(self.path), isolation_level=None)  # explicit transactions
@@ -530,6 +560,24 @@ class ResultsStore:
         with self._transaction() as con:
             con.execute(f"DELETE FROM predictions WHERE {where}", (experiment_id, *labels))
             cur = con.execute(f"DELETE FROM results WHERE {where}", (experiment_id, *labels))
+            return int(cur.rowcount)
+
+    def discard_datasets(self, name: str, datasets: Iterable[str]) -> int:
+        """Delete every stored task, prediction and record of these data sets; return how many.
+
+        For a data set an experiment no longer runs (replaced by another file of it): the
+        rest of the experiment is kept. The stored configuration is not changed (see
+        :meth:`replace_config`).
+        """
+        experiment_id = self.experiment_id(name)
+        if experiment_id is None:
+            raise KeyError(f"no experiment {name!r} in {self.path}")
+        names = list(datasets)
+        where = f"experiment_id = ? AND dataset IN ({', '.join('?' * len(names))})"
+        with self._transaction() as con:
+            con.execute(f"DELETE FROM predictions WHERE {where}", (experiment_id, *names))
+            cur = con.execute(f"DELETE FROM results WHERE {where}", (experiment_id, *names))
+            con.execute(f"DELETE FROM datasets WHERE {where}", (experiment_id, *names))
             return int(cur.rowcount)
 
     def backfill_metrics(self, name: str | None = None) -> int:
@@ -757,18 +805,50 @@ def require_store_file(path: str | Path) -> Path:
     return path
 
 
-def _open(db: str | Path | ResultsStore) -> tuple[sqlite3.Connection, bool]:
-    """A connection to read ``db`` (read-only: reading never changes a store's file)."""
-    if isinstance(db, ResultsStore):
-        return db._con, False
-    require_store_file(db)
-    con = sqlite3.connect(f"{Path(db).resolve().as_uri()}?mode=ro", uri=True)
+def read_connection(path: str | Path) -> sqlite3.Connection:
+    """A read-only connection to the store ``path``, plain or compact, checked sound.
+
+    A plain store is opened read-only (reading never changes its file); a compact one
+    (``.xz``) is decompressed into memory (once per file version) and opened there.
+
+    Raises
+    ------
+    FileNotFoundError, IsADirectoryError
+        When ``path`` is not a file.
+    NotAStoreError
+        When it is not a results store (or not xz data, for a compact one).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> db = Path(tempfile.mkdtemp()) / "study.db"
+    >>> ResultsStore(db).close()
+    >>> con = read_connection(pack_store(db))
+    >>> con.execute("SELECT COUNT(*) FROM experiments").fetchone()
+    (0,)
+    >>> con.close()
+    """
+    path = require_store_file(path)
+    if is_compact(path):
+        try:
+            con = compact_connection(path, _identity(path))
+        except (ValueError, sqlite3.DatabaseError) as exc:
+            raise NotAStoreError(f"{path} is not a results store ({exc})") from None
+    else:
+        con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
     try:
-        _check_store(con, Path(db), empty_ok=False)
+        _check_store(con, path, empty_ok=False)
     except NotAStoreError:
         con.close()
         raise
-    return con, True
+    return con
+
+
+def _open(db: str | Path | ResultsStore) -> tuple[sqlite3.Connection, bool]:
+    """A connection to read ``db``, and whether the caller closes it."""
+    if isinstance(db, ResultsStore):
+        return db._con, False
+    return read_connection(db), True
 
 
 def _query(
@@ -1011,7 +1091,7 @@ def load_datasets(db: str | Path | ResultsStore, experiment: str | None = None) 
     classes = [json.loads(c) for c in frame.pop("classes")]
     frame["n_classes"] = [len(c) for c in classes]
     frame["class_counts"] = [
-        None if n is None else dict(zip(c, json.loads(n)))
+        dict(zip(c, json.loads(n))) if isinstance(n, str) else None  # NULL may read as NaN
         for c, n in zip(classes, frame["class_counts"])
     ]
     return frame

@@ -32,7 +32,7 @@ from .backends import Backend, make_backend
 from .config import ExperimentConfig, _revision_change, config_from_stored
 from .metrics import PROBABILITY_METRICS
 from .runner import _bind, _get_data
-from .store import METRIC_COLUMNS, _check_store, _columns, require_store_file
+from .store import METRIC_COLUMNS, _columns, read_connection, require_store_file
 from .tasks import TaskKey, TaskResult, derive_seed, execute_task
 
 __all__ = ["FLOAT_RTOL", "TaskCheck", "VerifyReport", "same_floats", "verify_store"]
@@ -400,9 +400,8 @@ def verify_store(
         When ``path`` is not a results store.
     """
     path = require_store_file(path)
-    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    con = read_connection(path)  # a compact store (.xz) too
     try:
-        _check_store(con, path, empty_ok=False)
         configs = {
             name: json.loads(text)
             for name, text in con.execute("SELECT name, config FROM experiments")
