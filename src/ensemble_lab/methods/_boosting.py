@@ -1,10 +1,12 @@
 """Boosting with the three weight-update rules of Kuncheva & Whitaker (2002).
 
 ``_BaseBoosting`` owns what every boosting variant of the package shares: validation,
-the round loop (fit a member on the current distribution, measure its weighted error,
-update or reset the distribution), the ``ln β`` vote, staged predictions and the
-per-stage error/Q curves. Subclasses fill small hooks: the update exponent ξ and what a
-weight reset draws (uniform here, "wagging" in :class:`MultiBoostClassifier`).
+the round loop (:func:`_boost`: fit a member on the current distribution, measure its
+weighted error, update or reset the distribution), the ``ln β`` vote, staged
+predictions and the per-stage error/Q curves. A variant does not override the loop: it
+chooses a :class:`~ensemble_lab.methods._boosting_policy.BoostingPolicy` in its one
+hook, ``_policy`` (the update exponent ξ, which errors are accepted, what a reset
+draws and when, how members see the weights and how their error is read).
 
 The module also registers the papers' table names built on :class:`BoostingClassifier`:
 paper 002's "Aggressive", "Conservative" and "Inverse", paper 001's AdaBoost.M1 hosts
@@ -13,6 +15,7 @@ without the oracle, and paper 000's one-vs-one "AdaBoost-3/10/50".
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from numbers import Integral
 from typing import NamedTuple
 
@@ -21,7 +24,7 @@ from joblib import Parallel, delayed
 from sklearn.base import clone
 from sklearn.dummy import DummyClassifier
 
-from .._members import accepts_weights, fit_weighted, seed_random_states, weighted_bootstrap
+from .._members import accepts_weights, fit_weighted, seed_random_states
 from ..base import (
     member_seeds,
     require_y,
@@ -38,16 +41,19 @@ from ..utils._sklearn_compat import (
     StrOptions,
     _fit_context,
 )
+from ._boosting_policy import (
+    ADABOOST_ACCEPTANCE,
+    XI,
+    Acceptance,
+    BoostingPolicy,
+    Outcome,
+    Training,
+    member_codes,
+    mode_sampler,
+)
 from ._ensemble import Ensemble
 
 __all__ = ["BoostingClassifier", "StageCurves"]
-
-# Fig. 1 of Kuncheva & Whitaker (2002): W_{k+1}(i) ∝ W_k(i) β_k^{ξ(y_ik)}.
-_XI = {
-    "aggressive": lambda y: 1.0 - 2.0 * y,
-    "conservative": lambda y: 1.0 - y,
-    "inverse": lambda y: y - 1.0,
-}
 
 
 class StageCurves(NamedTuple):
@@ -93,17 +99,6 @@ def _boosting_data(X, y_codes, classes, weka_labels) -> EncodedData:
     )
 
 
-def _member_codes(member, test, X) -> np.ndarray:
-    """Class indices a member predicts.
-
-    From the encoded rows ``test`` when it was trained on encoded data, else from ``X``.
-    """
-    if test is not None and hasattr(member, "_encoded_distribution"):
-        dist = np.ascontiguousarray(member._encoded_distribution(test))
-        return np.asarray(member.weka_classes_)[weka_argmax(dist)].astype(np.intp)
-    return np.asarray(member.predict(X)).astype(np.intp)
-
-
 def _predicted_and_evaluated(member, test, X) -> tuple[np.ndarray, np.ndarray]:
     """Class indices a member predicts, and those Weka's ``Evaluation`` reads (-1: none).
 
@@ -113,7 +108,7 @@ def _predicted_and_evaluated(member, test, X) -> tuple[np.ndarray, np.ndarray]:
     without a Weka distribution are read through ``predict`` for both.
     """
     if test is None or not hasattr(member, "_encoded_distribution"):
-        pred = _member_codes(member, test, X)
+        pred = member_codes(member, test, X)
         return pred, pred
     dist = np.ascontiguousarray(member._encoded_distribution(test))
     classes = np.asarray(member.weka_classes_)
@@ -133,6 +128,7 @@ class _Boosted:
         self.history: list[np.ndarray] = []
         self.resets: list[tuple[int, str]] = []
         self.first: tuple | None = None  # the first member fitted, and its predictions
+        self.n_attempts = 0
 
     def add(self, member, alpha: float, error: float, pred: np.ndarray) -> None:
         self.members.append(member)
@@ -141,23 +137,124 @@ class _Boosted:
         self.votes.append(pred)
 
 
-class _Schedule:
-    """When weights are reset regardless of the members' errors: never, for boosting."""
+def _fit_sample(member, training: Training, rows: np.ndarray):
+    """Fit ``member`` (cloned and seeded) on the rows ``rows`` of the training data."""
+    y_sample = training.y_codes[rows]
+    if np.unique(y_sample).shape[0] < 2:
+        # A distribution concentrated on one class: many learners refuse a single
+        # class, and the member it would give is this constant anyway.
+        member = DummyClassifier(strategy="most_frequent")
+    data = training.encoded
+    if data is not None and not isinstance(member, DummyClassifier):
+        return member._fit_encoded(data, rows, np.ones(training.y_codes.shape[0]))
+    return member.fit(safe_rows(training.X, rows), y_sample)
 
-    def reset_due(self, member_index: int) -> bool:
+
+def _fit_member(base, seed, training: Training, weights: np.ndarray, rows):
+    """A member fitted on ``rows`` of the training data, or on all rows with ``weights``."""
+    member = seed_random_states(clone(base), seed)
+    if rows is not None:
+        return _fit_sample(member, training, rows)
+    # Weights summing to n_samples, as Weka's reweighting passes them.
+    scaled = weights * weights.shape[0]
+    if training.encoded is not None:
+        return member._fit_encoded(training.encoded, None, scaled)
+    return fit_weighted(member, training.X, training.y_codes, scaled, policy="pass")
+
+
+def _fit_scored(policy: BoostingPolicy, base, seed, training: Training, weights, rng):
+    """A member fitted on ``weights``, its class indices on the training rows, its ε.
+
+    A sampler that allows several draws (Weka's resampling) fits the member again on
+    a new sample while its error reads as zero.
+    """
+    for _ in range(policy.sampler.draws):
+        rows = policy.sampler.rows(weights, rng)
+        member = _fit_member(base, seed, training, weights, rows)
+        pred, error = policy.scoring(member, training, weights)
+        if policy.acceptance.outcome(error) != "perfect":
+            break
+    return member, pred, error
+
+
+def _accept(log: _Boosted, policy: BoostingPolicy, member, pred, error: float, correct, weights):
+    """Add a member of error 0 < ε < 0.5 to the vote; return the next weights."""
+    # ln β_k of Eq. (3) in log form: finite even for a denormal ε.
+    alpha = 0.5 * (np.log1p(-error) - np.log(error))
+    log.add(member, alpha, error, pred)
+    # Eq. (4); β^ξ scaled by its largest value, which the normalisation
+    # cancels, so that a tiny ε cannot overflow the weights.
+    exponent = alpha * policy.xi(correct.astype(float))
+    weights = weights * np.exp(exponent - exponent.max())
+    return weights / weights.sum()
+
+
+def _add_perfect(log: _Boosted, acceptance: Acceptance, member, pred) -> bool:
+    """Deal with a member of zero error; True ends the fit.
+
+    It is kept with the acceptance's ``perfect_vote``, or else dropped, unless it is
+    the first member: then it is the whole ensemble.
+    """
+    if acceptance.perfect_vote is not None:
+        log.add(member, acceptance.perfect_vote, 0.0, pred)
         return False
+    if log.members:
+        return False
+    log.add(member, 1.0, 0.0, pred)
+    return True
 
-    def advance(self) -> None:
-        """A reset happened for another reason; the schedule may skip a boundary."""
+
+def _boost(policy: BoostingPolicy, training: Training, base, initial, seeds, n_estimators: int,
+           store_weights: bool) -> _Boosted:  # fmt: skip
+    """The boosting loop: at most ``len(seeds)`` fits, one seed each, towards ``n_estimators``."""
+    schedule, acceptance = policy.resets.schedule, policy.acceptance
+    weights = initial.copy()
+    log = _Boosted()
+    failures_in_row = attempt = 0
+    checked_slot = -1
+    while len(log.members) < n_estimators and attempt < seeds.shape[0]:
+        rng = np.random.default_rng(seeds[attempt])
+        if checked_slot < len(log.members):
+            checked_slot = len(log.members)
+            if schedule.reset_due(checked_slot + 1):
+                weights = policy.resets.draw(initial, rng)
+                log.resets.append((attempt, "boundary"))
+        if store_weights:
+            log.history.append(weights.copy())
+        member, pred, error = _fit_scored(policy, base, seeds[attempt], training, weights, rng)
+        correct = pred == training.y_codes
+        attempt += 1
+        log.first = log.first or (member, pred)
+        outcome = acceptance.outcome(error)
+        if outcome == "accept":
+            weights = _accept(log, policy, member, pred, error, correct, weights)
+            failures_in_row = 0
+            continue
+        if outcome == "perfect" and _add_perfect(log, acceptance, member, pred):
+            break
+        failures_in_row += 1
+        weights = policy.resets.draw(initial, rng)
+        log.resets.append((attempt, "zero error" if outcome == "perfect" else "error >= 0.5"))
+        schedule.advance()
+        if acceptance.failures_to_stop and failures_in_row >= acceptance.failures_to_stop:
+            break
+    log.n_attempts = attempt
+    return log
+
+
+def _q_minimum(train_q: np.ndarray) -> int:
+    """Members kept by early stopping: the k ≥ 2 where the training Q curve is lowest."""
+    if train_q.shape[0] < 3:
+        return train_q.shape[0]
+    return int(np.nanargmin(train_q[1:])) + 2
 
 
 class _BaseBoosting(Ensemble):
     """The boosting loop shared by :class:`BoostingClassifier` and MultiBoost.
 
-    Hooks for subclasses: :meth:`_xi` (update exponent), :meth:`_reset_weights` (what a
-    reset draws), :meth:`_schedule` (scheduled resets), :meth:`_perfect_member`
-    (what a member with zero weighted error does), :meth:`_n_kept` (a prefix to keep)
-    and ``_max_consecutive_failures``.
+    A subclass implements one hook, :meth:`_policy`, which chooses the variant's
+    :class:`~ensemble_lab.methods._boosting_policy.BoostingPolicy` from its parameters,
+    and declares its ``_acceptance`` (the errors a member may have).
     """
 
     _parameter_constraints: dict = {
@@ -176,29 +273,17 @@ class _BaseBoosting(Ensemble):
         ),
     }
 
-    #: Failed rounds in a row that end the fit (None: only the attempt budget does).
-    _max_consecutive_failures: int | None = 2
+    #: Which members the vote takes and what the others do (the same for every fit).
+    _acceptance: Acceptance = ADABOOST_ACCEPTANCE
 
-    # ---------------------------------------------------------------- hooks
-    def _xi(self, correct: np.ndarray) -> np.ndarray:
-        return _XI["aggressive"](correct)
+    @abstractmethod
+    def _policy(self) -> BoostingPolicy:
+        """The variant's policy for one fit (parts with their own generators are fresh)."""
 
-    def _reset_weights(self, initial: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-        return initial.copy()
-
-    def _schedule(self) -> _Schedule:
-        return _Schedule()
-
-    def _perfect_member(self, has_members: bool) -> tuple[str, float]:
-        """``(action, vote weight)`` for a member with zero weighted error.
-
-        Actions: ``"skip"`` (reset and go on), ``"keep"`` (add it with the given vote
-        weight, reset and go on), ``"only"`` (it is the whole ensemble; stop).
-        """
-        return ("skip", 0.0) if has_members else ("only", 1.0)
-
-    def _n_kept(self, train_q: np.ndarray) -> int:
-        return train_q.shape[0]
+    @classmethod
+    def _outcome(cls, error: float) -> Outcome:
+        """What a member of weighted error ``error`` does in this variant."""
+        return cls._acceptance.outcome(error)
 
     def _member_labels(self, index: int, predicted: np.ndarray) -> np.ndarray:
         return self.classes_[predicted.astype(np.intp)]  # members learn class indices
@@ -233,119 +318,26 @@ class _BaseBoosting(Ensemble):
                 f"mode='reweight' needs a base estimator whose fit accepts sample_weight; "
                 f"{type(base).__name__} does not. Use mode='resample'."
             )
-        self._encoded = None
+        encoded = None
         if hasattr(base, "_fit_encoded"):
-            self._encoded = _boosting_data(X, y_codes, self.classes_, weka_labels)
-        self._boost(X, y_codes, initial, base)
-        self.train_error_ = self._staged_errors(self._train_oracle_votes, y_codes)
-        oracle = self._train_oracle_votes == y_codes[:, None]
+            encoded = _boosting_data(X, y_codes, self.classes_, weka_labels)
+        view = None if encoded is None else TestData(encoded.X, X)
+        policy = self._policy()  # before the seeds: its generators may draw from a RandomState
+        seeds = member_seeds(self.random_state, 2 * self.n_estimators)
+        log = _boost(policy, Training(X, y_codes, encoded, view), base, initial, seeds,
+                     self.n_estimators, self.store_weights)  # fmt: skip
+        self._set_fitted(log, policy)
+        self.train_error_ = self._staged_errors(np.column_stack(log.votes), y_codes)
+        oracle = np.column_stack(log.votes) == y_codes[:, None]
         self.train_q_ = staged_mean_pairwise(pairwise_matrix("q_statistic", oracle))
-        keep = self._n_kept(self.train_q_)
+        keep = _q_minimum(self.train_q_) if policy.early_stopping else len(self.estimators_)
         self.estimators_ = self.estimators_[:keep]
         self.estimator_weights_ = self.estimator_weights_[:keep]
         self.estimator_errors_ = self.estimator_errors_[:keep]
-        del self._train_oracle_votes
-        self._codes = None if self._encoded is None else self._encoded.codes
-        del self._encoded
+        self._codes = None if encoded is None else encoded.codes
         return self
 
-    def _fit_member(self, base, X, y_codes, weights, rng, seed):
-        member = seed_random_states(clone(base), seed)
-        data = self._encoded
-        if data is not None and self.mode == "reweight":
-            return member._fit_encoded(data, None, weights * weights.shape[0])
-        if self.mode == "reweight":
-            # Weights summing to n_samples, as Weka's reweighting passes them.
-            return fit_weighted(member, X, y_codes, weights * weights.shape[0], policy="pass")
-        return self._fit_sample(member, X, y_codes, weighted_bootstrap(weights, rng))
-
-    def _fit_sample(self, member, X, y_codes, idx):
-        """Fit ``member`` (cloned and seeded) on the rows ``idx`` of the training data."""
-        y_sample = y_codes[idx]
-        if np.unique(y_sample).shape[0] < 2:
-            # A distribution concentrated on one class: many learners refuse a single
-            # class, and the member it would give is this constant anyway.
-            member = DummyClassifier(strategy="most_frequent")
-        data = self._encoded
-        if data is not None and not isinstance(member, DummyClassifier):
-            return member._fit_encoded(data, idx, np.ones(y_codes.shape[0]))
-        return member.fit(safe_rows(X, idx), y_sample)
-
-    def _fit_scored(self, base, X, y_codes, weights, rng, seed, train_view):
-        """A member fitted on ``weights``, its class indices on the training rows, its ε.
-
-        ε is Eq. (2): the weight of the rows the member misclassifies.
-        """
-        member = self._fit_member(base, X, y_codes, weights, rng, seed)
-        pred = _member_codes(member, train_view, X)
-        return member, pred, float(weights[pred != y_codes].sum())
-
-    @staticmethod
-    def _outcome(error: float) -> str:
-        """What a member of weighted error ``error`` does: Eq. (2)'s ``0 < ε < 1/2``.
-
-        ``"accept"`` it, ``"perfect"`` (ε = 0) or ``"fail"`` (ε ≥ 1/2).
-        """
-        return "accept" if 0.0 < error < 0.5 else "perfect" if error == 0.0 else "fail"
-
-    def _boost(self, X, y_codes, initial, base):
-        max_attempts = 2 * self.n_estimators
-        seeds = member_seeds(self.random_state, max_attempts)
-        schedule = self._schedule()
-        weights = initial.copy()
-        train_view = None if self._encoded is None else TestData(self._encoded.X, X)
-        log = _Boosted()
-        failures_in_row = attempt = 0
-        checked_slot = -1
-        while len(log.members) < self.n_estimators and attempt < max_attempts:
-            rng = np.random.default_rng(seeds[attempt])
-            if checked_slot < len(log.members):
-                checked_slot = len(log.members)
-                if schedule.reset_due(checked_slot + 1):
-                    weights = self._reset_weights(initial, rng)
-                    log.resets.append((attempt, "boundary"))
-            if self.store_weights:
-                log.history.append(weights.copy())
-            member, pred, error = self._fit_scored(
-                base, X, y_codes, weights, rng, seeds[attempt], train_view
-            )
-            correct = pred == y_codes
-            attempt += 1
-            log.first = log.first or (member, pred)
-            outcome = self._outcome(error)
-            if outcome == "accept":
-                weights = self._accept(log, member, pred, error, correct, weights)
-                failures_in_row = 0
-                continue
-            if outcome == "perfect" and self._add_perfect(log, member, pred):
-                break
-            failures_in_row += 1
-            weights = self._reset_weights(initial, rng)
-            log.resets.append((attempt, "zero error" if outcome == "perfect" else "error >= 0.5"))
-            schedule.advance()
-            if self._max_consecutive_failures and failures_in_row >= self._max_consecutive_failures:
-                break
-        self._keep(log, attempt)
-
-    def _accept(self, log: _Boosted, member, pred, error: float, correct, weights):
-        """Add a member of error 0 < ε < 0.5 to the vote; return the next weights."""
-        # ln β_k of Eq. (3) in log form: finite even for a denormal ε.
-        alpha = 0.5 * (np.log1p(-error) - np.log(error))
-        log.add(member, alpha, error, pred)
-        # Eq. (4); β^ξ scaled by its largest value, which the normalisation
-        # cancels, so that a tiny ε cannot overflow the weights.
-        exponent = alpha * self._xi(correct.astype(float))
-        weights = weights * np.exp(exponent - exponent.max())
-        return weights / weights.sum()
-
-    def _add_perfect(self, log: _Boosted, member, pred) -> bool:
-        """Deal with a member of zero error (:meth:`_perfect_member`); True ends the fit."""
-        action, alpha = self._perfect_member(bool(log.members))
-        if action != "skip":
-            log.add(member, alpha, 0.0, pred)
-        return action == "only"
-
-    def _keep(self, log: _Boosted, n_attempts: int) -> None:
+    def _set_fitted(self, log: _Boosted, policy: BoostingPolicy) -> None:
         """Set the fitted attributes from the loop's log."""
         if not log.members:
             assert log.first is not None  # n_estimators >= 1: one attempt at least
@@ -354,11 +346,13 @@ class _BaseBoosting(Ensemble):
         self.estimators_ = log.members
         self.estimator_weights_ = np.asarray(log.alphas, dtype=float)
         self.estimator_errors_ = np.asarray(log.errors, dtype=float)
-        self.n_attempts_ = n_attempts
+        self.n_attempts_ = log.n_attempts
         self.weight_resets_ = log.resets
         if self.store_weights:
             self.sample_weights_history_ = np.asarray(log.history)
-        self._train_oracle_votes = np.column_stack(log.votes)
+        boundaries = policy.resets.schedule.boundaries
+        if boundaries is not None:
+            self.subcommittee_boundaries_ = boundaries
 
     # ---------------------------------------------------------------- predict
     def _member_votes(self, X) -> np.ndarray:
@@ -367,7 +361,7 @@ class _BaseBoosting(Ensemble):
         codes = getattr(self, "_codes", None)
         if codes is not None:  # members of the encoded data: encode X once for all
             test = TestData(codes.matrix(X), X)
-            return np.column_stack([_member_codes(m, test, X) for m in self.estimators_]).astype(
+            return np.column_stack([member_codes(m, test, X) for m in self.estimators_]).astype(
                 np.intp
             )
         n_jobs = getattr(self, "n_jobs", None)
@@ -640,7 +634,7 @@ class BoostingClassifier(_BaseBoosting):
 
     _parameter_constraints: dict = {
         **_BaseBoosting._parameter_constraints,
-        "update": [StrOptions(set(_XI))],
+        "update": [StrOptions(set(XI))],
         "early_stopping": ["boolean"],
         "n_jobs": [None, Integral],
     }
@@ -666,10 +660,10 @@ class BoostingClassifier(_BaseBoosting):
         self.random_state = random_state
         self.n_jobs = n_jobs
 
-    def _xi(self, correct):
-        return _XI[self.update](correct)
-
-    def _n_kept(self, train_q):
-        if not self.early_stopping or train_q.shape[0] < 3:
-            return train_q.shape[0]
-        return int(np.nanargmin(train_q[1:])) + 2
+    def _policy(self):
+        return BoostingPolicy(
+            XI[self.update],
+            self._acceptance,
+            sampler=mode_sampler(self.mode),
+            early_stopping=self.early_stopping,
+        )

@@ -1,9 +1,10 @@
 """MultiBoosting (Webb 2000): AdaBoost sub-committees separated by wagging.
 
-Built on the boosting loop of :mod:`._boosting`; only the hooks differ: a weight reset
-draws random exponential ("continuous Poisson") weights instead of returning to uniform,
-resets also happen on a fixed schedule of sub-committee boundaries, and a member with
-zero training error stays in the vote.
+The boosting loop of :mod:`._boosting` with Webb's policy: a weight reset draws random
+exponential ("continuous Poisson") weights instead of returning to uniform
+(:func:`wagging`), resets also happen on a fixed schedule of sub-committee boundaries
+(:class:`WebbSchedule`), and a member with zero training error stays in the vote
+(:data:`WEBB_ACCEPTANCE`).
 """
 
 from __future__ import annotations
@@ -14,13 +15,18 @@ from numbers import Integral
 import numpy as np
 
 from ..utils._sklearn_compat import Interval
-from ._boosting import _BaseBoosting, _Schedule
+from ._boosting import _BaseBoosting
+from ._boosting_policy import XI, Acceptance, BoostingPolicy, Resets, Schedule, mode_sampler
 
-__all__ = ["MultiBoostClassifier", "subcommittee_boundaries"]
+__all__ = ["WEBB_ACCEPTANCE", "MultiBoostClassifier", "WebbSchedule", "subcommittee_boundaries"]
 
 # Webb (2000) gives a perfect member β = 1e-10; our vote weight is ln √((1 − ε)/ε).
 _PERFECT_BETA = 1e-10
-_PERFECT_VOTE = 0.5 * math.log((1.0 - _PERFECT_BETA) / _PERFECT_BETA)
+
+#: Webb's Table 1: a member with ε = 0 is kept with β = 1e-10, nothing ends the fit early.
+WEBB_ACCEPTANCE = Acceptance(
+    perfect_vote=0.5 * math.log((1.0 - _PERFECT_BETA) / _PERFECT_BETA), failures_to_stop=None
+)
 
 
 def subcommittee_boundaries(n_estimators: int, n_subcommittees: int | None = None) -> np.ndarray:
@@ -40,24 +46,42 @@ def subcommittee_boundaries(n_estimators: int, n_subcommittees: int | None = Non
     return np.array([*bounds, n_estimators], dtype=int)
 
 
-class _WebbSchedule(_Schedule):
-    """Step 4 of Webb's Table 1: wag when the member index t reaches I_k, then k += 1."""
+def wagging(initial: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Webb's wagging: continuous Poisson (Exp(1)) weights on the initial distribution.
+
+    >>> w = wagging(np.full(4, 0.25), np.random.default_rng(0))
+    >>> w.shape, round(float(w.sum()), 12)
+    ((4,), 1.0)
+    """
+    weights = initial * rng.exponential(1.0, size=initial.shape[0])
+    return weights / weights.sum()
+
+
+class WebbSchedule(Schedule):
+    """Step 4 of Webb's Table 1: wag when the member index t reaches I_k, then k += 1.
+
+    >>> schedule = WebbSchedule(subcommittee_boundaries(10))
+    >>> [t for t in range(1, 11) if schedule.reset_due(t)]
+    [4, 7, 10]
+    """
 
     def __init__(self, boundaries: np.ndarray):
-        self.boundaries = boundaries
+        self.boundaries: np.ndarray = boundaries
         self.k = 0
 
     def _current(self) -> int:
         # I_k = T for every k past the last boundary.
         return int(self.boundaries[min(self.k, self.boundaries.shape[0] - 1)])
 
-    def reset_due(self, member_index: int) -> bool:
-        if member_index == self._current():
+    def reset_due(self, member_number: int) -> bool:
+        """Whether t = ``member_number`` is the current boundary I_k (then k advances)."""
+        if member_number == self._current():
             self.k += 1
             return True
         return False
 
     def advance(self) -> None:
+        """A failed or perfect member was wagged away: k advances (Webb's step 9)."""
         self.k += 1
 
 
@@ -141,7 +165,7 @@ class MultiBoostClassifier(_BaseBoosting):
         "n_subcommittees": [Interval(Integral, 1, None, closed="left"), None],
     }
 
-    _max_consecutive_failures: int | None = None
+    _acceptance = WEBB_ACCEPTANCE
 
     def __init__(
         self,
@@ -160,16 +184,11 @@ class MultiBoostClassifier(_BaseBoosting):
         self.store_weights = store_weights
         self.random_state = random_state
 
-    def _schedule(self):
-        self.subcommittee_boundaries_ = subcommittee_boundaries(
-            self.n_estimators, self.n_subcommittees
+    def _policy(self):
+        boundaries = subcommittee_boundaries(self.n_estimators, self.n_subcommittees)
+        return BoostingPolicy(
+            XI["aggressive"],
+            self._acceptance,
+            Resets(wagging, WebbSchedule(boundaries)),
+            mode_sampler(self.mode),
         )
-        return _WebbSchedule(self.subcommittee_boundaries_)
-
-    def _reset_weights(self, initial, rng):
-        # Continuous Poisson weights (Webb's wagging), on top of the initial distribution.
-        weights = initial * rng.exponential(1.0, size=initial.shape[0])
-        return weights / weights.sum()
-
-    def _perfect_member(self, has_members):
-        return "keep", _PERFECT_VOTE

@@ -1,82 +1,103 @@
 """Weka's AdaBoostM1, MultiBoostAB and Bagging, as papers 001 and 004 ran them.
 
-AdaBoostM1 differs from the project's general boosting host in Weka's habits: it stops
-at the first failed round, reads errors as Weka's ``Evaluation`` does and draws its
-samples with Weka's generator; MultiBoostAB also wags on Weka's schedule with Weka's
-generator. Bagging is :class:`~ensemble_lab.methods.WekaBaggingClassifier`,
-which hands a member its bootstrap sample as rows, as Weka does.
+AdaBoostM1 differs from the project's general boosting host in Weka's habits, which
+:func:`weka_rounds` puts into a boosting policy: it stops at the first failed round,
+reads errors as Weka's ``Evaluation`` does and draws its samples with Weka's generator;
+MultiBoostAB also wags on Weka's schedule with Weka's generator
+(:class:`WekaSubcommittees`, :class:`WekaWagging`). Bagging is
+:class:`~ensemble_lab.methods.WekaBaggingClassifier`, which hands a member its bootstrap
+sample as rows, as Weka does.
 """
 
 from __future__ import annotations
 
-import numpy as np
-from sklearn.base import clone
+from dataclasses import replace
 
-from .._members import seed_random_states
+import numpy as np
+
 from ..utils._java_math import log as java_log
 from ..utils._java_random import resample_with_weights
 from ..utils._weka_random import SMALL, JavaRandom, java_seed
-from ._boosting import (
-    BoostingClassifier,
-    _BaseBoosting,
-    _predicted_and_evaluated,
-    _Schedule,
+from ._boosting import BoostingClassifier, _predicted_and_evaluated
+from ._boosting_policy import (
+    XI,
+    Acceptance,
+    BoostingPolicy,
+    Outcome,
+    Resets,
+    Reweighting,
+    Sampler,
+    Schedule,
+    Training,
 )
 from ._multiboost import MultiBoostClassifier
 
 __all__ = ["WekaAdaBoostM1", "WekaMultiBoostAB"]
 
 
-class _WekaRounds:
-    """A round of Weka 3.6's ``AdaBoostM1`` (``MultiBoostAB`` inherits it).
+def weka_outcome(error: float) -> Outcome:
+    """A member's error read with Weka's tolerance ``Utils.SMALL`` = 1e-6.
 
-    * A member's weighted error ε is Weka's ``Evaluation.errorRate`` on the training
-      rows: a row counts as misclassified by the first class of strictly largest
-      probability (``Utils.maxIndex``), which for J48 is not always the class it
-      predicts (``classifyInstance`` keeps the first class within 1e-6 of the largest);
-      the weights are then updated by what the member predicts.
-    * ε is read with Weka's tolerance: ε below 1e-6 is zero
-      (``Utils.eq``), ε above 0.5 − 1e-6 fails (``Utils.grOrEq``); either ends the
-      boosting (``_max_consecutive_failures = 1``), the first member kept as the
-      ensemble.
-    * With resampling (``buildClassifierUsingResampling``), each sample is
-      ``Instances.resampleWithWeights`` of the current weights drawn from one
-      ``java.util.Random(-S)`` for the whole fit, and a member with ε = 0 is fitted
-      again on a new sample, at most ten times in all
-      (``MAX_NUM_RESAMPLING_ITERATIONS``).
+    ε below 1e-6 is zero (``Utils.eq``); ε above 0.5 − 1e-6 fails (``Utils.grOrEq``).
+
+    >>> [weka_outcome(e) for e in (5e-7, 0.3, 0.4999995)]
+    ['perfect', 'accept', 'fail']
+    """
+    if error < SMALL:
+        return "perfect"
+    return "fail" if error - 0.5 > -SMALL else "accept"
+
+
+#: ``AdaBoostM1.buildClassifierWithWeights``: a member with ε = 0 or ε ≥ 0.5 ends the
+#: boosting, kept only when it is the first (``MultiBoostAB`` inherits this).
+WEKA_ACCEPTANCE = Acceptance(weka_outcome, perfect_vote=None, failures_to_stop=1)
+
+
+def evaluation_error(member, training: Training, weights: np.ndarray) -> tuple[np.ndarray, float]:
+    """What ``member`` predicts on the training rows, and Weka's ``Evaluation.errorRate``.
+
+    A row counts as misclassified by the first class of strictly largest probability
+    (``Utils.maxIndex``), which for J48 is not always the class it predicts
+    (``classifyInstance`` keeps the first class within 1e-6 of the largest); the weights
+    are then updated by what the member predicts.
+    """
+    pred, evaluated = _predicted_and_evaluated(member, training.view, training.X)
+    error = float(weights[evaluated != training.y_codes].sum() / weights.sum())
+    return pred, error
+
+
+class WekaResampling:
+    """``buildClassifierUsingResampling``: ``Instances.resampleWithWeights`` samples.
+
+    They are drawn from one ``java.util.Random(-S)`` for the whole fit, and a member
+    with ε = 0 is fitted again on a new sample, at most ten times in all
+    (``MAX_NUM_RESAMPLING_ITERATIONS``).
     """
 
-    _max_consecutive_failures: int | None = 1
-    _resamplings = 10
+    draws = 10
 
-    @staticmethod
-    def _outcome(error: float) -> str:
-        if error < SMALL:
-            return "perfect"
-        return "fail" if error - 0.5 > -SMALL else "accept"
+    def __init__(self, random: JavaRandom):
+        self.random = random
 
-    def _boost(self, X, y_codes, initial, base):
-        self._resampling = JavaRandom(java_seed(self.random_state))
-        try:
-            super()._boost(X, y_codes, initial, base)  # type: ignore[misc]
-        finally:
-            del self._resampling
-
-    def _fit_scored(self, base, X, y_codes, weights, rng, seed, train_view):
-        for _ in range(self._resamplings if self.mode == "resample" else 1):
-            if self.mode == "resample":
-                rows = resample_with_weights(self._resampling, weights)
-                member = self._fit_sample(seed_random_states(clone(base), seed), X, y_codes, rows)
-            else:
-                member = self._fit_member(base, X, y_codes, weights, rng, seed)  # type: ignore[attr-defined]
-            pred, evaluated = _predicted_and_evaluated(member, train_view, X)
-            error = float(weights[evaluated != y_codes].sum() / weights.sum())  # errorRate
-            if not error < SMALL:
-                break
-        return member, pred, error
+    def rows(self, weights: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        """The next sample of Weka's generator (``rng`` is not used)."""
+        return resample_with_weights(self.random, weights)
 
 
-class WekaAdaBoostM1(_WekaRounds, BoostingClassifier):
+def weka_rounds(policy: BoostingPolicy, mode: str, random_state) -> BoostingPolicy:
+    """``policy`` with the members of Weka 3.6's ``AdaBoostM1`` (``MultiBoostAB``'s too).
+
+    Their error is ``Evaluation``'s (:func:`evaluation_error`) and, with
+    ``mode="resample"``, their samples are Weka's (:class:`WekaResampling`). The hosts
+    also take Weka's acceptance, :data:`WEKA_ACCEPTANCE`.
+    """
+    # Seeded in either mode: a RandomState ``random_state`` is drawn from alike.
+    samples = JavaRandom(java_seed(random_state))
+    sampler: Sampler = WekaResampling(samples) if mode == "resample" else Reweighting()
+    return replace(policy, sampler=sampler, scoring=evaluation_error)
+
+
+class WekaAdaBoostM1(BoostingClassifier):
     """AdaBoost.M1 as Weka's ``AdaBoostM1`` runs it: stop at the first failed round.
 
     The same algorithm and parameters as :class:`~ensemble_lab.methods.BoostingClassifier`
@@ -124,7 +145,7 @@ class WekaAdaBoostM1(_WekaRounds, BoostingClassifier):
     Table 2 shows identical Single and Ada accuracies there.
 
     A member's ε is Weka's ``Evaluation.errorRate`` on the training rows, read with
-    ``Utils.SMALL`` as tolerance (see the module's ``_WekaRounds``). With J48 members
+    ``Utils.SMALL`` as tolerance (the module's ``weka_rounds``). With J48 members
     the ensemble is Weka's, member for member, in both modes
     (``tests/weka/test_hosts.py`` compares the predictions on the same folds).
 
@@ -155,19 +176,46 @@ class WekaAdaBoostM1(_WekaRounds, BoostingClassifier):
     10
     """
 
+    _acceptance = WEKA_ACCEPTANCE
 
-class _WekaSubcommittees(_Schedule):
-    """``MultiBoostAB.setWeights``: wag after every member whose number divides by T // n."""
+    def _policy(self):
+        return weka_rounds(super()._policy(), self.mode, self.random_state)
 
-    def __init__(self, size: int):
+
+class WekaSubcommittees(Schedule):
+    """``MultiBoostAB.setWeights``: wag after every member whose number divides by ``size``.
+
+    >>> schedule = WekaSubcommittees(10, 3)
+    >>> schedule.boundaries.tolist(), [t for t in range(1, 11) if schedule.reset_due(t)]
+    ([4, 7, 10], [4, 7, 10])
+    """
+
+    def __init__(self, n_estimators: int, size: int):
         self.size = size
+        self.boundaries = np.arange(size + 1, n_estimators + 1, size)
 
-    def reset_due(self, member_index: int) -> bool:
-        # member_index is the 1-based number of the member about to be fitted.
-        return member_index > 1 and (member_index - 1) % self.size == 0
+    def reset_due(self, member_number: int) -> bool:
+        """Whether the member numbered ``member_number`` (1-based) starts a sub-committee."""
+        return member_number > 1 and (member_number - 1) % self.size == 0
 
 
-class WekaMultiBoostAB(_WekaRounds, MultiBoostClassifier):
+class WekaWagging:
+    """``MultiBoostAB``'s wagging: ``-log(u · 9999 / 10000)`` per row, ``u`` from its generator.
+
+    The weights replace the row's (an initial ``sample_weight`` is not kept).
+    """
+
+    def __init__(self, random: JavaRandom):
+        self.random = random
+
+    def __call__(self, initial: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        """The next wagged distribution (``rng`` is not used)."""
+        u = self.random.next_doubles(initial.shape[0])
+        weights = -java_log(u * 9999 / 10000)
+        return weights / weights.sum()
+
+
+class WekaMultiBoostAB(MultiBoostClassifier):
     """MultiBoost as Weka 3.6's ``MultiBoostAB`` runs it (the oracle paper's host).
 
     The algorithm of :class:`~ensemble_lab.methods.MultiBoostClassifier` with Weka's
@@ -247,23 +295,12 @@ class WekaMultiBoostAB(_WekaRounds, MultiBoostClassifier):
             random_state=random_state,
         )
 
-    def _schedule(self):
+    _acceptance = WEKA_ACCEPTANCE
+
+    def _policy(self):
         n = min(self.n_subcommittees or 3, self.n_estimators)
-        size = self.n_estimators // n
-        self.subcommittee_boundaries_ = np.arange(size + 1, self.n_estimators + 1, size)
-        return _WekaSubcommittees(size)
-
-    def _boost(self, X, y_codes, initial, base):
-        self._wagging = JavaRandom(java_seed(self.random_state))
-        try:
-            super()._boost(X, y_codes, initial, base)
-        finally:
-            del self._wagging
-
-    def _reset_weights(self, initial, rng):
-        u = self._wagging.next_doubles(initial.shape[0])
-        weights = -java_log(u * 9999 / 10000)
-        return weights / weights.sum()
-
-    # AdaBoostM1's: a perfect member ends the fit (Webb's MultiBoost keeps it and goes on).
-    _perfect_member = _BaseBoosting._perfect_member
+        # Seeded before the samples' generator: a RandomState draws the two in this order.
+        wagging = WekaWagging(JavaRandom(java_seed(self.random_state)))
+        schedule = WekaSubcommittees(self.n_estimators, self.n_estimators // n)
+        policy = BoostingPolicy(XI["aggressive"], self._acceptance, Resets(wagging, schedule))
+        return weka_rounds(policy, self.mode, self.random_state)
