@@ -138,7 +138,10 @@ class _Boosted:
 
 
 def _fit_sample(member, training: Training, rows: np.ndarray):
-    """Fit ``member`` (cloned and seeded) on the rows ``rows`` of the training data."""
+    """Fit ``member`` (cloned and seeded) on the rows ``rows`` of the training data.
+
+    ``rows`` may repeat: a weighted bootstrap sample.
+    """
     y_sample = training.y_codes[rows]
     if np.unique(y_sample).shape[0] < 2:
         # A distribution concentrated on one class: many learners refuse a single
@@ -204,9 +207,20 @@ def _add_perfect(log: _Boosted, acceptance: Acceptance, member, pred) -> bool:
     return True
 
 
-def _boost(policy: BoostingPolicy, training: Training, base, initial, seeds, n_estimators: int,
-           store_weights: bool) -> _Boosted:  # fmt: skip
-    """The boosting loop: at most ``len(seeds)`` fits, one seed each, towards ``n_estimators``."""
+def _boost(
+    policy: BoostingPolicy,
+    training: Training,
+    base,
+    initial: np.ndarray,
+    seeds: np.ndarray,
+    n_estimators: int,
+    store_weights: bool,
+) -> _Boosted:
+    """The boosting loop: at most ``len(seeds)`` fits, one seed each, towards ``n_estimators``.
+
+    Starts from the distribution ``initial``; ``policy`` says how each member is fitted
+    and scored, which members vote, how the weights are updated and when reset.
+    """
     schedule, acceptance = policy.resets.schedule, policy.acceptance
     weights = initial.copy()
     log = _Boosted()
@@ -324,11 +338,12 @@ class _BaseBoosting(Ensemble):
         view = None if encoded is None else TestData(encoded.X, X)
         policy = self._policy()  # before the seeds: its generators may draw from a RandomState
         seeds = member_seeds(self.random_state, 2 * self.n_estimators)
-        log = _boost(policy, Training(X, y_codes, encoded, view), base, initial, seeds,
-                     self.n_estimators, self.store_weights)  # fmt: skip
+        training = Training(X, y_codes, encoded, view)
+        log = _boost(policy, training, base, initial, seeds, self.n_estimators, self.store_weights)
         self._set_fitted(log, policy)
-        self.train_error_ = self._staged_errors(np.column_stack(log.votes), y_codes)
-        oracle = np.column_stack(log.votes) == y_codes[:, None]
+        votes = np.column_stack(log.votes)  # on the training rows, every member of the log
+        self.train_error_ = self._staged_errors(votes, y_codes)
+        oracle = votes == y_codes[:, None]
         self.train_q_ = staged_mean_pairwise(pairwise_matrix("q_statistic", oracle))
         keep = _q_minimum(self.train_q_) if policy.early_stopping else len(self.estimators_)
         self.estimators_ = self.estimators_[:keep]
