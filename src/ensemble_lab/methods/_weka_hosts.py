@@ -91,7 +91,7 @@ def weka_rounds(policy: BoostingPolicy, mode: str, random_state) -> BoostingPoli
     ``mode="resample"``, their samples are Weka's (:class:`WekaResampling`). The hosts
     also take Weka's acceptance, :data:`WEKA_ACCEPTANCE`.
     """
-    # Seeded in either mode: a RandomState ``random_state`` is drawn from alike.
+    # Made in either mode, so that a RandomState ``random_state`` advances alike.
     samples = JavaRandom(java_seed(random_state))
     sampler: Sampler = WekaResampling(samples) if mode == "resample" else Reweighting()
     return replace(policy, sampler=sampler, scoring=evaluation_error)
