@@ -120,11 +120,12 @@ def test_oracle_estimate_covers_every_experiment_the_page_runs(tmp_path, monkeyp
     result = runner.invoke(app, ["reproduce", "oracle", "--estimate", "--results", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert estimated == [name for name, _ in ran]
-    assert estimated == ["oracle-kappa", "oracle-medical", "oracle-readings", "oracle-paper"]
+    expected = ["oracle-kappa", "oracle-medical", "oracle-readings", "oracle-cost", "oracle-paper"]
+    assert estimated == expected
     assert [db for _, db in ran] == ["oracle.db", "oracle-medical.db", "oracle-readings.db",
-                                     "oracle.db"]  # fmt: skip
-    assert "All 4 experiments of oracle:" in result.output
-    assert "total CPU time: 4.0 min" in result.output.split("All 4 experiments")[1]
+                                     "oracle-cost.db", "oracle.db"]  # fmt: skip
+    assert "All 5 experiments of oracle:" in result.output
+    assert "total CPU time: 5.0 min" in result.output.split("All 5 experiments")[1]
 
 
 def test_a_compact_store_beside_the_page_is_what_its_estimate_reads(tmp_path, monkeypatch):

@@ -153,7 +153,7 @@ def test_a_partial_run_is_reported_over_the_finished_datasets_only(tmp_path):
     assert f.ranks is None
     text = oracle.write_report(f, tmp_path).read_text()
     assert "No ranks yet" in text and "**holds**" not in text
-    assert text.count("**not run**") == 7 + 5  # Section V's, then Section VI's
+    assert text.count("**not run**") == 7 + 1 + 5  # Section V's, its cost claim, Section VI's
     assert "Not run: `--quick` does not run it." in text
 
 

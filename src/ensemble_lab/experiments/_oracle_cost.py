@@ -21,14 +21,25 @@ IEEE Transactions on Knowledge and Data Engineering 19(4), 500–508, 2007.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
 from ..evaluation import ExperimentConfig, MethodSpec, RepeatedCV
 from ..reporting.claims import Claim, listed, verdict
+from ._common import fill_template, markdown_table
 
-__all__ = ["COST_LIMIT", "cost_claim", "cost_config", "cost_not_run", "cost_table"]
+__all__ = [
+    "COST_LIMIT",
+    "Cost",
+    "cost_claim",
+    "cost_config",
+    "cost_findings",
+    "cost_not_run",
+    "cost_section",
+    "cost_table",
+]
 
 #: The store's name (``oracle-cost.db``).
 COST_NAME = "oracle-cost"
@@ -183,4 +194,55 @@ def cost_not_run(reason: str) -> Claim:
         paper="argued from the algorithm; no times given",
         ours=f"not run: {reason}",
         verdict="not run",
+    )
+
+
+@dataclass(frozen=True)
+class Cost:
+    """The timing run as the page shows it (None fields: not run)."""
+
+    cfg: ExperimentConfig
+    table: pd.DataFrame | None  # cost_table's, None when not run
+    cpu_minutes: float
+    n_datasets: int
+    claim: Claim
+
+
+def cost_findings(cfg: ExperimentConfig, results: pd.DataFrame | None, why: str) -> Cost:
+    """The cost claim and table from the timing run's results (None: not run, ``why``)."""
+    if results is None or results.empty:
+        return Cost(cfg, None, 0.0, 0, cost_not_run(why))
+    cpu = float((results["fit_cpu"].sum() + results["predict_cpu"].sum()) / 60)
+    table = cost_table(results)
+    n = int(table["n_datasets"].max()) if len(table) else 0
+    return Cost(cfg, table, cpu, n, cost_claim(results))
+
+
+def cost_section(cost: Cost, store: str) -> str:
+    """The page's section on the timing run (template ``oracle-cost``), or why none."""
+    title = "## What the oracle costs its host (Section V)"
+    if cost.table is None:
+        return f"\n{title}\n\nNot run: {cost.claim.ours.removeprefix('not run: ')}.\n"
+    shown = pd.DataFrame(
+        {
+            "fit H-/N- (summed)": cost.table["fit"],
+            "predict H-/N- (summed)": cost.table["predict"],
+            "fit H-/N-: median per dataset": cost.table["fit_median"],
+            "datasets H- faster to fit": cost.table["faster"].astype(int),
+        }
+    )
+    shown.index.name = "host"
+    protocol = cost.cfg.protocol
+    return "\n" + fill_template(
+        "oracle-cost",
+        {
+            "experiment": cost.cfg.name,
+            "store": store,
+            "n_hosts": str(len(cost.table)),
+            "folds": str(getattr(protocol, "n_folds", "")),
+            "seed": str(cost.cfg.seed),
+            "cpu": f"{cost.cpu_minutes:.1f}",
+            "n_datasets": str(cost.n_datasets),
+            "table": markdown_table(shown, decimals=2),
+        },
     )

@@ -47,6 +47,7 @@ from ..evaluation.store import find_store
 from ..reporting.claims import Claim, checked_notes, ledger_table, write_ledger, write_summary
 from ._common import fill_template, markdown_table, run_into, save_figure, write_page
 from ._oracle_claims import family, host, oracle_claims, rank_gain
+from ._oracle_cost import COST_NAME, Cost, cost_config, cost_findings, cost_section
 from ._oracle_medical import (
     friedman_from_ranks,
     medical_claims,
@@ -454,12 +455,28 @@ def estimate_parts(quick: bool = False) -> list[tuple[ExperimentConfig, str]]:
     --------
     >>> [(cfg.name, store) for cfg, store in estimate_parts()]  # doctest: +NORMALIZE_WHITESPACE
     [('oracle-kappa', 'oracle'), ('oracle-medical', 'oracle-medical'),
-     ('oracle-readings', 'oracle-readings'), ('oracle-paper', 'oracle')]
+     ('oracle-readings', 'oracle-readings'), ('oracle-cost', 'oracle-cost'),
+     ('oracle-paper', 'oracle')]
     """
     parts = [(kappa_config(quick), NAME)]
     if not quick:
         parts += [(medical_config(), MEDICAL_NAME), (readings_config(), READINGS_NAME)]
+        parts += [(timing_config(), COST_NAME)]
     return [*parts, (config(quick), NAME)]
+
+
+def timing_config() -> ExperimentConfig:
+    """Section V's timing run: H- and N- of every host, one 10-fold CV, Table III's data.
+
+    Its store is ``oracle-cost.db``; see :mod:`ensemble_lab.experiments._oracle_cost`.
+
+    Examples
+    --------
+    >>> cfg = timing_config()
+    >>> cfg.name, len(cfg.methods), len(cfg.datasets)
+    ('oracle-cost', 38, 35)
+    """
+    return cost_config(dataset_names(), METHODS, SEED)
 
 
 def write_from_store(out_dir: Path, *, data_dir: Path | None = None, quick: bool = False) -> Path:
@@ -484,10 +501,12 @@ def write_from_store(out_dir: Path, *, data_dir: Path | None = None, quick: bool
     readings = None
     if not quick and readings_db.is_file():
         readings = load_results(readings_db, READINGS_NAME)
+    timing_db = find_store(out_dir, COST_NAME)
+    timing = load_results(timing_db, COST_NAME) if not quick and timing_db.is_file() else None
     sizes = load_datasets(db, cfg.name).set_index("dataset")["n_features"]
     f = findings(
         cfg, kcfg, results, predictions, quick=quick, medical=medical, readings=readings,
-        zoo_features=int(sizes[ZOO]) if ZOO in sizes else None,
+        zoo_features=int(sizes[ZOO]) if ZOO in sizes else None, timing=timing,
     )  # fmt: skip
     return write_report(f, out_dir)
 
@@ -724,6 +743,7 @@ class Findings:
     kappa: dict[str, dict[str, np.ndarray]]  # dataset -> method -> kappa-error points
     medical: TableV | None  # Table V (None: ``--quick`` or no ``oracle-medical.db``)
     readings: Readings | None  # the uniform reading (None: no ``oracle-readings.db``)
+    cost: Cost  # Section V's timing run (its table None: not run)
     claims: tuple[Claim, ...]
 
 
@@ -737,12 +757,14 @@ def findings(
     medical: pd.DataFrame | None = None,
     readings: pd.DataFrame | None = None,
     zoo_features: int | None = None,
+    timing: pd.DataFrame | None = None,
 ) -> Findings:
     """Everything the page states, from the stored results and members' predictions.
 
     ``medical``: the results of Table V's run (None: not run, or ``quick``);
     ``readings``: those of the uniform reading (:func:`readings_config`; None: not run);
-    ``zoo_features``: the number of attributes of the stored zoo.
+    ``zoo_features``: the number of attributes of the stored zoo;
+    ``timing``: the results of Section V's timing run (:func:`timing_config`).
     """
     complete, missing = complete_results(results, cfg)
     n_datasets = complete["dataset"].nunique()
@@ -766,6 +788,8 @@ def findings(
                 c if c.verdict == "not run" else replace(c, ours=scope + c.ours) for c in claims
             ]
     table, section_vi = _section_vi(medical, ranks, quick)
+    why = "`--quick` does not run it" if quick else f"no {COST_NAME}.db in the results directory"
+    cost = cost_findings(timing_config(), timing, why)
     return Findings(
         cfg=cfg,
         kcfg=kcfg,
@@ -781,7 +805,8 @@ def findings(
         kappa={str(d): kappa_error_by_method(predictions, str(d)) for d in kcfg.datasets},
         medical=table,
         readings=read,
-        claims=(*claims, *section_vi),
+        cost=cost,
+        claims=(*claims, cost.claim, *section_vi),
     )
 
 
@@ -1080,6 +1105,7 @@ def _values(f: Findings, out_dir: Path) -> dict[str, str]:
         "ledger": ledger_table(f.claims),
         "checked": checked_notes(f.claims),
         "readings": _readings_section(f),
+        "cost": cost_section(f.cost, f"{COST_NAME}.db"),
         **_kappa_values(f, out_dir),
     }
 
