@@ -227,8 +227,8 @@ TEST = (
 )
 
 
-def claim(times: pd.DataFrame | None, speed: pd.DataFrame | None = None) -> Claim:
-    """Claim 7 from the projection times; the ensembles' times (old test) in the note."""
+def claim(times: pd.DataFrame | None) -> Claim:
+    """Claim 7 from the projection times (None: not run)."""
     key, paper = "linear-faster-than-nonlinear", nonlinear.PAPER
     if times is None or times.empty:
         return Claim(key, QUOTE, TEST, paper, f"not run: no store {STORE}", "not run")

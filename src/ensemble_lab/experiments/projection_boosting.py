@@ -1144,8 +1144,8 @@ def claims(
         with those of a checked column and of its check (:data:`CHECKS`, also in
         ``ours``), the notes say what the check found. The verdicts never use it.
     speed : DataFrame, optional
-        Results of the linear against non-linear projections experiment, for the last
-        claim (None: not run).
+        Results of the linear against non-linear projections experiment (None: not
+        run); claim 7 is decided by ``times``, these only enter its section.
     runs : mapping, optional
         Base-learner preset (or :data:`LARGE_KEY`) -> tidy results, for the ensemble
         sizes and the 50-member check in claim 1's note. The verdicts never use it.
