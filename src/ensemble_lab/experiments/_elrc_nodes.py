@@ -36,6 +36,9 @@ __all__ = ["STORE", "claim", "learner_counts", "load", "node_records", "refit_no
 STORE = "elrc-nodes.db"
 LABEL = "ELRC"
 
+#: The candidate learners, in ELRC's priority order, as the page names them.
+LEARNERS = {"smo": "SMO (`smo`)", "nb": "naive Bayes (`nb`)", "j48": "C4.5 (`j48`)"}
+
 #: "Often": errors increase in at least this share of the splits.
 OFTEN = 0.25
 
@@ -241,7 +244,13 @@ def section(stored: tuple[pd.DataFrame, pd.DataFrame] | None, stored_accuracy: p
     )
     per["increased, %"] = 100 * per["increased"] / per["splits"]
     per = per.rename(columns={"before": "errors before (sum)", "after": "errors after (sum)"})
-    learners = learner_counts(nodes).reset_index().rename(columns={"depth": "level"})
+    learners = (
+        learner_counts(nodes)
+        .reindex(columns=list(LEARNERS), fill_value=0)
+        .rename(columns=LEARNERS)
+        .reset_index()
+        .rename(columns={"depth": "level"})
+    )
     same = folds.set_index(["dataset", "fold"])["accuracy"]
     joined = same.to_frame("refit").join(stored_accuracy.rename("stored"), how="inner")
     n_same = int(np.isclose(joined["refit"], joined["stored"], rtol=0, atol=1e-12).sum())
