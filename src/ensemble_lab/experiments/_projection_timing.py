@@ -286,10 +286,14 @@ def section(
         return f"Not run: no store `{STORE}`."
     ms = per_dataset(times)
     timed = times[times["n_classes"] >= 2]
-    counts = times.groupby("dataset").agg(
-        rounds=("round", "size"), one_class=("n_classes", lambda c: int((c < 2).sum()))
+    counts = (
+        times.groupby("dataset")
+        .agg(
+            projections=("round", "size"), on_one_class=("n_classes", lambda c: int((c < 2).sum()))
+        )
+        .rename(columns={"on_one_class": "on one class"})
     )
-    sizes = timed.groupby("dataset")["n_errors"].mean().rename("mean |S'|")
+    sizes = timed.groupby("dataset")["n_errors"].mean().rename("mean size of S'")
     table = pd.concat([counts, sizes, ms.add_suffix(", ms")], axis=1)
     table["MLP ÷ slower linear"] = ms[NONLINEAR] / ms[list(LINEAR)].max(axis=1)
     none = sorted((set(planned) | set(times["dataset"])) - set(ms.index))
