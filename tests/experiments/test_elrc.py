@@ -11,6 +11,7 @@ from sklearn.tree import DecisionTreeClassifier
 
 from ensemble_lab.datasets import load
 from ensemble_lab.evaluation import load_results
+from ensemble_lab.experiments import _elrc_nodes as tree_nodes
 from ensemble_lab.experiments import reproduction, reproduction_names
 from ensemble_lab.experiments.elrc import (
     COLUMNS,
@@ -159,7 +160,7 @@ def ledger(ours, paper=None):
 def test_the_papers_table_meets_the_claims_it_makes_about_itself():
     paper = paper_matrix(list(PAPER_TABLE2))
     claims = ledger(paper)
-    assert len(claims) == 7
+    assert len(claims) == 8
     for key in (
         "beats-every-single-learner",
         "ensembles-generally-help",
@@ -185,6 +186,7 @@ def test_the_papers_table_meets_the_claims_it_makes_about_itself():
     assert "SMO Ada 5-2-3" in failing.paper
     assert failing.paper.endswith("by this test the paper's own table: partly")
     assert claims["accuracy-drops-past-a-level"].verdict == "not run"
+    assert claims["errors-increase-after-split"].verdict == "not run"
 
 
 def test_elrc_below_the_best_single_learner_fails_always_higher():
@@ -290,7 +292,7 @@ def test_accuracy_by_level_is_read_per_dataset_and_per_fold():
     drops = held_out_drops(folds)
     assert drops["chosen"].tolist() == [2, 3, 5]
     assert drops["drop"].tolist() == pytest.approx([-3, 0, 1])
-    claim = elrc_claims(paper_matrix(["Ecoli"]), paper_matrix(["Ecoli"]), acc, folds)[-1]
+    claim = elrc_claims(paper_matrix(["Ecoli"]), paper_matrix(["Ecoli"]), acc, folds)[-2]
     assert claim.key == "accuracy-drops-past-a-level"
     assert claim.verdict == "does not hold"  # one drops, one rises, one flat: not more drops
     assert claim.ours.startswith("held-out drop below zero on 1, above on 1, none on 1 of 3")
@@ -298,7 +300,7 @@ def test_accuracy_by_level_is_read_per_dataset_and_per_fold():
     # a dataset missing a fold is left out; none finished: not run
     partial = results[~((results["dataset"] == "glass") & (results["fold"] == 3))]
     assert list(level_accuracy(partial).index) == ["ecoli", "vehicle"]
-    assert elrc_claims(paper_matrix(["Ecoli"]), paper_matrix(["Ecoli"]))[-1].verdict == "not run"
+    assert elrc_claims(paper_matrix(["Ecoli"]), paper_matrix(["Ecoli"]))[-2].verdict == "not run"
 
 
 @pytest.fixture(scope="module")
@@ -329,12 +331,18 @@ def test_quick_run_writes_page_with_paper_and_our_numbers(quick_dir):
     assert "*In comparison to single classifiers, ELRC always produced" in text
     stored = json.loads((tmp_path / "elrc-claims.json").read_text())
     assert stored["title"] == "ELRC — regional classifiers (paper 004)"
-    assert len(stored["claims"]) == 7
+    assert len(stored["claims"]) == 8
     # the levels run (1 to 3 levels in the quick version) is on the page and tested
     levels = load_results(tmp_path / "elrc-levels.db", "elrc-levels")
     assert len(levels) == 2 * 3 * 3
     assert "## ELRC's accuracy against its number of levels" in text
-    assert " of 2" in stored["claims"][-1]["ours"]  # claim 7 from the two quick datasets
+    assert " of 2" in stored["claims"][-2]["ours"]  # claim 7 from the two quick datasets
+    # claim 8 from the refitted quick models, which give the stored accuracies
+    nodes, folds = tree_nodes.load(tmp_path)
+    assert len(folds) == 2 * 3 and set(nodes["dataset"]) == {"glass", "ecoli"}
+    assert "6 of 6 give the stored test accuracy" in text
+    assert stored["claims"][-1]["key"] == "errors-increase-after-split"
+    assert "## Errors before and after each split, and the learners chosen" in text
     assert "## [ELRC — regional classifiers (paper 004)](elrc.md)" in (
         (tmp_path / "README.md").read_text()
     )
@@ -406,3 +414,85 @@ def test_comparable_claim_needs_equivalence_within_a_point_and_can_fail():
     spread["C4.5 Ada"] = spread["ELRC"] + [4, -4, 3, -3, 5, -5]  # mean 0, but wide
     claim = _comparable_claim(paper, spread)
     assert claim.verdict == "partly" and "datasets would show equivalence" in claim.checked
+
+
+# ------------------------------------------------------- the fitted trees' nodes (claim 8)
+def test_node_errors_are_recounted_from_the_nodes_learners():
+    X, y = three_class_task(1)
+    model = make("ELRC", max_depth=3, random_state=0).fit(X, y)
+    regions = model.apply(X)  # the deepest node of each sample; walk up for the others
+    parent = {n.node_id: n.parent for n in model.nodes_}
+    for node in model.nodes_:
+        inside = np.zeros(len(y), dtype=bool)
+        for i, leaf in enumerate(regions):
+            while leaf is not None and leaf != node.node_id:
+                leaf = parent[leaf]
+            inside[i] = leaf == node.node_id
+        assert inside.sum() == node.n_samples
+        wrong = node.estimator.predict(X[inside]) != y[inside]
+        assert node.n_errors == int(wrong.sum())
+        if node.parent is None:
+            assert node.n_parent_errors is None
+        else:
+            above = model.nodes_[node.parent].estimator.predict(X[inside]) != y[inside]
+            assert node.n_parent_errors == int(above.sum())
+    records = tree_nodes.node_records(model)
+    assert records["n_errors"].tolist() == [n.n_errors for n in model.nodes_]
+    with pytest.raises(ValueError, match="expected a fitted ELRCClassifier"):
+        tree_nodes.node_records(make_learner("j48"))
+
+
+def _nodes(trees):
+    """Node records: one tree per fold, each a list of (node_id, parent, depth, learner,
+    n_errors, n_parent_errors)."""
+    import pandas as pd
+
+    rows = []
+    for (dataset, fold), tree in trees.items():
+        for node_id, parent, depth, learner, errors, parent_errors in tree:
+            rows.append({"dataset": dataset, "repetition": 0, "fold": fold,
+                         "node_id": node_id, "parent": parent, "depth": depth,
+                         "learner": learner, "n_samples": 20, "n_errors": errors,
+                         "n_parent_errors": parent_errors, "is_leaf": False})  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+# a root with 6 errors split into children with 2 + 5 = 7 (up), the left one split again
+# into 1 + 0 (down); a second tree whose only split goes 4 -> 1 + 1 (down)
+UP_DOWN = {
+    ("a", 0): [(0, -1, 1, "smo", 6, -1), (1, 0, 2, "nb", 2, 3), (2, 1, 3, "j48", 1, 1),
+               (3, 1, 3, "j48", 0, 1), (4, 0, 2, "smo", 5, 3)],
+    ("b", 0): [(0, -1, 1, "j48", 4, -1), (1, 0, 2, "j48", 1, 2), (2, 0, 2, "j48", 1, 2)],
+}  # fmt: skip
+
+
+def test_splits_compare_the_childrens_errors_with_the_parents():
+    splits = tree_nodes.split_errors(_nodes(UP_DOWN))
+    got = {(r.dataset, r.parent): (r.before, r.after, r.increased) for r in splits.itertuples()}
+    assert got == {("a", 0): (6, 7, True), ("a", 1): (2, 1, False), ("b", 0): (4, 2, False)}
+    counts = tree_nodes.learner_counts(_nodes(UP_DOWN))
+    assert counts.loc[("a", 2)].to_dict() == {"j48": 0, "nb": 1, "smo": 1}
+    assert counts.loc[("b", 2), "j48"] == 2
+
+
+def test_errors_increasing_in_a_quarter_of_the_splits_is_often():
+    claim = tree_nodes.claim((_nodes(UP_DOWN), None))
+    assert claim.verdict == "holds"  # 1 of 3 splits
+    assert claim.ours.startswith("errors increased in 1 of 3 splits (33.3%); on 1 of 2 datasets")
+    assert "per child node, more errors than its parent made on the same instances in 1 of 6" in (
+        claim.ours
+    )
+    rare = dict(UP_DOWN)
+    for fold in range(1, 4):  # three more trees of b, each with one split that helps
+        rare[("b", fold)] = UP_DOWN[("b", 0)]
+    claim = tree_nodes.claim((_nodes(rare), None))
+    assert claim.verdict == "does not hold"  # 1 of 6 splits, on 1 of 2 datasets
+    assert "level 1: 1 of 5, level 2: 0 of 1" in claim.checked
+    # the smo root's smo child (5 errors where the root made 3) kept its parent's learner
+    assert "1 of 9 that chose their parent's learner, 0 of 3 that chose another" in claim.checked
+    assert tree_nodes.claim(None).verdict == "not run"
+
+
+def test_refitting_needs_the_elrc_method():
+    with pytest.raises(ValueError, match="has no method labelled 'ELRC'"):
+        tree_nodes.refit_nodes([levels_config(quick=True)])

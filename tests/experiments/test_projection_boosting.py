@@ -6,10 +6,13 @@ import numpy as np
 import pandas as pd
 import pytest
 from scipy import stats
+from sklearn.base import BaseEstimator, ClassifierMixin
 
 from ensemble_lab.datasets import manifest
 from ensemble_lab.evaluation import FiveByTwoCV, load_results
+from ensemble_lab.experiments import _projection_noise as robustness
 from ensemble_lab.experiments import _projection_nonlinear as nonlinear
+from ensemble_lab.experiments import _projection_timing as timing
 from ensemble_lab.experiments import projection_boosting as pb
 from ensemble_lab.experiments import reproduction, reproduction_names
 from ensemble_lab.learners import make_learner
@@ -24,6 +27,8 @@ KEYS = [
     "more-points-below",
     "points-below-farther",
     "linear-faster-than-nonlinear",
+    "less-sensitive-to-noise",
+    "less-affected-by-small-data",
 ]
 
 
@@ -221,7 +226,7 @@ def test_claims_hold_when_the_projection_ensembles_clearly_win():
     win = pb.Cell(35, 1, 6, 0.001, ranks_favour=True, below=5.0, above=1.0)
     claims = pb.claims(_everywhere(win))
     assert [c.key for c in claims] == KEYS
-    assert [c.verdict for c in claims] == ["holds"] * 6 + ["not run"]
+    assert [c.verdict for c in claims] == ["holds"] * 6 + ["not run"] * 3
     assert not any(c.checked for c in claims)
     assert _by_key(claims)["j48-better"].ours == (
         "PB-HDA 35/1/6, p = 0.0010; PB-NDA 35/1/6, p = 0.0010 (42 datasets)"
@@ -232,8 +237,8 @@ def test_claims_fail_when_adaboost_wins_and_say_what_was_checked():
     lose = pb.Cell(10, 0, 32, 0.001, ranks_favour=False, below=1.0, above=5.0)
     now = pb.ProjectionBoostingClassifier._results_revision
     claims = pb.claims(_everywhere(lose), revisions={"j48": now})
-    assert [c.verdict for c in claims] == ["does not hold"] * 6 + ["not run"]
-    assert all(c.checked for c in claims[:6]) and not claims[6].checked
+    assert [c.verdict for c in claims] == ["does not hold"] * 6 + ["not run"] * 3
+    assert all(c.checked for c in claims[:6]) and not any(c.checked for c in claims[6:])
     c45 = claims[0].checked
     assert "Algorithm 1" in c45 and "test_every_round_adds_a_member" in c45
     assert f"Every stored C4.5 result is of this code (results revision {now})" in c45
@@ -422,10 +427,10 @@ def test_linear_faster_claim_counts_datasets_per_linear_ensemble():
     half = nonlinear.claim(_speed_results({"a": fast, "b": both_slow}))
     assert half.verdict == "does not hold"  # 1 of 2 is not more than half
     assert nonlinear.claim(None).verdict == "not run"
-    # the ledger carries it as its last claim
+    # the ledger's claim 7 is now the projections' own times: the ensembles' do not decide
     ledger = pb.claims(_everywhere(pb.Cell(35, 1, 6, 0.001, True, 5.0, 1.0)),
                        speed=_speed_results({"a": fast}))  # fmt: skip
-    assert ledger[-1].key == "linear-faster-than-nonlinear" and ledger[-1].verdict == "holds"
+    assert ledger[6].key == "linear-faster-than-nonlinear" and ledger[6].verdict == "not run"
 
 
 def test_the_note_separates_no_projection_and_ensemble_size_from_projection_cost():
@@ -461,3 +466,230 @@ def test_the_note_separates_no_projection_and_ensemble_size_from_projection_cost
     # beyond C_0: HDA (12 − 10) / 1 = 2, NDA (13 − 10) / 1 = 3, MLP (66 − 10) / 8 = 7
     assert "CPU ms per projected member PB-HDA 2.0, PB-NDA 3.0, PB-MLP 7.0" in claim.checked
     assert "(4 remain)" in claim.checked and "PB-HDA on 3 and PB-NDA on 4" in claim.checked
+
+
+# ------------------------------------------------------------ class noise and small data
+def test_class_noise_changes_exactly_its_share_of_labels_each_to_another_class():
+    y = np.repeat(np.array(["a", "b", "c"]), [50, 30, 20])
+    rows, labels = robustness.corrupt_training(y, label_noise=0.2, rng=np.random.default_rng(3))
+    assert rows.tolist() == list(range(100))  # nothing left out
+    changed = labels != y
+    assert changed.sum() == 20  # round(0.2 * 100)
+    assert set(labels[changed]) <= {"a", "b", "c"}
+    # the changed labels are spread over the other classes (uniform draw among them)
+    for cls in "abc":
+        mine = changed & (y == cls)
+        assert not np.any(labels[mine] == cls)
+
+
+def test_small_training_parts_keep_each_classes_share_and_at_least_one():
+    y = np.repeat(np.array([0, 1, 2]), [40, 10, 1])
+    rows, labels = robustness.corrupt_training(y, train_fraction=0.25, rng=np.random.default_rng(0))
+    counts = np.bincount(labels, minlength=3)
+    assert counts.tolist() == [10, 2, 1]  # round(0.25 n_c), at least one
+    assert np.all(np.diff(rows) > 0) and np.array_equal(labels, y[rows])
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"label_noise": 1.0}, r"label_noise must be in \[0, 1\), got 1.0"),
+        ({"label_noise": -0.1}, r"label_noise must be in \[0, 1\)"),
+        ({"train_fraction": 0.0}, r"train_fraction must be in \(0, 1\], got 0.0"),
+        ({"train_fraction": 1.5}, r"train_fraction must be in \(0, 1\]"),
+    ],
+)
+def test_corruption_parameters_out_of_range_are_named(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        robustness.corrupt_training([0, 1, 0, 1], rng=np.random.default_rng(0), **kwargs)
+
+
+def test_noise_needs_two_classes():
+    with pytest.raises(ValueError, match="needs a training part with two classes"):
+        robustness.corrupt_training([1, 1, 1, 1], label_noise=0.5, rng=np.random.default_rng(0))
+
+
+class _Seen(ClassifierMixin, BaseEstimator):
+    """Records the labels it is fitted on."""
+
+    def __init__(self, random_state=None):
+        self.random_state = random_state
+
+    def fit(self, X, y):
+        self.seen_ = np.asarray(y)
+        self.classes_ = np.unique(y)
+        return self
+
+    def predict(self, X):
+        return np.full(len(X), self.classes_[0])
+
+
+def test_every_method_on_a_training_part_sees_the_same_corruption():
+    from sklearn.datasets import load_iris
+    from sklearn.tree import DecisionTreeClassifier
+
+    from ensemble_lab.evaluation.tasks import dataset_digest
+
+    X, y = load_iris(return_X_y=True)
+    a = robustness.CorruptedTraining(_Seen(random_state=1), label_noise=0.2).fit(X, y)
+    b = robustness.CorruptedTraining(_Seen(random_state=2), label_noise=0.2).fit(X, y)
+    assert a.n_corrupted_ == b.n_corrupted_ == 30
+    assert np.array_equal(a.estimator_.seen_, b.estimator_.seen_)
+    assert int(np.sum(a.estimator_.seen_ != y)) == 30
+    # an independent draw: the same generator on the same digest gives the same labels
+    rng = np.random.default_rng([0, int(dataset_digest(X, y)[:8], 16)])
+    _, labels = robustness.corrupt_training(y, label_noise=0.2, rng=rng)
+    assert np.array_equal(a.estimator_.seen_, labels)
+    # another training part, another corruption
+    c = robustness.CorruptedTraining(_Seen(), label_noise=0.2).fit(X[1:], y[1:])
+    assert not np.array_equal(c.estimator_.seen_, a.estimator_.seen_[1:])
+    # clean: the wrapper is the estimator itself
+    clean = robustness.CorruptedTraining(DecisionTreeClassifier(random_state=0)).fit(X, y)
+    direct = DecisionTreeClassifier(random_state=0).fit(X, y)
+    assert np.array_equal(clean.predict_proba(X), direct.predict_proba(X))
+    assert clean.n_members_ == 1 and clean.n_train_ == 150
+
+
+def _condition_results(errors):
+    """Tidy results: condition -> dataset -> method -> mean error (two folds)."""
+    out = {}
+    for cond, by_dataset in errors.items():
+        rows = []
+        for dataset, by_method in by_dataset.items():
+            for method, err in by_method.items():
+                for fold, shift in ((0, -0.01), (1, 0.01)):
+                    rows.append({"dataset": dataset, "method": method, "fold": fold,
+                                 "repetition": 0, "accuracy": 1 - err - shift,
+                                 "ensemble_size": 10, "fit_cpu": 0.1,
+                                 "predict_cpu": 0.0})  # fmt: skip
+        out[cond] = pd.DataFrame(rows)
+    return out
+
+
+def _conditions(pb_loss, ada_loss, n=8):
+    """Every condition: PB-HDA / PB-NDA lose ``pb_loss[i]`` points, AdaBoost ``ada_loss[i]``."""
+    clean = {f"d{i}": {"AdaBoost": 0.20, "PB-HDA": 0.20, "PB-NDA": 0.20} for i in range(n)}
+    errors = {"clean": clean}
+    for cond in robustness.CONDITIONS:
+        if cond != "clean":
+            errors[cond] = {
+                f"d{i}": {
+                    "AdaBoost": 0.20 + ada_loss[i] / 100,
+                    "PB-HDA": 0.20 + pb_loss[i] / 100,
+                    "PB-NDA": 0.20 + pb_loss[i] / 100,
+                }
+                for i in range(n)
+            }
+    return _condition_results(errors)
+
+
+def test_losses_are_condition_minus_clean_and_compared_by_wilcoxon():
+    runs = _conditions([1, 2, 3, 4, 5, 6, 7, 8], [2, 4, 6, 8, 0.5, 12, 14, 16])
+    losses = robustness.loss_table(runs)
+    assert set(losses) == {"noise10", "noise20", "train50", "train25"}
+    assert losses["noise10"].loc["d1", "PB-HDA"] == pytest.approx(2.0)
+    assert losses["noise10"].loc["d1", "AdaBoost"] == pytest.approx(4.0)
+    c = robustness.compare_losses(losses["noise10"], "PB-HDA")
+    assert (c["smaller"], c["same"], c["larger"]) == (7, 0, 1)
+    pb_l = np.array([1, 2, 3, 4, 5, 6, 7, 8.0])
+    ada_l = np.array([2, 4, 6, 8, 0.5, 12, 14, 16.0])
+    assert c["p_value"] == pytest.approx(stats.wilcoxon(pb_l, ada_l, method="exact").pvalue)
+    assert c["favours"] and c["median_method"] == pytest.approx(4.5)
+
+
+def test_noise_and_small_data_claims_need_smaller_losses_significantly():
+    n = 12
+    smaller = robustness.claims(_conditions([1.0] * n, [3.0 + i for i in range(n)], n))
+    assert [c.verdict for c in smaller] == ["holds", "holds"]
+    assert "significant in 4 of 4" in smaller[0].ours and "(12 datasets)" in smaller[0].ours
+    # more smaller than larger, but by tiny and mixed margins: not significant
+    mixed = [3.0, 3.0, 3.0, 3.0, 3.0, 3.0, 3.0, 1.0, 1.0, 1.0, 1.0, 1.0]
+    ada = [3.1, 3.1, 3.1, 3.1, 3.1, 3.1, 3.1, 0.0, 0.0, 0.0, 0.0, 0.0]
+    partly = robustness.claims(_conditions(mixed, ada, n))
+    assert [c.verdict for c in partly] == ["partly", "partly"]
+    assert partly[0].checked.startswith("Checked the reference and the sizes of the losses.")
+    larger = robustness.claims(_conditions([3.0 + i for i in range(n)], [1.0] * n, n))
+    assert [c.verdict for c in larger] == ["does not hold", "does not hold"]
+    assert [c.verdict for c in robustness.claims(None)] == ["not run", "not run"]
+
+
+def test_the_clean_run_is_compared_with_the_c45_column():
+    runs = _conditions([1.0] * 3, [2.0] * 3, 3)
+    table1 = runs["clean"].copy()
+    table1.loc[0, "accuracy"] = 0.5
+    assert "on 17 of 18 (dataset, method, split) tasks" in robustness.same_as_table1(runs, table1)
+    assert "not stored" in robustness.same_as_table1(runs, None)
+
+
+def test_noise_runs_are_the_c45_column_on_every_condition():
+    cfgs = pb.noise_configs()
+    assert [c.name for c in cfgs] == [
+        f"projection-boosting-noise-{k}" for k in robustness.CONDITIONS
+    ]
+    for cfg in cfgs:
+        assert cfg.protocol.n_splits() == 10 and cfg.datasets == pb.NOISE_DATASETS
+        assert cfg.method_labels == list(pb.METHODS)
+        for m in cfg.methods:
+            assert m.estimator.estimator.n_estimators == pb.N_ESTIMATORS
+    assert not set(pb.NOISE_DATASETS) & set(robustness.LEFT_OUT)
+    assert len(pb.NOISE_DATASETS) + len(robustness.LEFT_OUT) == len(pb.ALL_DATASETS)
+
+
+# ------------------------------------------------------------ the projections' times
+def test_error_sets_are_each_members_training_errors_in_its_own_view():
+    from ensemble_lab.datasets import load
+
+    X, y = load("heart-statlog")
+    y = np.asarray(y)
+    ens = make("PB-HDA", base="j48", n_estimators=4, random_state=0).fit(X, y)
+    masks = timing.error_sets(ens, X, y)
+    assert len(masks) == len(ens.estimators_) - 1
+    # an independent loop: member t sees the projection of step t of the encoded input
+    Z = ens.encoder_.transform(X.to_numpy(dtype=float))
+    for t, mask in enumerate(masks):
+        view = X.to_numpy(dtype=float) if ens.projections_[t] is None else (
+            ens.projections_[t].transform(Z)
+        )  # fmt: skip
+        assert np.array_equal(mask, ens.estimators_[t].predict(view) != y)
+    with pytest.raises(ValueError, match="expected a fitted ProjectionBoostingClassifier"):
+        timing.error_sets(make_learner("j48").fit(X, y), X, y)
+    with pytest.raises(ValueError, match="do not give its recorded training errors"):
+        timing.error_sets(ens, X, np.roll(y, 1))
+
+
+def _times(ms):
+    """Projection times: dataset -> list of (n_classes, hda, nda, mlp) per S'."""
+    rows = []
+    for dataset, fits in ms.items():
+        for t, (k, h, n, m) in enumerate(fits, start=1):
+            rows.append({"dataset": dataset, "repetition": 0, "fold": 0, "round": t,
+                         "n_errors": 10, "n_classes": k, "n_features": 4,
+                         "hda_ms": h, "nda_ms": n, "mlp_ms": m})  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+def test_projection_times_are_averaged_over_s_prime_of_two_classes_or_more():
+    times = _times({
+        "a": [(2, 1.0, 2.0, 10.0), (3, 3.0, 2.0, 20.0), (1, 0.5, np.nan, np.nan)],
+        "b": [(2, 1.0, 1.0, 4.0)],
+    })  # fmt: skip
+    ms = timing.per_dataset(times)
+    assert ms.loc["a"].tolist() == pytest.approx([2.0, 2.0, 15.0])  # the one-class S' left out
+    claim = timing.claim(times)
+    assert claim.verdict == "holds"
+    assert "HDA on 2 of 2 datasets, NDA on 2 of 2 datasets" in claim.ours
+    assert "median MLP ÷ HDA 5.8×" in claim.ours  # median of 15 / 2 and 4 / 1
+    assert "per S' HDA faster on 3 of 3, NDA faster on 3 of 3" in claim.ours
+    slow = _times({"a": [(2, 1.0, 2.0, 10.0)], "b": [(2, 5.0, 1.0, 4.0)], "c": [(2, 1, 1, 3)]})
+    partly = timing.claim(slow)
+    assert partly.verdict == "partly" and "HDA on 2 of 3 datasets" in partly.ours
+    assert partly.checked.startswith("Checked the datasets where a linear projection is not")
+    assert "b (1 S', mean |S'| 10.0, 4 encoded features): HDA 5.00 ms" in partly.checked
+    assert timing.claim(None).verdict == "not run"
+    section = timing.section(times, planned=["a", "b", "mushroom"])
+    assert "No S' of two classes (no projection to compare) on: mushroom." in section
+
+
+def test_time_projections_rejects_no_repeat():
+    with pytest.raises(ValueError, match="repeats must be at least 1, got 0"):
+        timing.time_projections(["iris"], repeats=0)

@@ -36,6 +36,7 @@ from ..reporting.claims import (
     write_ledger,
     write_summary,
 )
+from . import _elrc_nodes as tree_nodes
 from ._common import fill_template, markdown_table, run_and_load, save_figure, write_page
 
 __all__ = [
@@ -679,6 +680,7 @@ def elrc_claims(
     ours: pd.DataFrame,
     levels: pd.DataFrame | None = None,
     level_splits: pd.DataFrame | None = None,
+    nodes: tuple[pd.DataFrame, pd.DataFrame] | None = None,
 ) -> list[Claim]:
     """The ledger of the paper's conclusions (abstract, Section 4.2, Section 5).
 
@@ -693,6 +695,9 @@ def elrc_claims(
         ELRC's accuracy by number of levels (:func:`level_accuracy`), for claim 7.
     level_splits : DataFrame, optional
         The same per fold (:func:`level_folds`), for claim 7's held-out test.
+    nodes : (DataFrame, DataFrame), optional
+        The refitted models' node records and fold accuracies
+        (:func:`._elrc_nodes.load`), for claim 8 (None: not run).
     """
     complete = ours.dropna()
     if complete.empty:
@@ -701,9 +706,14 @@ def elrc_claims(
         return [
             *(replace(c, ours=reason, verdict="not run") for c in claims),
             _levels(levels, level_splits),
+            tree_nodes.claim(nodes),
         ]
     paper = paper.loc[complete.index]
-    return [*(check(paper, complete) for check in _CLAIMS), _levels(levels, level_splits)]
+    return [
+        *(check(paper, complete) for check in _CLAIMS),
+        _levels(levels, level_splits),
+        tree_nodes.claim(nodes),
+    ]
 
 
 def _side_by_side(paper: pd.DataFrame, ours: pd.DataFrame) -> pd.DataFrame:
@@ -807,7 +817,10 @@ def run(
         )
         for cfg in [*_configs(quick), levels_config(quick)]
     ]
-    return _write(out_dir, pd.concat(parts[:-1], ignore_index=True), quick, parts[-1])
+    if not (out_dir / tree_nodes.STORE).is_file():
+        tree_nodes.write_store(*tree_nodes.refit_nodes(_configs(quick), data_dir=data_dir), out_dir)
+    results = pd.concat(parts[:-1], ignore_index=True)
+    return _write(out_dir, results, quick, parts[-1], tree_nodes.load(out_dir))
 
 
 def write_from_store(out_dir: Path, *, data_dir: Path | None = None, quick: bool = False) -> Path:
@@ -828,7 +841,8 @@ def write_from_store(out_dir: Path, *, data_dir: Path | None = None, quick: bool
     cfg = levels_config(quick)
     db = out_dir / f"{cfg.name}.db"
     levels = load_results(db, cfg.name) if db.is_file() else pd.DataFrame()
-    return _write(out_dir, pd.concat(parts, ignore_index=True), quick, levels)
+    results = pd.concat(parts, ignore_index=True)
+    return _write(out_dir, results, quick, levels, tree_nodes.load(out_dir))
 
 
 def _folds(quick: bool) -> dict[str, int]:
@@ -839,8 +853,14 @@ def _folds(quick: bool) -> dict[str, int]:
     return {d: out[d] for d in DATASETS if d in out}
 
 
-def _write(out_dir: Path, results: pd.DataFrame, quick: bool, levels: pd.DataFrame) -> Path:
-    return write_report(findings(results, quick, levels), out_dir)
+def _write(
+    out_dir: Path,
+    results: pd.DataFrame,
+    quick: bool,
+    levels: pd.DataFrame,
+    nodes: tuple[pd.DataFrame, pd.DataFrame] | None = None,
+) -> Path:
+    return write_report(findings(results, quick, levels, nodes), out_dir)
 
 
 # ------------------------------------------------------------------ findings
@@ -868,14 +888,19 @@ class Findings:
     reduced_cpu: float  # CPU seconds of the datasets run with fewer than 10 folds
     claims: tuple[Claim, ...]
     levels: pd.DataFrame  # ELRC's accuracy % by number of levels, finished datasets
+    nodes: str = ""  # the section on the refitted trees' nodes
 
 
 def findings(
-    results: pd.DataFrame, quick: bool = False, levels: pd.DataFrame | None = None
+    results: pd.DataFrame,
+    quick: bool = False,
+    levels: pd.DataFrame | None = None,
+    nodes: tuple[pd.DataFrame, pd.DataFrame] | None = None,
 ) -> Findings:
     """Everything the page states, from the stored results of the experiments.
 
-    ``levels`` are the tidy results of :func:`levels_config` (None or empty: not run).
+    ``levels`` are the tidy results of :func:`levels_config` (None or empty: not run);
+    ``nodes`` the refitted models' node records (:func:`._elrc_nodes.load`; None: not run).
     """
     level_results = pd.DataFrame() if levels is None else levels
     by_level = level_accuracy(level_results, quick)
@@ -906,9 +931,16 @@ def findings(
         reduced_cpu=float(
             results[results["dataset"].isin(few)][["fit_cpu", "predict_cpu"]].to_numpy().sum()
         ),
-        claims=tuple(elrc_claims(paper, ours, by_level, level_folds(level_results, quick))),
+        claims=tuple(elrc_claims(paper, ours, by_level, level_folds(level_results, quick), nodes)),
         levels=by_level,
+        nodes=tree_nodes.section(nodes, _stored_elrc_accuracy(results)),
     )
+
+
+def _stored_elrc_accuracy(results: pd.DataFrame) -> pd.Series:
+    """ELRC's stored test accuracy per (dataset, fold)."""
+    rows = results[results["method"] == "ELRC"]
+    return rows.set_index(["dataset", "fold"])["accuracy"]
 
 
 _MEMBER_COLUMNS = [*(f"{g} Ada" for g in BASES.values()), "ELRC"]
@@ -1167,6 +1199,7 @@ def _values(f: Findings, figures: tuple[str, str]) -> dict[str, str]:
         "ledger": ledger_table(f.claims),
         "checked": checked_notes(f.claims),
         "levels": _levels_section(f.levels),
+        "nodes": f.nodes,
         "discussion": _discussion(f),
         "fold_sd": markdown_table(f.fold_sd, decimals=1),
         "cpu_minutes": f"{f.cpu_minutes:.1f}",

@@ -51,7 +51,9 @@ from ..learners import make_learner
 from ..methods import ProjectionBoostingClassifier
 from ..reporting import claims as ledger_io
 from ..reporting.claims import Claim, verdict
+from . import _projection_noise as robustness
 from . import _projection_nonlinear as nonlinear
+from . import _projection_timing as timing
 from ._common import fill_template, markdown_table, run_into, save_figure, write_page
 
 __all__ = ["DESCRIPTION", "Cell", "claims", "config", "configs", "run", "write_from_store"]
@@ -201,6 +203,9 @@ DATASETS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(CHECKS, BY_SIZE),
 }
 
+#: Datasets of the class-noise and small-data runs (:mod:`._projection_noise`).
+NOISE_DATASETS: tuple[str, ...] = tuple(d for d in BY_SIZE if d not in robustness.LEFT_OUT)
+
 #: Quick version: two small embedded datasets, one 2-fold CV, 3 members.
 QUICK_DATASETS: tuple[str, ...] = ("iris", "heart-statlog")
 QUICK_N_ESTIMATORS = 3
@@ -272,6 +277,16 @@ def configs(quick: bool = False) -> list[ExperimentConfig]:
     return [*bases, nonlinear_config(quick), large_config(quick)]
 
 
+def noise_configs(quick: bool = False) -> list[ExperimentConfig]:
+    """The C4.5 column with corrupted training parts, one experiment per condition."""
+    return robustness.configs(
+        QUICK_DATASETS if quick else NOISE_DATASETS,
+        QUICK_N_ESTIMATORS if quick else N_ESTIMATORS,
+        config(quick).protocol,
+        DESCRIPTION,
+    )
+
+
 #: Ensemble size of the large-ensemble experiment (AdaBoost and both projection
 #: ensembles with C4.5), against the main runs' :data:`N_ESTIMATORS`.
 LARGE_N_ESTIMATORS = 50
@@ -324,6 +339,12 @@ def run(
     cfgs = configs(quick)
     for cfg in cfgs:
         run_into(cfg, db, data_dir=data_dir, n_jobs=n_jobs, backend=backend, progress=progress)
+    for cfg in noise_configs(quick):
+        run_into(cfg, out_dir / robustness.STORE, data_dir=data_dir, n_jobs=n_jobs,
+                 backend=backend, progress=progress)  # fmt: skip
+    if not (out_dir / timing.STORE).is_file():
+        names = QUICK_DATASETS if quick else DATASETS["j48"]
+        timing.write_store(timing.time_projections(names, data_dir=data_dir), out_dir)
     return write_from_store(out_dir, data_dir=data_dir, quick=quick)
 
 
@@ -357,6 +378,8 @@ def write_from_store(out_dir: Path, *, data_dir: Path | None = None, quick: bool
         revisions=_revisions(db, quick),
         speed=speed,
         large=large,
+        noise=robustness.load(out_dir),
+        times=timing.load(out_dir),
     )
     return write_report(f, out_dir)
 
@@ -460,6 +483,11 @@ class Findings:
         projections experiment (None: none finished).
     large : DataFrame or None, default=None
         The same for the 50-member experiment.
+    noise : mapping or None, default=None
+        Condition -> tidy results of the class-noise and small-data runs
+        (:func:`._projection_noise.load`).
+    times : DataFrame or None, default=None
+        The projection times of claim 7 (:func:`._projection_timing.load`).
     """
 
     quick: bool
@@ -471,6 +499,8 @@ class Findings:
     claims: tuple[Claim, ...]
     speed: pd.DataFrame | None = None
     large: pd.DataFrame | None = None
+    noise: Mapping[str, pd.DataFrame] | None = None
+    times: pd.DataFrame | None = None
 
 
 def findings(
@@ -481,6 +511,8 @@ def findings(
     revisions: Mapping[str, int] | None = None,
     speed: pd.DataFrame | None = None,
     large: pd.DataFrame | None = None,
+    noise: Mapping[str, pd.DataFrame] | None = None,
+    times: pd.DataFrame | None = None,
 ) -> Findings:
     """Everything the page states.
 
@@ -503,6 +535,8 @@ def findings(
     large : DataFrame, optional
         Complete datasets of the 50-member experiment (:func:`large_config`), for its
         section and claim 1's note.
+    noise, times : optional
+        The class-noise and small-data runs and the projection times (claims 7–9).
     """
     results = {b: r for b, r in results.items() if len(r)}
     if not results:
@@ -515,6 +549,8 @@ def findings(
         errors=errors,
         speed=speed,
         runs={**results, **({} if large is None else {LARGE_KEY: large})},
+        noise=noise,
+        times=times,
     )
     stored = [*results.values(), *(r for r in (speed, large) if r is not None)]
     return Findings(
@@ -527,6 +563,8 @@ def findings(
         claims=tuple(ledger),
         speed=speed,
         large=large,
+        noise=noise,
+        times=times,
     )
 
 
@@ -773,6 +811,8 @@ def _values(f: Findings, figure: str) -> dict[str, str]:
         "notes": notes or "Every claim holds.",
         "error_tables": _error_tables(f),
         "nonlinear": nonlinear.section(f.speed),
+        "projection_times": timing.section(f.times, f.speed, DATASETS["j48"]),
+        "robustness": robustness.section(f.noise, f.results.get("j48")),
         "large": _large_section(f),
         "large_name": LARGE_NAME,
         "large_n": str(LARGE_N_ESTIMATORS),
@@ -1081,6 +1121,8 @@ def claims(
     errors: Mapping[str, pd.DataFrame] | None = None,
     speed: pd.DataFrame | None = None,
     runs: Mapping[str, pd.DataFrame] | None = None,
+    noise: Mapping[str, pd.DataFrame] | None = None,
+    times: pd.DataFrame | None = None,
 ) -> list[Claim]:
     """The ledger of the paper's conclusions.
 
@@ -1102,11 +1144,17 @@ def claims(
         with those of a checked column and of its check (:data:`CHECKS`, also in
         ``ours``), the notes say what the check found. The verdicts never use it.
     speed : DataFrame, optional
-        Results of the linear against non-linear projections experiment, for the last
-        claim (None: not run).
+        Results of the linear against non-linear projections experiment (None: not
+        run); claim 7 is decided by ``times``, these only enter its section.
     runs : mapping, optional
         Base-learner preset (or :data:`LARGE_KEY`) -> tidy results, for the ensemble
         sizes and the 50-member check in claim 1's note. The verdicts never use it.
+    noise : mapping, optional
+        Condition -> tidy results of the class-noise and small-data runs, for the last
+        two claims (None: not run).
+    times : DataFrame, optional
+        The projections' fit times (:mod:`._projection_timing`), for claim 7 (None: not
+        run); ``speed`` then only enters its section.
     """
     paper = paper_cells() if paper is None else paper
     notes = _Notes(revisions or {}, runs or {})
@@ -1125,7 +1173,8 @@ def claims(
         rows += [replace(f(paper, paper), ours=reason, verdict="not run") for f in cross]
     else:
         rows += [f(paper, by_column) for f in cross]
-    rows.append(nonlinear.claim(speed))
+    rows.append(timing.claim(times))
+    rows += robustness.claims(noise, (runs or {}).get("j48"))
     if quick:
         return [
             replace(c, ours=f"quick version, no test: {c.ours}", verdict="not run") for c in rows

@@ -215,6 +215,41 @@ class ELRCNode:
         return " and ".join(self.conditions) if self.conditions else "(all)"
 
     @property
+    def n_errors(self) -> int:
+        """Training instances of the region the node misclassifies (``n_samples − |I|``).
+
+        Examples
+        --------
+        >>> from sklearn.datasets import load_iris
+        >>> from ensemble_lab.methods import ELRCClassifier
+        >>> X, y = load_iris(return_X_y=True)
+        >>> root = ELRCClassifier(max_depth=1).fit(X, y).nodes_[0]
+        >>> root.n_errors == root.n_samples - root.n_correct
+        True
+        """
+        return self.n_samples - self.n_correct
+
+    @property
+    def n_parent_errors(self) -> int | None:
+        """Training instances of the region the parent misclassifies (None at the root).
+
+        Against :attr:`n_errors`, it says whether the split that made the region
+        lowered or raised the errors on it (``n_samples − |PI|``, Eq. 4's terms).
+
+        Examples
+        --------
+        >>> from sklearn.datasets import load_iris
+        >>> from ensemble_lab.methods import ELRCClassifier
+        >>> X, y = load_iris(return_X_y=True)
+        >>> nodes = ELRCClassifier(max_depth=2).fit(X, y).nodes_
+        >>> nodes[0].n_parent_errors is None
+        True
+        """
+        if self.n_parent_correct is None:
+            return None
+        return self.n_samples - self.n_parent_correct
+
+    @property
     def is_leaf(self) -> bool:
         """True when the node has no child."""
         return self.left is None and self.right is None
