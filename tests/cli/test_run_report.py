@@ -171,7 +171,8 @@ def test_report_draws_kappa_error_diagrams_when_members_are_recorded(tmp_path):
 
 def test_reproduce_from_store_rewrites_the_page_without_fitting(tmp_path):
     results = Path(__file__).resolve().parents[2] / "experiments" / "results"
-    shutil.copy(results / "triskel.db", tmp_path / "triskel.db")
+    for db in results.glob("triskel*.db"):  # the page reads triskel-bases.db as well
+        shutil.copy(db, tmp_path / db.name)
     result = runner.invoke(
         app,
         ["reproduce", "triskel", "--from-store", "--results", str(tmp_path), "-j", "1"],

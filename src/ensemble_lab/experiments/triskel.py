@@ -32,6 +32,8 @@ from ..reporting.claims import (
 )
 from ..reporting.plots import plot_accuracy_vs_time
 from ..reporting.tables import accuracy_table, time_table
+from . import _triskel_bases as bases
+from . import _triskel_concavity as concavity
 from . import _triskel_larger_c as larger_c
 from ._common import (
     complete_splits,
@@ -39,6 +41,7 @@ from ._common import (
     fill_template,
     markdown_table,
     run_and_load,
+    run_into,
     save_figure,
     write_page,
 )
@@ -321,10 +324,17 @@ def run(
     """Run (or resume) the experiment and write ``triskel.md`` and its figures."""
     out_dir = Path(out_dir)
     cfg = config(quick)
-    results = run_and_load(
-        cfg, out_dir, data_dir=data_dir, n_jobs=n_jobs, backend=backend, progress=progress
+    run_and_load(cfg, out_dir, data_dir=data_dir, n_jobs=n_jobs, backend=backend, progress=progress)
+    bases_cfg = bases.config(tuple(d for d in cfg.datasets if isinstance(d, str)), quick)
+    run_into(
+        bases_cfg,
+        out_dir / f"{bases.NAME}.db",
+        n_jobs=n_jobs,
+        backend=backend,
+        data_dir=data_dir,
+        progress=progress,
     )
-    return write_report(findings(results, cfg, _shapes(out_dir)), out_dir)
+    return write_from_store(out_dir, data_dir=data_dir, quick=quick)
 
 
 def _shapes(out_dir: Path) -> pd.DataFrame:
@@ -342,15 +352,23 @@ def _ours(acc_mean: pd.DataFrame, dataset: str, method: str = "Triskel-W4") -> s
 
 
 def write_from_store(out_dir: Path, *, data_dir: Path | None = None, quick: bool = False) -> Path:
-    """Rewrite the page from ``out_dir/triskel.db`` alone, whatever has finished.
+    """Rewrite the page from ``out_dir/triskel.db`` and ``triskel-bases.db``, whatever has finished.
 
-    Nothing is fitted and no dataset is read (``data_dir`` is accepted for the common
-    protocol of the reproductions and unused).
+    No stored task is refitted. The ROC concavity of each data set
+    (:mod:`._triskel_concavity`) is computed here from the data sets themselves (read
+    from ``data_dir`` or the packaged ones): one SMO per pair of classes, deterministic,
+    seconds in all.
     """
     from ..evaluation import load_results
 
-    results = load_results(Path(out_dir) / f"{NAME}.db", NAME)
-    return write_report(findings(results, config(quick), _shapes(out_dir)), out_dir)
+    out_dir = Path(out_dir)
+    results = load_results(out_dir / f"{NAME}.db", NAME)
+    store = out_dir / f"{bases.NAME}.db"
+    other = load_results(store, bases.NAME) if store.is_file() else results.iloc[:0]
+    analysed = [d for d in DATASETS.values() if d in set(results["dataset"])]
+    concave = concavity.concavities(analysed, data_dir)
+    f = findings(results, config(quick), _shapes(out_dir), bases_results=other, concave=concave)
+    return write_report(f, out_dir)
 
 
 # --------------------------------------------------------------------------- findings
@@ -374,16 +392,25 @@ class Findings:
     figure_datasets: tuple[str, ...]  # the panels of our Figure 2
     claims: tuple[Claim, ...]
     reference: pd.DataFrame  # rows of SMO, SMO (C = 16), Triskel-W4, AdaBoost-50
+    bases: pd.DataFrame  # results of Triskel-W4 and AdaBoost-50 on the other base learners
+    concave: pd.Series  # ROC concavity per data set (empty if not computed)
 
 
 def findings(
-    results: pd.DataFrame, cfg: ExperimentConfig, shapes: pd.DataFrame | None = None
+    results: pd.DataFrame,
+    cfg: ExperimentConfig,
+    shapes: pd.DataFrame | None = None,
+    *,
+    bases_results: pd.DataFrame | None = None,
+    concave: pd.Series | None = None,
 ) -> Findings:
     """Tables 1–2 and the claims from stored results (no fitting).
 
     Splits where some method is missing (an unfinished run) are left out, and so are
     the data sets with fewer than two complete splits. ``shapes`` are the stored
-    datasets (:func:`~ensemble_lab.evaluation.load_datasets`), for the note on claim 7.
+    datasets (:func:`~ensemble_lab.evaluation.load_datasets`), for the note on claim 7;
+    ``bases_results`` the results of :mod:`._triskel_bases` and ``concave`` the ROC
+    concavity of each data set (:mod:`._triskel_concavity`), for their claims.
     """
     n_tasks = len(results)
     reference = results[results["method"].isin(larger_c.COMPARED)]
@@ -405,6 +432,16 @@ def findings(
     acc_marks = _pair_markers(results, "accuracy").reindex(datasets).fillna("")
     time_marks = _pair_markers(results, "fit_cpu").reindex(datasets).fillna("")
     figure_datasets = [d for d in FIGURE_DATASETS if d in datasets] or datasets[:6]
+    other = results.iloc[:0] if bases_results is None else bases_results
+    concave = pd.Series(dtype=float) if concave is None else concave
+    side = Side(acc_mean, time_mean, acc_marks, time_marks)
+    claims = _claims(
+        side,
+        figure_datasets,
+        cfg.protocol.n_repetitions if isinstance(cfg.protocol, RepeatedCV) else 1,
+        shapes,
+        results,
+    )
     return Findings(
         cfg=cfg,
         results=results,
@@ -421,16 +458,31 @@ def findings(
         n_splits=results.groupby(["dataset", "method"]).size(),
         figure_datasets=tuple(figure_datasets),
         reference=reference[~reference["dataset"].isin(missing)],
-        claims=tuple(
-            _claims(
-                Side(acc_mean, time_mean, acc_marks, time_marks),
-                figure_datasets,
-                cfg.protocol.n_repetitions if isinstance(cfg.protocol, RepeatedCV) else 1,
-                shapes,
-                results,
-            )
-        ),
+        bases=other,
+        concave=concave,
+        claims=(*claims, _bases_claim(other, results), _concavity_claim(side, concave)),
     )
+
+
+def _bases_claim(other: pd.DataFrame, results: pd.DataFrame) -> Claim:
+    """The claim on other base learners, with what was checked when it falls short."""
+    claim = bases.bases_claim(other)
+    if claim.verdict == "holds" or "not run" in claim.ours:
+        return claim
+    return replace(claim, checked=bases.bases_note(other, results))
+
+
+def _concavity_claim(ours: Side, concave: pd.Series) -> Claim:
+    """The concavity claim, with what was checked when it falls short of holding."""
+    acc = ours.accuracy
+    gain = acc["Triskel-W4"] - acc["SMO"] if "Triskel-W4" in acc.columns else acc.iloc[:, 0] * 0
+    paper = PAPER_ACCURACY["Triskel-W4"] - PAPER_ACCURACY["SMO"]
+    claim = concavity.concavity_claim(concave, gain, paper)
+    if claim.verdict in ("holds", "not run"):
+        return claim
+    ensembles = [m for m in (*TRISKEL_LINE, *ADABOOST_LINE) if m in acc.columns]
+    gains = acc[ensembles].sub(acc["SMO"], axis=0)
+    return replace(claim, checked=concavity.concavity_note(concave, gains))
 
 
 def _claims(
@@ -628,6 +680,10 @@ def _values(f: Findings, out_dir: Path) -> dict[str, str]:
         "checked": checked_notes(f.claims),
         "w4_summary": _claim_summary(f),
         "larger_c": larger_c.section(f.reference),
+        "bases": bases.section(f.bases),
+        "bases_folds": str(bases.FOLDS),
+        "bases_repetitions": str(bases.REPETITIONS),
+        "concavity": _concavity_table(f),
         **_protocol_texts(f.cfg),
         "vowel_ada50": _ours(f.acc_mean, "vowel", "AdaBoost-50"),
         "paper_vowel_ada50": f"{PAPER_ACCURACY.loc['vowel', 'AdaBoost-50']:.1f}",
@@ -635,6 +691,18 @@ def _values(f: Findings, out_dir: Path) -> dict[str, str]:
         "paper_vowel_w4": f"{PAPER_ACCURACY.loc['vowel', 'Triskel-W4']:.1f}",
         **_closeness(f.acc_mean),
     }
+
+
+def _concavity_table(f: Findings) -> str:
+    """ROC concavity per data set beside Triskel-W4's and AdaBoost-50's gains over SMO."""
+    if f.concave.empty or "SMO" not in f.acc_mean.columns:
+        return "Not computed."
+    table = pd.DataFrame({"ROC concavity": f.concave.reindex(list(f.datasets))})
+    for method in ("Triskel-W4", "AdaBoost-50"):
+        if method in f.acc_mean.columns:
+            table[f"{method} − SMO"] = f.acc_mean[method] - f.acc_mean["SMO"]
+    table["ROC concavity"] = table["ROC concavity"].map(lambda v: f"{v:.5f}")
+    return markdown_table(table.rename_axis("Dataset"))
 
 
 def _protocol_texts(cfg: ExperimentConfig) -> dict[str, str]:
