@@ -55,6 +55,7 @@ from . import _projection_noise as robustness
 from . import _projection_nonlinear as nonlinear
 from . import _projection_timing as timing
 from ._common import fill_template, markdown_table, run_into, save_figure, write_page
+from ._projection_methods import METHODS, PROPOSED, REFERENCE
 
 __all__ = ["DESCRIPTION", "Cell", "claims", "config", "configs", "run", "write_from_store"]
 
@@ -163,15 +164,6 @@ CHECKS: dict[str, Check] = {
 #: Every experiment's name on the page: the paper's three columns, then the checks.
 COLUMNS: dict[str, str] = {**BASES, **{key: c.column for key, c in CHECKS.items()}}
 
-#: label -> registered method name. AdaBoost is AdaBoost.M1 by reweighting (the base
-#: learners accept sample weights), the paper's "ADABOOST".
-METHODS: dict[str, str] = {
-    "AdaBoost": "N-P-AdaBoostM1 (W)",
-    "PB-HDA": "PB-HDA",
-    "PB-NDA": "PB-NDA",
-}
-REFERENCE = "AdaBoost"
-PROPOSED = ("PB-HDA", "PB-NDA")
 
 #: Every dataset of the shared ARFF collection (42; the paper used 45 it does not name).
 ALL_DATASETS: tuple[str, ...] = (
