@@ -39,7 +39,7 @@ from ensemble_lab.evaluation import (
 )
 from ensemble_lab.evaluation.tasks import TaskKey, execute_task
 from ensemble_lab.learners._codes import MixedCodes
-from ensemble_lab.methods._encoded_ensemble import EncodedEnsemble
+from ensemble_lab.methods._ensemble import EncodedEnsemble
 from ensemble_lab.methods._pairwise import PairwiseClassifier
 
 CLASSES = np.array(["alpha", "beta", "gamma"], dtype=object)

@@ -28,7 +28,7 @@ from ensemble_lab.methods._decorate import (
     inverse_labels,
     weka_normalise,
 )
-from ensemble_lab.utils._weka_random import java_seed
+from ensemble_lab.utils._seeding import java_seed
 
 DEC = DecorateClassifier(DecisionTreeClassifier(), random_state=0)
 

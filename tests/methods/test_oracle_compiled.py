@@ -14,7 +14,6 @@ import pandas as pd
 import pytest
 from sklearn.base import clone
 
-from ensemble_lab._members import seed_random_states
 from ensemble_lab.datasets import load
 from ensemble_lab.learners import _encoded, make_learner, resolve_estimator
 from ensemble_lab.learners._encoded import encode_training, fit_member
@@ -28,6 +27,7 @@ from ensemble_lab.methods._oracle import (
     bisector,
 )
 from ensemble_lab.utils._rng import seeded_random_state
+from ensemble_lab.utils._seeding import seed_random_states
 
 HOSTS = [name for name in names() if name.startswith("H-")]
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from sklearn.utils.validation import has_fit_parameter
 
+from .._members import fit_weighted
 from ..base import (
     check_class_labels,
     check_no_infinity,
@@ -297,7 +297,8 @@ def fit_member(estimator, data: EncodedData, rows=None, weight=None):
     estimator : estimator
         A learner with ``_fit_encoded`` takes the encoded data as it is; any other gets
         the rows of the validated input and their labels (categorical, so that the class
-        numbering is kept), through ``sample_weight`` when it takes one.
+        numbering is kept), and the weights, unless all are 1, as ``sample_weight``
+        (:func:`~ensemble_lab._members.fit_weighted`, policy ``"pass"``).
     data : EncodedData
     rows : ndarray of int, default=None
         Rows to train on, repeats allowed (a bootstrap sample); None for all rows.
@@ -312,14 +313,7 @@ def fit_member(estimator, data: EncodedData, rows=None, weight=None):
         X, y, w = data.source, data.labels(), weight
     else:
         X, y, w = safe_rows(data.source, rows), data.labels(rows), weight[rows]
-    if np.all(w == 1.0):
-        return estimator.fit(X, y)
-    if not has_fit_parameter(estimator, "sample_weight"):
-        raise ValueError(
-            f"{type(estimator).__name__} does not take sample_weight, and this ensemble "
-            "gives its members instance weights."
-        )
-    return estimator.fit(X, y, sample_weight=w)
+    return fit_weighted(estimator, X, y, None if np.all(w == 1.0) else w, policy="pass")
 
 
 def member_distribution(estimator, classes: np.ndarray, test: TestData) -> np.ndarray:

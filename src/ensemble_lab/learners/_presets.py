@@ -17,8 +17,8 @@ from sklearn.svm import SVC
 from sklearn.utils.metaestimators import available_if
 from sklearn.utils.validation import has_fit_parameter
 
-from .._members import seed_random_states
 from ..base import check_sample_weight, require_y, safe_rows, validate_mixed_data
+from ..utils._seeding import seed_random_states
 from ..utils._sklearn_compat import Estimator, HasMethods, StrOptions, _fit_context, check_is_fitted
 from ._c45 import C45TreeClassifier
 from ._encoding import MixedEncoder

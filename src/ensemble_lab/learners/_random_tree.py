@@ -16,8 +16,9 @@ from numbers import Integral, Real
 from sklearn.base import ClassifierMixin
 
 from ..utils._java_math import log as java_log
+from ..utils._seeding import java_seed
 from ..utils._sklearn_compat import Estimator, Interval, leaf_fit_context
-from ..utils._weka_random import java_seed, random_number_generator
+from ..utils._weka_random import random_number_generator
 from ._encoded import EncodedData, encode_training
 from ._random_tree_core import TreeData, grow_random_tree, tree_distribution
 from ._weka_tree import WekaTreeMixin, first_largest

@@ -14,8 +14,6 @@ import numpy as np
 import pandas as pd
 from sklearn.base import clone
 
-from .._members import random_state_keys, seed_random_states
-from ..learners import resolve_estimator
 from ..learners._c45_core import weka_argmax
 from ..learners._encoded import (
     EncodedData,
@@ -26,8 +24,9 @@ from ..learners._encoded import (
 )
 from ..utils._java_gaussian import GaussianStream, select_indices
 from ..utils._java_random import JavaRandom
+from ..utils._seeding import java_seed, random_state_keys, seed_random_states
 from ..utils._sklearn_compat import HasMethods, Interval, _fit_context, check_is_fitted
-from ..utils._weka_random import SMALL, java_seed
+from ..utils._weka_random import SMALL
 from ._ensemble import WekaEnsemble
 
 __all__ = ["DecorateClassifier", "inverse_labels", "weka_normalise"]
@@ -196,6 +195,9 @@ class DecorateClassifier(WekaEnsemble):
 
     Attributes
     ----------
+    estimator_ : estimator
+        The unfitted base learner the members are cloned from: ``estimator`` itself, the
+        preset it names, or the preset ``"j48"`` when it is None.
     classes_ : ndarray of shape (n_classes,)
         All the classes of ``y``, sorted; a categorical ``y`` gives all its declared
         categories, also those absent from the training data: artificial examples can
@@ -302,7 +304,7 @@ class DecorateClassifier(WekaEnsemble):
         self : DecorateClassifier
         """
         data = self._encoded_training(X, y, sample_weight)
-        base = resolve_estimator(self.estimator)
+        base = self._validate_estimator()
         seed = java_seed(self.random_state)
         stream = GaussianStream(JavaRandom(seed))
         member_rng = np.random.RandomState(seed % 2**32)

@@ -9,11 +9,11 @@ sample) or a :class:`ScaledLearner`.
 
 from __future__ import annotations
 
-from .._members import seed_random_states
 from ..base import safe_rows
 from ..learners import EncodedClassifier, MixedEncoder
 from ..learners._coded import CodedClassifier, ScaledLearner
 from ..learners._codes import MixedCodes, fit_mixed_codes
+from ..utils._seeding import seed_random_states
 
 __all__ = ["encode_for_members", "member_config", "split_encoding"]
 
