@@ -28,6 +28,7 @@ from ensemble_lab import (
     methods,
 )
 from ensemble_lab.base import has_members, member_predictions
+from ensemble_lab.encoding import MixedCodes
 from ensemble_lab.evaluation import (
     ExperimentConfig,
     MethodSpec,
@@ -38,7 +39,6 @@ from ensemble_lab.evaluation import (
     run_experiment,
 )
 from ensemble_lab.evaluation.tasks import TaskKey, execute_task
-from ensemble_lab.learners._codes import MixedCodes
 from ensemble_lab.methods._ensemble import EncodedEnsemble
 from ensemble_lab.methods._pairwise import PairwiseClassifier
 

@@ -2,7 +2,7 @@
 
 Every member an ensemble trains on a weighted sample of its own rows goes through
 :func:`fit_weighted` (members trained on the encoded data of an encoding ensemble go
-through ``fit_member`` of :mod:`ensemble_lab.learners._encoded`, which hands the
+through ``fit_member`` of :mod:`ensemble_lab.encoding`, which hands the
 learners that cannot read the encoding to :func:`fit_weighted`). The policy says how
 the member receives the weights:
 

@@ -15,8 +15,9 @@ import pytest
 from sklearn.base import clone
 
 from ensemble_lab.datasets import load
-from ensemble_lab.learners import _encoded, make_learner, resolve_estimator
-from ensemble_lab.learners._encoded import encode_training, fit_member
+from ensemble_lab.encoding import TestData as EncodedRows
+from ensemble_lab.encoding import encode_training, fit_member
+from ensemble_lab.learners import make_learner, resolve_estimator
 from ensemble_lab.methods import _oracle_core as core
 from ensemble_lab.methods import make, names
 from ensemble_lab.methods._oracle import (
@@ -168,7 +169,7 @@ def test_identical_points_through_the_encoded_path(checked):
     oracle = RandomLinearOracle("j48", random_state=0)._fit_encoded(data)
     assert oracle.hyperplane_points_[0] == oracle.hyperplane_points_[1]
     assert oracle.classifiers_[0] is oracle.classifiers_[1]
-    oracle._encoded_distribution(_encoded.TestData(data.X, X))
+    oracle._encoded_distribution(EncodedRows(data.X, X))
 
 
 def test_any_other_learner_is_routed_side_by_side(checked):

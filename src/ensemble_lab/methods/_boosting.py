@@ -30,9 +30,15 @@ from ..base import (
     safe_rows,
 )
 from ..diversity import oracle_outputs, pairwise_matrix
+from ..encoding import (
+    EncodedData,
+    EncodedLearner,
+    EncodedPredictor,
+    TestData,
+    class_codes,
+    fit_mixed_codes,
+)
 from ..learners._c45_core import weka_argmax
-from ..learners._codes import fit_mixed_codes
-from ..learners._encoded import EncodedData, TestData, class_codes
 from ..utils._seeding import draw_seeds, seed_random_states
 from ..utils._sklearn_compat import (
     HasMethods,
@@ -106,7 +112,7 @@ def _predicted_and_evaluated(member, test, X) -> tuple[np.ndarray, np.ndarray]:
     classes within 1e-6 of the largest). Both come from one distribution; members
     without a Weka distribution are read through ``predict`` for both.
     """
-    if test is None or not hasattr(member, "_encoded_distribution"):
+    if test is None or not isinstance(member, EncodedPredictor):
         pred = member_codes(member, test, X)
         return pred, pred
     dist = np.ascontiguousarray(member._encoded_distribution(test))
@@ -332,7 +338,7 @@ class _BaseBoosting(Ensemble):
                 f"{type(base).__name__} does not. Use mode='resample'."
             )
         encoded = None
-        if hasattr(base, "_fit_encoded"):
+        if isinstance(base, EncodedLearner):
             encoded = _boosting_data(X, y_codes, self.classes_, weka_labels)
         view = None if encoded is None else TestData(encoded.X, X)
         policy = self._policy()  # before the seeds: its generators may draw from a RandomState

@@ -14,14 +14,16 @@ import numpy as np
 import pandas as pd
 from sklearn.base import clone
 
-from ..learners._c45_core import weka_argmax
-from ..learners._encoded import (
+from ..encoding import (
     EncodedData,
+    EncodedLearner,
+    EncodedPredictor,
     TestData,
     encode_test,
     fit_member,
     member_distribution,
 )
+from ..learners._c45_core import weka_argmax
 from ..utils._java_gaussian import GaussianStream, select_indices
 from ..utils._java_random import JavaRandom
 from ..utils._seeding import java_seed, random_state_keys, seed_random_states
@@ -369,7 +371,7 @@ class DecorateClassifier(WekaEnsemble):
         test = self._test_data(X)
         rows = []
         for member in self.estimators_:
-            if hasattr(member, "_encoded_distribution"):  # J48's classifyInstance
+            if isinstance(member, EncodedPredictor):  # J48's classifyInstance
                 dist = np.ascontiguousarray(self._member_distribution(member, test))
                 rows.append(self.weka_classes_[weka_argmax(dist)])
             else:
@@ -380,10 +382,10 @@ class DecorateClassifier(WekaEnsemble):
 def _reads_encoded(estimator) -> bool:
     """Whether ``estimator`` and every learner inside it work on encoded data alone.
 
-    They train and predict through the ``_fit_encoded`` / ``_encoded_distribution``
-    protocol.
+    They are :class:`~ensemble_lab.encoding.EncodedLearner` instances: they train and
+    predict through its interface.
     """
-    if not (hasattr(estimator, "_fit_encoded") and hasattr(estimator, "_encoded_distribution")):
+    if not isinstance(estimator, EncodedLearner):
         return False
     inner = estimator.get_params(deep=False).values()
     return all(_reads_encoded(p) for p in inner if hasattr(p, "get_params"))

@@ -13,7 +13,7 @@ weights checked, the member-prediction protocol (:class:`MemberPredictionsMixin`
 ``predict`` from ``predict_proba`` and the input tags.
 
 :class:`WekaEnsemble` is the base of the ensembles that, as Weka's, encode the data once
-(:func:`~ensemble_lab.learners._encoded.encode_training`), add up their members' class
+(:func:`~ensemble_lab.encoding.encode_training`), add up their members' class
 distributions in Weka's numbering of the classes and predict the first class of largest
 probability (Rotation Forest, DECORATE). :class:`EncodedEnsemble` is the one of Weka's
 averaging ensembles that train each member on a view of that encoding (Bagging, Random
@@ -41,8 +41,7 @@ from ..base import (
     require_y,
     validate_mixed_data,
 )
-from ..learners import resolve_estimator
-from ..learners._encoded import (
+from ..encoding import (
     EncodedData,
     encode_test,
     encode_training,
@@ -50,6 +49,7 @@ from ..learners._encoded import (
     member_distribution,
     seen_columns,
 )
+from ..learners import resolve_estimator
 from ..learners._weka_tree import first_largest
 from ..utils._seeding import seed_random_states, sklearn_seed
 from ..utils._sklearn_compat import (

@@ -25,15 +25,17 @@ from ..base import (
     safe_rows,
     validate_mixed_data,
 )
-from ..learners import MixedEncoder
-from ..learners._c45_core import weka_argmax
-from ..learners._encoded import (
+from ..encoding import (
+    EncodedLearner,
+    EncodedPredictor,
     TestData,
     fit_member,
     member_distribution,
     remember_features,
     seen_columns,
 )
+from ..learners import MixedEncoder
+from ..learners._c45_core import weka_argmax
 from ..learners._weka_tree import WekaTreeMixin
 from ..utils._rng import seeded_random_state
 from ..utils._seeding import seed_random_states
@@ -114,7 +116,7 @@ def _estimator_has(attr):
     return check
 
 
-class RandomLinearOracle(BaseLearnerMixin, ClassifierMixin, Estimator):
+class RandomLinearOracle(BaseLearnerMixin, EncodedLearner, ClassifierMixin, Estimator):
     """A pair of classifiers and a random hyperplane that chooses between them.
 
     In ``fit``, two distinct training points are drawn at random and the hyperplane is
@@ -292,7 +294,7 @@ class RandomLinearOracle(BaseLearnerMixin, ClassifierMixin, Estimator):
     def _fit_encoded(self, data, rows=None, weight=None):
         """Fit on ``rows`` of data an ensemble encoded once, without re-validating.
 
-        See :class:`~ensemble_lab.learners._encoded.EncodedData`.
+        See :class:`~ensemble_lab.encoding.EncodedData`.
 
         The same oracle as :meth:`fit`: the space is fitted on the rows of positive
         weight, the two points are drawn by weight (each repeated row an instance), the
@@ -582,7 +584,7 @@ def _same_categories(dtype: pd.CategoricalDtype, declared: np.ndarray) -> bool:
     )
 
 
-class _Constant:
+class _Constant(EncodedPredictor):
     """The sub-classifier of a side whose training rows hold one class."""
 
     def __init__(self, code: int, n_classes: int):

@@ -20,9 +20,9 @@ from sklearn.utils.parallel import Parallel, delayed
 
 from .._members import ConstantClassifier, fit_weighted
 from ..base import safe_rows
+from ..encoding import encode_for_members, member_config, split_encoding
 from ..utils._sklearn_compat import HasMethods, _fit_context, check_is_fitted
 from ._ensemble import BaseLearnerMixin, Ensemble
-from ._member_encoding import encode_for_members, member_config, split_encoding
 
 __all__ = ["OneVsOneVote", "PairwiseClassifier", "pairwise_problem"]
 

@@ -16,8 +16,7 @@ from dataclasses import dataclass
 
 from sklearn.base import BaseEstimator, clone
 
-from ..learners import resolve_estimator
-from ..learners._random_tree import RandomTreeClassifier
+from ..learners import RandomTreeClassifier, resolve_estimator
 from ..utils._seeding import seed_random_states
 from ._bagging import WekaBaggingClassifier
 from ._boosting import BoostingClassifier

@@ -26,9 +26,9 @@ import numpy as np
 from joblib import Parallel, delayed
 from sklearn.base import clone
 
-from ..learners._codes import MixedCodes
-from ..learners._encoded import (
+from ..encoding import (
     EncodedData,
+    MixedCodes,
     TestData,
     encode_test,
     fit_member,

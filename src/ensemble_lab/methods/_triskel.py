@@ -22,8 +22,14 @@ from .._members import ConstantClassifier
 from ..base import (
     safe_rows,
 )
+from ..encoding import (
+    CodedClassifier,
+    ScaledLearner,
+    encode_for_members,
+    member_config,
+    split_encoding,
+)
 from ..learners import EncodedClassifier
-from ..learners._coded import CodedClassifier, ScaledLearner
 from ..utils._seeding import draw_seed, draw_seeds
 from ..utils._sklearn_compat import (
     HasMethods,
@@ -40,11 +46,6 @@ from ._biasing import (
     fit_on_sample,
 )
 from ._ensemble import Ensemble
-from ._member_encoding import (
-    encode_for_members,
-    member_config,
-    split_encoding,
-)
 from ._pairwise import OneVsOneVote, pairwise_problem
 from ._triskel_roc import DEFAULT_BIASES, best_bias_pair, bias_curves
 

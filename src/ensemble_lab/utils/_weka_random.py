@@ -147,7 +147,7 @@ def _quoted_values(data) -> tuple[list, list[str]]:
 def random_number_generator(seed: int, data, rows=None) -> JavaRandom:
     """``Instances.getRandomNumberGenerator(seed)`` for the instances ``rows`` of ``data``.
 
-    ``data`` is an :class:`~ensemble_lab.learners._encoded.EncodedData`; the instances
+    ``data`` is an :class:`~ensemble_lab.encoding.EncodedData`; the instances
     are taken in the order of ``rows``, all rows when None.
     """
     random = JavaRandom(seed)
