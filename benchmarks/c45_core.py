@@ -43,8 +43,8 @@ import numpy as np  # noqa: E402
 from scipy.special import ndtri  # noqa: E402
 
 from ensemble_lab.datasets import load_arff  # noqa: E402
+from ensemble_lab.encoding import fit_mixed_codes  # noqa: E402
 from ensemble_lab.learners import _c45_core  # noqa: E402
-from ensemble_lab.learners._codes import fit_mixed_codes  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import geomean, machine  # noqa: E402

@@ -34,8 +34,8 @@ from sklearn.naive_bayes import GaussianNB  # noqa: E402
 from sklearn.tree import DecisionTreeClassifier  # noqa: E402
 
 from ensemble_lab.datasets import load_arff  # noqa: E402
+from ensemble_lab.encoding import fit_mixed_codes  # noqa: E402
 from ensemble_lab.learners import MixedEncoder, make_learner  # noqa: E402
-from ensemble_lab.learners._codes import fit_mixed_codes  # noqa: E402
 
 DATASETS = [
     "diabetes",

@@ -37,9 +37,9 @@ import numpy as np  # noqa: E402
 from ensemble_lab.utils._java_random import JavaRandom, resample_with_weights  # noqa: E402
 
 from ensemble_lab.datasets import load_arff  # noqa: E402
+from ensemble_lab.encoding import encode_test, encode_training  # noqa: E402
 from ensemble_lab.evaluation import weka  # noqa: E402
 from ensemble_lab.learners import RandomTreeClassifier  # noqa: E402
-from ensemble_lab.learners._encoded import encode_test, encode_training  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import geomean, machine  # noqa: E402

@@ -21,7 +21,8 @@ ROOT = PACKAGE.parents[1]
 LAYERS: list[set[str]] = [
     {"_version", "utils"},
     {"base", "datasets"},
-    {"_members"},  # how ensembles (and wrapping learners) seed and fit their members
+    {"_members"},  # how ensembles (and wrapping learners) fit their members
+    {"encoding"},  # mixed data encoded once, and the interface of learners that read it
     {"diversity", "learners", "projections"},
     {"methods"},
     {"evaluation"},

@@ -28,6 +28,7 @@ from ensemble_lab import (
     methods,
 )
 from ensemble_lab.base import has_members, member_predictions
+from ensemble_lab.encoding import MixedCodes
 from ensemble_lab.evaluation import (
     ExperimentConfig,
     MethodSpec,
@@ -38,8 +39,7 @@ from ensemble_lab.evaluation import (
     run_experiment,
 )
 from ensemble_lab.evaluation.tasks import TaskKey, execute_task
-from ensemble_lab.learners._codes import MixedCodes
-from ensemble_lab.methods._encoded_ensemble import EncodedEnsemble
+from ensemble_lab.methods._ensemble import EncodedEnsemble
 from ensemble_lab.methods._pairwise import PairwiseClassifier
 
 CLASSES = np.array(["alpha", "beta", "gamma"], dtype=object)

@@ -1,14 +1,21 @@
-"""How an ensemble seeds and fits its members: one seeding rule, one weighted fit.
+"""How an ensemble fits its members: one weighted fit, its weight policy named at the call.
 
-Every ensemble of the package seeds its members with :func:`seed_random_states` and,
-when it trains a member that is not fitted on the encoded data (``fit_member`` of
-:mod:`ensemble_lab.learners`), fits it with :func:`fit_weighted`, naming at the call
-how the member receives the weights:
+Every member an ensemble trains on a weighted sample of its own rows goes through
+:func:`fit_weighted` (members trained on the encoded data of an encoding ensemble go
+through ``fit_member`` of :mod:`ensemble_lab.encoding`, which hands the
+learners that cannot read the encoding to :func:`fit_weighted`). The policy says how
+the member receives the weights:
 
 * ``"pass"`` — as ``sample_weight`` (into the last step of a Pipeline);
 * ``"repeat"`` — integer weights as repeated rows (a bootstrap sample's counts);
 * ``"resample"`` — a weighted bootstrap of as many rows, drawn from a generator
-  (boosting by resampling, Freund and Schapire's alternative to reweighting).
+  (boosting by resampling, Freund and Schapire's alternative to reweighting);
+* ``"sample"`` — the weighted sample as Triskel's members take it: rows of weight
+  zero are not part of it, a sample of one class gives a :class:`ConstantClassifier`,
+  uniform weights are dropped, and the others go to a learner that takes them
+  (rescaled to mean 1 with ``mean_one=True``) or become a weighted bootstrap.
+
+Member seeds are made in :mod:`ensemble_lab.utils._seeding`.
 """
 
 from __future__ import annotations
@@ -22,101 +29,30 @@ from sklearn.base import BaseEstimator
 from sklearn.pipeline import Pipeline
 
 from .base import safe_rows
-from .utils._sklearn_compat import Estimator
 
 __all__ = [
+    "ConstantClassifier",
     "WeightPolicy",
     "accepts_weights",
     "fit_weighted",
-    "random_state_keys",
-    "seed_random_states",
-    "takes_seed",
     "weighted_bootstrap",
 ]
 
-_MAX_SEED = np.iinfo(np.int32).max
-
 #: How a member receives the ensemble's weights (see :func:`fit_weighted`).
-WeightPolicy = Literal["pass", "repeat", "resample"]
+WeightPolicy = Literal["pass", "repeat", "resample", "sample"]
 
 
-def random_state_keys(estimator: BaseEstimator) -> list[str]:
-    """Names of the ``random_state`` parameters of ``estimator``, nested ones too."""
-    keys = _package_keys(estimator)
-    if keys is not None:
-        return keys
-    return [k for k in estimator.get_params(deep=True) if k.split("__")[-1] == "random_state"]
+class ConstantClassifier:
+    """A fitted classifier that always predicts ``label`` (a degenerate member)."""
 
+    def __init__(self, label):
+        self.label = label
 
-def _package_keys(estimator) -> list[str] | None:
-    """``random_state_keys`` of a package estimator, read without ``get_params``.
+    def predict(self, X):
+        return np.full(X.shape[0], self.label)
 
-    For an :class:`~ensemble_lab.utils._sklearn_compat.Estimator` whose nested estimators are
-    package estimators too (a random linear oracle around J48): the same names in the
-    same order as ``get_params(deep=True)`` gives them, for a fraction of its cost,
-    which every ensemble member pays. None for anything else.
-    """
-    if not isinstance(estimator, Estimator):
-        return None
-    keys = []
-    for name in type(estimator)._get_param_names():
-        value = getattr(estimator, name)
-        if isinstance(value, Estimator):
-            nested = _package_keys(value)
-            if nested is None:
-                return None
-            keys += [f"{name}__{key}" for key in nested]
-        elif hasattr(value, "get_params") and not isinstance(value, type):
-            return None
-        if name == "random_state":
-            keys.append(name)
-    return keys
-
-
-def takes_seed(estimator: BaseEstimator) -> bool:
-    """Whether a learner is randomised (Weka's ``Randomizable``): it has ``random_state``.
-
-    Weka's ensembles draw a member seed only for such a learner.
-    """
-    return "random_state" in estimator.get_params(deep=False)
-
-
-def seed_random_states(
-    estimator: BaseEstimator, seed: int | np.random.RandomState
-) -> BaseEstimator:
-    """Set every ``random_state`` parameter of ``estimator``, nested ones too, to one seed.
-
-    Parameters
-    ----------
-    estimator : estimator
-        An unfitted member (a clone: it is changed in place and returned).
-    seed : int or numpy.random.RandomState
-        The member's seed, or a generator to draw it from. A seed is drawn only when
-        the estimator has a ``random_state`` to set, so a learner without randomness
-        (J48, say) leaves the generator's stream as it is.
-
-    Returns
-    -------
-    estimator
-    """
-    keys = _package_keys(estimator)
-    direct = keys is not None
-    if keys is None:
-        keys = random_state_keys(estimator)
-    if not keys:
-        return estimator
-    if isinstance(seed, np.random.RandomState):
-        seed = int(seed.randint(_MAX_SEED))
-    if not direct:
-        return estimator.set_params(**dict.fromkeys(keys, int(seed)))
-    # A package estimator's set_params sets the attributes; set them without its checks.
-    for key in keys:
-        *path, name = key.split("__")
-        owner = estimator
-        for part in path:
-            owner = getattr(owner, part)
-        setattr(owner, name, int(seed))
-    return estimator
+    def __repr__(self) -> str:
+        return f"ConstantClassifier({self.label!r})"
 
 
 def accepts_weights(estimator: BaseEstimator) -> bool:
@@ -147,7 +83,8 @@ def fit_weighted(
     *,
     policy: WeightPolicy,
     rng: np.random.Generator | None = None,
-) -> BaseEstimator:
+    mean_one: bool = False,
+):
     """Fit ``estimator`` on the weighted sample ``(X, y, sample_weight)``.
 
     Parameters
@@ -157,20 +94,31 @@ def fit_weighted(
     X : array-like or DataFrame of shape (n_samples, n_features)
     y : array-like of shape (n_samples,)
     sample_weight : ndarray of shape (n_samples,) or None
-        None fits on the rows as they are, whatever the policy.
-    policy : {"pass", "repeat", "resample"}
+        None fits on the rows as they are, whatever the policy (``"sample"`` still
+        gives a constant member for a single class).
+    policy : {"pass", "repeat", "resample", "sample"}
         ``"pass"`` hands the weights to ``fit`` (an error if it takes none);
         ``"repeat"`` repeats row ``i`` ``sample_weight[i]`` times (an error unless the
         weights are whole numbers); ``"resample"`` fits on :func:`weighted_bootstrap`
-        rows drawn from ``rng``.
+        rows drawn from ``rng``; ``"sample"`` drops the rows of weight zero, answers a
+        single class with a :class:`ConstantClassifier`, fits uniform weights as no
+        weights, passes the others to a learner that takes them and fits any other
+        learner on a weighted bootstrap drawn from ``rng``.
     rng : numpy.random.Generator, default=None
-        Required by ``"resample"``.
+        Required by ``"resample"`` and ``"sample"``.
+    mean_one : bool, default=False
+        ``"sample"`` only: rescale the passed weights to mean 1, so that a cost
+        parameter such as an SVM's ``C`` keeps its meaning; uniform weights are then
+        no weights. Without it an SVM's cost of an instance is ``C`` times its weight,
+        as in Weka's SMO.
 
     Returns
     -------
-    estimator
+    estimator or ConstantClassifier
         Fitted.
     """
+    if policy == "sample":
+        return _fit_sample(estimator, X, np.asarray(y), sample_weight, rng, mean_one)
     if sample_weight is None:
         return estimator.fit(X, y)
     if policy == "pass":
@@ -178,12 +126,43 @@ def fit_weighted(
     if policy == "repeat":
         rows = _repeated_rows(estimator, sample_weight)
     elif policy == "resample":
-        if rng is None:
-            raise ValueError("policy='resample' needs a generator (rng).")
-        rows = weighted_bootstrap(np.asarray(sample_weight, dtype=float), rng)
+        rows = weighted_bootstrap(np.asarray(sample_weight, dtype=float), _needs(rng, policy))
     else:
-        raise ValueError(f"policy must be 'pass', 'repeat' or 'resample'; got {policy!r}.")
+        raise ValueError(
+            f"policy must be 'pass', 'repeat', 'resample' or 'sample'; got {policy!r}."
+        )
     return estimator.fit(safe_rows(X, rows), np.asarray(y)[rows])
+
+
+def _needs(rng: np.random.Generator | None, policy: str) -> np.random.Generator:
+    if rng is None:
+        raise ValueError(f"policy={policy!r} needs a generator (rng).")
+    return rng
+
+
+def _fit_sample(estimator, X, y: np.ndarray, sample_weight, rng, mean_one: bool):
+    """``fit_weighted``'s policy ``"sample"``."""
+    if sample_weight is not None:
+        sample_weight = np.asarray(sample_weight, dtype=float)
+        keep = sample_weight > 0
+        if not keep.all():
+            X, y, sample_weight = safe_rows(X, keep), y[keep], sample_weight[keep]
+    labels = np.unique(y)
+    if labels.size == 1:
+        return ConstantClassifier(labels[0])
+    uniform = sample_weight is None or np.ptp(sample_weight) <= 1e-12 * sample_weight.max()
+    if uniform and (mean_one or sample_weight is None or sample_weight[0] == 1.0):
+        return estimator.fit(X, y)
+    if accepts_weights(estimator):
+        if mean_one:
+            sample_weight = sample_weight * (sample_weight.size / sample_weight.sum())
+        return _fit_passing(estimator, X, y, sample_weight)
+    if uniform:
+        return estimator.fit(X, y)
+    idx = weighted_bootstrap(sample_weight, _needs(rng, "sample"))
+    if np.unique(y[idx]).size == 1:
+        return ConstantClassifier(y[idx][0])
+    return estimator.fit(safe_rows(X, idx), y[idx])
 
 
 def _fit_passing(estimator: BaseEstimator, X, y, sample_weight) -> BaseEstimator:

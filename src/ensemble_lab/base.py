@@ -17,7 +17,6 @@
 
 from __future__ import annotations
 
-import numbers
 from collections.abc import Iterable, Iterator
 from itertools import combinations
 from typing import TYPE_CHECKING
@@ -25,10 +24,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 from sklearn import get_config
-from sklearn.utils import check_random_state
 from sklearn.utils.multiclass import check_classification_targets
 
 from .utils._pandas_compat import column_arrays, column_names, dense_into
+from .utils._seeding import draw_seeds
 from .utils._sklearn_compat import (
     _check_feature_names,
     _check_n_features,
@@ -57,8 +56,6 @@ __all__ = [
     "validate_mixed_columns",
     "validate_mixed_data",
 ]
-
-_MAX_SEED = np.iinfo(np.int32).max
 
 
 def is_mixed_frame(X) -> bool:
@@ -490,14 +487,15 @@ def member_seeds(random_state, n_members: int) -> np.ndarray:
 
     Drawing the seeds up front (rather than sharing a generator between members) makes
     the members independent of the order and the process in which they are built, so a
-    fit gives the same ensemble for any ``n_jobs``.
+    fit gives the same ensemble for any ``n_jobs``. The seeds are those of
+    :func:`~ensemble_lab.utils._seeding.draw_seeds`, where every member seed is made.
+
+    Examples
+    --------
+    >>> member_seeds(0, 2).tolist()
+    [209652396, 398764591]
     """
-    if isinstance(random_state, numbers.Integral | np.random.RandomState | None.__class__):
-        rng = check_random_state(random_state)
-        return rng.randint(_MAX_SEED, size=n_members)
-    if isinstance(random_state, np.random.Generator):
-        return random_state.integers(_MAX_SEED, size=n_members)
-    raise ValueError(f"random_state must be None, an int or a RandomState; got {random_state!r}")
+    return draw_seeds(random_state, n_members)
 
 
 def safe_rows(X, indices):

@@ -14,8 +14,8 @@ from numpy.testing import assert_array_equal
 from scipy.special import ndtri
 
 from ensemble_lab.datasets import load_arff
+from ensemble_lab.encoding import fit_mixed_codes
 from ensemble_lab.learners import _c45_core
-from ensemble_lab.learners._codes import fit_mixed_codes
 
 grow_tree, tree_probs = _c45_core.grow_tree, _c45_core.tree_probs
 

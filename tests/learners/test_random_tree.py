@@ -10,9 +10,9 @@ from numpy.testing import assert_allclose, assert_array_equal
 from sklearn.exceptions import NotFittedError
 
 from ensemble_lab.datasets import load
+from ensemble_lab.encoding import TestData as EncodedRows
+from ensemble_lab.encoding import encode_training
 from ensemble_lab.learners import RandomTreeClassifier
-from ensemble_lab.learners._encoded import TestData as EncodedRows
-from ensemble_lab.learners._encoded import encode_training
 from ensemble_lab.learners._random_tree import random_tree_k
 from ensemble_lab.utils._weka_random import random_number_generator
 

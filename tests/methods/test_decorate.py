@@ -19,8 +19,8 @@ from sklearn.tree import DecisionTreeClassifier
 from sklearn.utils._param_validation import InvalidParameterError
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
+from ensemble_lab.encoding import EncodedLearner, TestData, encode_training
 from ensemble_lab.learners import C45TreeClassifier, MixedEncoder
-from ensemble_lab.learners._encoded import TestData, encode_training
 from ensemble_lab.methods import DecorateClassifier
 from ensemble_lab.methods._decorate import (
     _ArtificialData,
@@ -28,7 +28,7 @@ from ensemble_lab.methods._decorate import (
     inverse_labels,
     weka_normalise,
 )
-from ensemble_lab.utils._weka_random import java_seed
+from ensemble_lab.utils._seeding import java_seed
 
 DEC = DecorateClassifier(DecisionTreeClassifier(), random_state=0)
 
@@ -377,8 +377,8 @@ def test_bad_input():
         est.predict(codes)
 
 
-class _EncodedWrapper(ClassifierMixin, BaseEstimator):
-    """A learner of the encoded protocol around another learner."""
+class _EncodedWrapper(EncodedLearner, ClassifierMixin, BaseEstimator):
+    """An encoded learner around another learner."""
 
     def __init__(self, estimator=None):
         self.estimator = estimator

@@ -1,4 +1,5 @@
-"""The ensembles' shared base and member helpers: one seeding rule, one weighted fit."""
+"""The ensembles' shared base and member helpers: one base learner, one seeding module,
+one weighted fit."""
 
 from __future__ import annotations
 
@@ -17,14 +18,18 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.tree import DecisionTreeClassifier
 
 import ensemble_lab.methods as methods
-from ensemble_lab._members import (
-    fit_weighted,
+from ensemble_lab._members import ConstantClassifier, fit_weighted, weighted_bootstrap
+from ensemble_lab.learners import C45TreeClassifier, make_learner
+from ensemble_lab.methods._ensemble import BaseLearnerMixin, Ensemble, WekaEnsemble
+from ensemble_lab.utils._seeding import (
+    MAX_SEED,
+    draw_seed,
+    draw_seeds,
+    java_seed,
     seed_random_states,
+    sklearn_seed,
     takes_seed,
-    weighted_bootstrap,
 )
-from ensemble_lab.learners import C45TreeClassifier
-from ensemble_lab.methods._ensemble import Ensemble, WekaEnsemble
 
 X, y = make_classification(n_samples=80, n_features=4, random_state=0)
 METHODS_DIR = Path(methods.__file__).parent
@@ -166,17 +171,21 @@ def _hand_seeding(path: Path) -> list[int]:
     return lines
 
 
-def test_members_are_seeded_in_one_place():
-    """Only ``_members.seed_random_states`` sets random states of estimators."""
+def _outside_seeding(finder) -> dict[str, list[int]]:
+    """``finder``'s lines in every module of the package but ``utils/_seeding.py``."""
     package = METHODS_DIR.parent
-    offenders = {
+    return {
         str(path.relative_to(package)): found
         for path in sorted(package.rglob("*.py"))
-        if path.name != "_members.py"
-        for found in [_hand_seeding(path)]
+        if path.name != "_seeding.py"
+        for found in [finder(path)]
         if found
     }
-    assert offenders == {}
+
+
+def test_members_are_seeded_in_one_place():
+    """Only ``utils._seeding.seed_random_states`` sets random states of estimators."""
+    assert _outside_seeding(_hand_seeding) == {}
 
 
 @pytest.mark.parametrize(
@@ -197,3 +206,111 @@ def test_seeding_a_package_estimator_sets_what_set_params_sets(name):
     assert all(mine[k] == 77 for k in keys)
     flat = {k: v for k, v in mine.items() if not hasattr(v, "get_params")}
     assert flat == {k: v for k, v in theirs.get_params(deep=True).items() if k in flat}
+
+
+# --------------------------------------------------------------------------- seed streams
+def test_each_seed_source_keeps_the_numpy_call_it_was_drawn_with():
+    assert MAX_SEED == 2**31 - 1
+    assert draw_seed(np.random.RandomState(4)) == np.random.RandomState(4).randint(MAX_SEED)
+    assert draw_seed(np.random.default_rng(4)) == np.random.default_rng(4).integers(MAX_SEED)
+    assert_array_equal(draw_seeds(4, 5), np.random.RandomState(4).randint(MAX_SEED, size=5))
+    assert_array_equal(
+        draw_seeds(np.random.default_rng(4), 5),
+        np.random.default_rng(4).integers(MAX_SEED, size=5),
+    )
+    with pytest.raises(ValueError, match="random_state must be"):
+        draw_seeds("four", 2)
+
+
+def test_java_seeds_wrap_as_java_ints():
+    assert java_seed(1) == 1
+    assert java_seed(2**31) == -(2**31)
+    assert sklearn_seed(-5) == 2**32 - 5
+    assert java_seed(np.random.RandomState(2)) == np.random.RandomState(2).randint(MAX_SEED)
+
+
+def _seed_draws(path: Path) -> list[int]:
+    """Lines of ``path`` that draw a seed by hand: a draw bounded by Java's int maximum."""
+    lines = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            bound = " ".join(ast.unparse(arg) for arg in node.args[:1])
+            if node.func.attr in ("randint", "integers") and ("int32" in bound or "SEED" in bound):
+                lines.append(node.lineno)
+    return lines
+
+
+def test_member_seeds_are_drawn_in_one_module():
+    assert _outside_seeding(_seed_draws) == {}
+
+
+# --------------------------------------------------------------------------- policy "sample"
+def test_sample_drops_zero_weights_and_rescales_to_mean_one():
+    w = np.where(np.arange(y.size) % 4 == 0, 0.0, 2.0)
+    w[1] = 6.0
+    fitted = fit_weighted(
+        LogisticRegression(), X, y, w, policy="sample", rng=np.random.default_rng(0), mean_one=True
+    )
+    kept = w > 0
+    mean_one = w[kept] * kept.sum() / w[kept].sum()
+    direct = LogisticRegression().fit(X[kept], y[kept], sample_weight=mean_one)
+    np.testing.assert_allclose(fitted.coef_, direct.coef_, rtol=1e-6)
+    as_given = fit_weighted(
+        LogisticRegression(), X, y, w, policy="sample", rng=np.random.default_rng(0)
+    )
+    direct = LogisticRegression().fit(X[kept], y[kept], sample_weight=w[kept])
+    np.testing.assert_allclose(as_given.coef_, direct.coef_, rtol=1e-6)
+
+
+def test_sample_gives_a_constant_member_for_one_class():
+    w = (y == 1).astype(float)
+    member = fit_weighted(KNeighborsClassifier(), X, y, w, policy="sample")
+    assert isinstance(member, ConstantClassifier)
+    assert_array_equal(member.predict(X[:3]), [1, 1, 1])
+    one = fit_weighted(KNeighborsClassifier(), X[y == 0], y[y == 0], None, policy="sample")
+    assert isinstance(one, ConstantClassifier)
+
+
+def test_sample_resamples_for_a_learner_without_weights():
+    w = np.linspace(0.5, 2.0, y.size)
+    knn = fit_weighted(
+        KNeighborsClassifier(1), X, y, w, policy="sample", rng=np.random.default_rng(3)
+    )
+    rows = weighted_bootstrap(w, np.random.default_rng(3))
+    assert_array_equal(knn._fit_X, X[rows])
+    uniform = fit_weighted(KNeighborsClassifier(1), X, y, np.full(y.size, 3.0), policy="sample")
+    assert_array_equal(uniform._fit_X, X)  # uniform weights are no weights
+
+
+# --------------------------------------------------------------------------- estimator_
+WITH_BASE = [cls for cls in ENSEMBLES if cls is not methods.ELRCClassifier]
+
+
+@pytest.mark.parametrize("cls", [*WITH_BASE, methods.RandomLinearOracle], ids=lambda c: c.__name__)
+def test_fit_sets_estimator_from_the_declared_default(cls):
+    assert issubclass(cls, BaseLearnerMixin)
+    expected = {methods.TriskelClassifier: "smo"}.get(cls, "j48")
+    assert cls._default_estimator == expected
+    small = {"n_estimators": 2} if "n_estimators" in cls._get_param_names() else {}
+    if cls is methods.TriskelClassifier:
+        small = {"n_rounds": 1}
+    fitted = cls(**small).fit(X[:40], y[:40])
+    assert repr(fitted.estimator_) == repr(make_learner(expected))
+    tree = DecisionTreeClassifier(max_depth=2)
+    given = cls(tree, **small).fit(X[:40], y[:40])
+    assert given.estimator_ is tree  # the template itself; members are its clones
+    assert all(member is not tree for member in getattr(given, "estimators_", []))
+
+
+def test_the_base_learner_is_resolved_in_one_place():
+    """Ensembles resolve ``estimator`` only through ``_validate_estimator``.
+
+    The catalogue (``_registry``) builds estimators from names and ELRC resolves its
+    list of candidate learners; neither has one base learner.
+    """
+    users = {
+        path.name
+        for path in sorted(METHODS_DIR.glob("*.py"))
+        if "resolve_estimator(" in path.read_text()
+    }
+    assert users == {"_ensemble.py", "_registry.py", "_elrc.py"}

@@ -14,10 +14,10 @@ import pandas as pd
 import pytest
 from sklearn.base import clone
 
-from ensemble_lab._members import seed_random_states
 from ensemble_lab.datasets import load
-from ensemble_lab.learners import _encoded, make_learner, resolve_estimator
-from ensemble_lab.learners._encoded import encode_training, fit_member
+from ensemble_lab.encoding import TestData as EncodedRows
+from ensemble_lab.encoding import encode_training, fit_member
+from ensemble_lab.learners import make_learner, resolve_estimator
 from ensemble_lab.methods import _oracle_core as core
 from ensemble_lab.methods import make, names
 from ensemble_lab.methods._oracle import (
@@ -28,6 +28,7 @@ from ensemble_lab.methods._oracle import (
     bisector,
 )
 from ensemble_lab.utils._rng import seeded_random_state
+from ensemble_lab.utils._seeding import seed_random_states
 
 HOSTS = [name for name in names() if name.startswith("H-")]
 
@@ -168,7 +169,7 @@ def test_identical_points_through_the_encoded_path(checked):
     oracle = RandomLinearOracle("j48", random_state=0)._fit_encoded(data)
     assert oracle.hyperplane_points_[0] == oracle.hyperplane_points_[1]
     assert oracle.classifiers_[0] is oracle.classifiers_[1]
-    oracle._encoded_distribution(_encoded.TestData(data.X, X))
+    oracle._encoded_distribution(EncodedRows(data.X, X))
 
 
 def test_any_other_learner_is_routed_side_by_side(checked):

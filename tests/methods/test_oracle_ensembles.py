@@ -143,13 +143,13 @@ def test_bagged_smo_is_as_accurate_as_smo_on_ecoli(arff_dir):
 def test_subspace_members_on_the_encoded_data_never_slice_the_frame(monkeypatch):
     # J48 members read the encoded matrix: selecting the DataFrame's columns per member
     # (the slow part of a random subspace on nominal data) must not happen at all.
-    from ensemble_lab.learners import _encoded
+    from ensemble_lab.encoding import _shared
 
     def refuse(*args):
         raise AssertionError("a J48 member asked for the DataFrame columns")
 
     X, y = _awkward_frame()
-    monkeypatch.setattr(_encoded, "_select_columns", refuse)
+    monkeypatch.setattr(_shared, "_select_columns", refuse)
     est = make("N-P-Rand. Subs. (50%)", base="j48", random_state=0).fit(X, y)
     assert est.predict_proba(X).shape == (90, 3)
     monkeypatch.undo()

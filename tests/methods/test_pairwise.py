@@ -12,7 +12,7 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import MinMaxScaler
 from sklearn.svm import LinearSVC
 
-from ensemble_lab.learners._codes import MixedCodes
+from ensemble_lab.encoding import MixedCodes
 from ensemble_lab.methods import BoostingClassifier, make
 from ensemble_lab.methods._pairwise import PairwiseClassifier
 

@@ -17,8 +17,8 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from ensemble_lab import TriskelClassifier
 from ensemble_lab.datasets import make_layered_cake
+from ensemble_lab.encoding import MixedCodes
 from ensemble_lab.learners import MixedEncoder, make_learner
-from ensemble_lab.learners._codes import MixedCodes
 from ensemble_lab.methods import Oversample, Threshold, Undersample, make, names
 from ensemble_lab.methods._biasing import ConstantClassifier
 from ensemble_lab.utils.discovery import expected_failed_checks

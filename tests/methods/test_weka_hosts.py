@@ -11,8 +11,9 @@ from ensemble_lab.utils._java_random import resample_with_weights
 from numpy.testing import assert_array_equal
 
 from ensemble_lab.datasets import load
+from ensemble_lab.encoding import EncodedPredictor
+from ensemble_lab.encoding import TestData as EncodedRows
 from ensemble_lab.learners import C45TreeClassifier
-from ensemble_lab.learners._encoded import TestData as EncodedRows
 from ensemble_lab.methods import WekaAdaBoostM1, WekaMultiBoostAB
 from ensemble_lab.methods._boosting import _predicted_and_evaluated
 from ensemble_lab.utils._weka_random import JavaRandom
@@ -48,7 +49,7 @@ def test_a_perfect_member_is_fitted_again_on_the_next_sample():
     assert model.estimator_errors_[0] > 0
 
 
-class _FixedDistribution:
+class _FixedDistribution(EncodedPredictor):
     """A member whose Weka distribution is given (columns in Weka's class numbering)."""
 
     weka_classes_ = np.array([0, 1, 2])

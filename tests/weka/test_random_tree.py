@@ -13,9 +13,9 @@ import pytest
 from ensemble_lab.utils._java_random import JavaRandom, resample_with_weights
 
 from ensemble_lab.datasets import load_arff
+from ensemble_lab.encoding import encode_test, encode_training
 from ensemble_lab.evaluation import weka
 from ensemble_lab.learners import RandomTreeClassifier
-from ensemble_lab.learners._encoded import encode_test, encode_training
 
 pytestmark = [pytest.mark.weka, pytest.mark.filterwarnings("ignore:The least populated class")]
 

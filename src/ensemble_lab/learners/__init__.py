@@ -1,7 +1,7 @@
 """Base-learner presets that behave like the papers' Weka learners."""
 
+from ..encoding import MixedEncoder
 from ._c45 import C45TreeClassifier, c45_added_errors
-from ._encoding import MixedEncoder
 from ._naive_bayes import MixedNaiveBayes
 from ._presets import (
     SVM_MAX_ITER,

@@ -17,9 +17,9 @@ from scipy.special import ndtri
 from scipy.stats import norm
 from sklearn.base import ClassifierMixin
 
+from ..encoding import EncodedData, EncodedLearner, encode_training
 from ..utils._sklearn_compat import Estimator, Interval, leaf_fit_context
 from ._c45_core import grow_tree, tree_probs, weka_argmax
-from ._encoded import EncodedData, encode_training
 from ._weka_tree import WekaTreeMixin
 
 __all__ = ["C45TreeClassifier", "c45_added_errors"]
@@ -88,7 +88,7 @@ def _confidence(confidence_factor: float) -> tuple[float, float]:
     return cf, float(ndtri(1.0 - cf))
 
 
-class C45TreeClassifier(WekaTreeMixin, ClassifierMixin, Estimator):
+class C45TreeClassifier(WekaTreeMixin, EncodedLearner, ClassifierMixin, Estimator):
     """C4.5 decision tree (release 8) that makes the decisions of Weka's J48.
 
     Parameters
@@ -249,7 +249,7 @@ class C45TreeClassifier(WekaTreeMixin, ClassifierMixin, Estimator):
     def _fit_encoded(self, data: EncodedData, rows=None, weight=None):
         """Grow the tree on ``rows`` of data encoded once by an ensemble.
 
-        See :class:`~ensemble_lab.learners._encoded.EncodedData`; ``weight`` is indexed by
+        See :class:`~ensemble_lab.encoding.EncodedData`; ``weight`` is indexed by
         row. No validation: the ensemble validated the data.
         """
         rows, weight = self._rows_and_weight(data, rows, weight)

@@ -17,11 +17,11 @@ from sklearn.svm import SVC
 from sklearn.utils.metaestimators import available_if
 from sklearn.utils.validation import has_fit_parameter
 
-from .._members import seed_random_states
 from ..base import check_sample_weight, require_y, safe_rows, validate_mixed_data
+from ..encoding import EncoderWrapper, MixedEncoder
+from ..utils._seeding import seed_random_states
 from ..utils._sklearn_compat import Estimator, HasMethods, StrOptions, _fit_context, check_is_fitted
 from ._c45 import C45TreeClassifier
-from ._encoding import MixedEncoder
 from ._naive_bayes import MixedNaiveBayes
 from ._qda import RegularizedQDA
 from ._smo import SMOClassifier
@@ -51,7 +51,7 @@ def _estimator_has(attr: str) -> Callable[[EncodedClassifier], bool]:
     return check
 
 
-class EncodedClassifier(ClassifierMixin, Estimator):
+class EncodedClassifier(EncoderWrapper, ClassifierMixin, Estimator):
     """A classifier fitted in the encoded space of :class:`MixedEncoder`.
 
     Missing values are replaced by the training mean/mode, nominal columns turned into

@@ -15,10 +15,11 @@ from numbers import Integral, Real
 
 from sklearn.base import ClassifierMixin
 
+from ..encoding import EncodedData, EncodedLearner, encode_training
 from ..utils._java_math import log as java_log
+from ..utils._seeding import java_seed
 from ..utils._sklearn_compat import Estimator, Interval, leaf_fit_context
-from ..utils._weka_random import java_seed, random_number_generator
-from ._encoded import EncodedData, encode_training
+from ..utils._weka_random import random_number_generator
 from ._random_tree_core import TreeData, grow_random_tree, tree_distribution
 from ._weka_tree import WekaTreeMixin, first_largest
 
@@ -50,7 +51,7 @@ def random_tree_k(n_features: int) -> int:
     return int(java_log(float(n_features)) / java_log(2.0)) + 1
 
 
-class RandomTreeClassifier(WekaTreeMixin, ClassifierMixin, Estimator):
+class RandomTreeClassifier(WekaTreeMixin, EncodedLearner, ClassifierMixin, Estimator):
     """Unpruned tree that splits on the best of K random attributes, as Weka's RandomTree.
 
     Parameters
@@ -209,7 +210,7 @@ class RandomTreeClassifier(WekaTreeMixin, ClassifierMixin, Estimator):
     def _fit_encoded(self, data: EncodedData, rows=None, weight=None):
         """Grow the tree on ``rows`` of data encoded once by an ensemble, in that order.
 
-        See :class:`~ensemble_lab.learners._encoded.EncodedData`; ``weight`` is indexed by
+        See :class:`~ensemble_lab.encoding.EncodedData`; ``weight`` is indexed by
         row. No validation: the ensemble validated the data.
         """
         rows, weight = self._rows_and_weight(data, rows, weight)

@@ -1,6 +1,6 @@
 """What Weka's two trees (J48 and RandomTree) share around their compiled cores.
 
-Both grow on rows of an :class:`~ensemble_lab.learners._encoded.EncodedData` (their own
+Both grow on rows of an :class:`~ensemble_lab.encoding.EncodedData` (their own
 ``fit`` encodes the input once, an ensemble passes its encoding), store the tree as a
 structured array with a ``kind`` (0 for a leaf) and a ``depth`` per node, and predict
 from Weka's ``distributionForInstance``. They differ in the core's functions and in
@@ -14,8 +14,15 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..encoding import (
+    EncodedData,
+    EncodedPredictor,
+    TestData,
+    encode_test,
+    remember_features,
+    seen_columns,
+)
 from ..utils._sklearn_compat import check_is_fitted
-from ._encoded import EncodedData, TestData, encode_test, remember_features, seen_columns
 
 __all__ = ["WekaTreeMixin", "first_largest"]
 
@@ -29,7 +36,7 @@ def first_largest(distribution: np.ndarray) -> np.ndarray:
     return np.argmax(distribution, axis=1)
 
 
-class WekaTreeMixin:
+class WekaTreeMixin(EncodedPredictor):
     """Fit bookkeeping, ``predict_proba`` and ``predict`` of a Weka tree.
 
     Subclasses set ``_tree_distribution(tree, X) -> ndarray`` (class distribution of

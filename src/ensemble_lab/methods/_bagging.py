@@ -16,11 +16,11 @@ from numbers import Integral
 
 import numpy as np
 
-from .._members import takes_seed
 from ..utils._java_random import resample_with_weights, shuffled
+from ..utils._seeding import java_seed, takes_seed
 from ..utils._sklearn_compat import Interval
-from ..utils._weka_random import JavaRandom, java_seed
-from ._encoded_ensemble import EncodedEnsemble, MemberPlan
+from ..utils._weka_random import JavaRandom
+from ._ensemble import EncodedEnsemble, MemberPlan
 
 __all__ = ["WekaBaggingClassifier", "bootstrap_plans"]
 
@@ -62,6 +62,9 @@ class WekaBaggingClassifier(EncodedEnsemble):
 
     Attributes
     ----------
+    estimator_ : estimator
+        The unfitted base learner the members are cloned from: ``estimator`` itself, the
+        preset it names, or the preset ``"j48"`` when it is None.
     estimators_ : list of estimators
         The members.
     estimators_features_ : list of ndarray

@@ -23,14 +23,14 @@ from numbers import Real
 import numpy as np
 from sklearn.base import clone
 
-from .._members import accepts_weights, fit_weighted, seed_random_states, weighted_bootstrap
+from .._members import ConstantClassifier, fit_weighted
 from ..base import nominal_columns, safe_rows
 from ..utils._optional import optional_import
+from ..utils._seeding import draw_seed, draw_seeds, seed_random_states
 from ..utils._sklearn_compat import Estimator, Interval, StrOptions
 
 __all__ = [
     "BiasingStrategy",
-    "ConstantClassifier",
     "Oversample",
     "Threshold",
     "ThresholdedClassifier",
@@ -69,44 +69,11 @@ def fit_on_sample(estimator, X, y, sample_weight=None, *, random_state=None, res
     -------
     fitted classifier
     """
-    y = np.asarray(y)
     rng = np.random.default_rng(random_state)
-    if sample_weight is not None:
-        sample_weight = np.asarray(sample_weight, dtype=float)
-        keep = sample_weight > 0
-        if not keep.all():
-            X, y, sample_weight = safe_rows(X, keep), y[keep], sample_weight[keep]
-    labels = np.unique(y)
-    if labels.size == 1:
-        return ConstantClassifier(labels[0])
-    member = seed_random_states(clone(estimator), rng.integers(np.iinfo(np.int32).max))
-    uniform = sample_weight is None or np.ptp(sample_weight) <= 1e-12 * sample_weight.max()
-    if uniform and (rescale_weights or sample_weight is None or sample_weight[0] == 1.0):
-        return member.fit(X, y)
-    if accepts_weights(member):
-        sw = sample_weight
-        if rescale_weights:
-            sw = sample_weight * (sample_weight.size / sample_weight.sum())
-        return fit_weighted(member, X, y, sw, policy="pass")
-    if uniform:
-        return member.fit(X, y)
-    idx = weighted_bootstrap(sample_weight, rng)
-    if np.unique(y[idx]).size == 1:
-        return ConstantClassifier(y[idx][0])
-    return fit_weighted(member, safe_rows(X, idx), y[idx], None, policy="pass")
-
-
-class ConstantClassifier:
-    """A fitted classifier that always predicts ``label`` (a degenerate member)."""
-
-    def __init__(self, label):
-        self.label = label
-
-    def predict(self, X):
-        return np.full(X.shape[0], self.label)
-
-    def __repr__(self) -> str:
-        return f"ConstantClassifier({self.label!r})"
+    member = seed_random_states(clone(estimator), draw_seed(rng))
+    return fit_weighted(
+        member, X, y, sample_weight, policy="sample", rng=rng, mean_one=rescale_weights
+    )
 
 
 class ThresholdedClassifier:
@@ -237,7 +204,7 @@ class BiasingStrategy(Estimator, metaclass=ABCMeta):
         rescale_weights=True,
     ):
         """Fit ``(h⁺, h⁻)`` with biases ``bias_pair``; independent seeds for each."""
-        seeds = np.random.default_rng(random_state).integers(np.iinfo(np.int32).max, size=2)
+        seeds = draw_seeds(np.random.default_rng(random_state), 2)
         return tuple(
             self.fit_biased(
                 estimator,
@@ -265,9 +232,7 @@ class BiasingStrategy(Estimator, metaclass=ABCMeta):
         rescale_weights=True,
     ):
         """One biased classifier per value of ``biases`` (for bias curves)."""
-        seeds = np.random.default_rng(random_state).integers(
-            np.iinfo(np.int32).max, size=len(biases)
-        )
+        seeds = draw_seeds(np.random.default_rng(random_state), len(biases))
         return [
             self.fit_biased(
                 estimator,
@@ -329,7 +294,7 @@ class _Resampler(BiasingStrategy):
         rescale_weights=True,
     ):
         rng = np.random.default_rng(random_state)
-        seeds = rng.integers(np.iinfo(np.int32).max, size=2)
+        seeds = draw_seeds(rng, 2)
         Xr, yr, wr = self.fit_resample(
             X, y, sample_weight, target=target, bias=bias, random_state=int(seeds[0])
         )
@@ -464,7 +429,7 @@ class Oversample(_Resampler):
         params = {
             "sampling_strategy": {grown: n_class + n_new, -grown: int(np.sum(y == -grown))},
             "k_neighbors": k,
-            "random_state": int(rng.integers(np.iinfo(np.int32).max)),
+            "random_state": draw_seed(rng),
         }
         sampler = SMOTENC(nominal, **params) if nominal.any() else SMOTE(**params)
         if np.any(np.asarray(X.isna() if hasattr(X, "isna") else np.isnan(X))):

@@ -24,17 +24,22 @@ from joblib import Parallel, delayed
 from sklearn.base import clone
 from sklearn.dummy import DummyClassifier
 
-from .._members import accepts_weights, fit_weighted, seed_random_states
+from .._members import accepts_weights, fit_weighted
 from ..base import (
-    member_seeds,
     require_y,
     safe_rows,
 )
 from ..diversity import oracle_outputs, pairwise_matrix
-from ..learners import resolve_estimator
+from ..encoding import (
+    EncodedData,
+    EncodedLearner,
+    EncodedPredictor,
+    TestData,
+    class_codes,
+    fit_mixed_codes,
+)
 from ..learners._c45_core import weka_argmax
-from ..learners._codes import fit_mixed_codes
-from ..learners._encoded import EncodedData, TestData, class_codes
+from ..utils._seeding import draw_seeds, seed_random_states
 from ..utils._sklearn_compat import (
     HasMethods,
     Interval,
@@ -107,7 +112,7 @@ def _predicted_and_evaluated(member, test, X) -> tuple[np.ndarray, np.ndarray]:
     classes within 1e-6 of the largest). Both come from one distribution; members
     without a Weka distribution are read through ``predict`` for both.
     """
-    if test is None or not hasattr(member, "_encoded_distribution"):
+    if test is None or not isinstance(member, EncodedPredictor):
         pred = member_codes(member, test, X)
         return pred, pred
     dist = np.ascontiguousarray(member._encoded_distribution(test))
@@ -326,18 +331,18 @@ class _BaseBoosting(Ensemble):
         X, y_codes, sample_weight = self._training_data(X, y, sample_weight, min_classes=2)
         initial = np.ones(y_codes.shape[0]) if sample_weight is None else sample_weight
         initial = initial / initial.sum()
-        base = resolve_estimator(self.estimator, default="j48")
+        base = self._validate_estimator()
         if self.mode == "reweight" and not accepts_weights(base):
             raise ValueError(
                 f"mode='reweight' needs a base estimator whose fit accepts sample_weight; "
                 f"{type(base).__name__} does not. Use mode='resample'."
             )
         encoded = None
-        if hasattr(base, "_fit_encoded"):
+        if isinstance(base, EncodedLearner):
             encoded = _boosting_data(X, y_codes, self.classes_, weka_labels)
         view = None if encoded is None else TestData(encoded.X, X)
         policy = self._policy()  # before the seeds: its generators may draw from a RandomState
-        seeds = member_seeds(self.random_state, 2 * self.n_estimators)
+        seeds = draw_seeds(self.random_state, 2 * self.n_estimators)
         training = Training(X, y_codes, encoded, view)
         log = _boost(policy, training, base, initial, seeds, self.n_estimators, self.store_weights)
         self._set_fitted(log, policy)
@@ -579,6 +584,9 @@ class BoostingClassifier(_BaseBoosting):
 
     Attributes
     ----------
+    estimator_ : estimator
+        The unfitted base learner the members are cloned from: ``estimator`` itself, the
+        preset it names, or the preset ``"j48"`` when it is None.
     estimators_ : list of estimators
         The members that vote.
     estimator_weights_ : ndarray of shape (n_members,)

@@ -37,10 +37,11 @@ from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol
 import numpy as np
 
 from .._members import weighted_bootstrap
+from ..encoding import EncodedPredictor
 from ..learners._c45_core import weka_argmax
 
 if TYPE_CHECKING:
-    from ..learners._encoded import EncodedData, TestData
+    from ..encoding import EncodedData, TestData
 
 __all__ = [
     "ADABOOST_ACCEPTANCE",
@@ -209,7 +210,7 @@ def member_codes(member, test: TestData | None, X) -> np.ndarray:
 
     From the encoded rows ``test`` when it was trained on encoded data, else from ``X``.
     """
-    if test is not None and hasattr(member, "_encoded_distribution"):
+    if test is not None and isinstance(member, EncodedPredictor):
         dist = np.ascontiguousarray(member._encoded_distribution(test))
         return np.asarray(member.weka_classes_)[weka_argmax(dist)].astype(np.intp)
     return np.asarray(member.predict(X)).astype(np.intp)

@@ -14,20 +14,21 @@ import numpy as np
 import pandas as pd
 from sklearn.base import clone
 
-from .._members import random_state_keys, seed_random_states
-from ..learners import resolve_estimator
-from ..learners._c45_core import weka_argmax
-from ..learners._encoded import (
+from ..encoding import (
     EncodedData,
+    EncodedLearner,
+    EncodedPredictor,
     TestData,
     encode_test,
     fit_member,
     member_distribution,
 )
+from ..learners._c45_core import weka_argmax
 from ..utils._java_gaussian import GaussianStream, select_indices
 from ..utils._java_random import JavaRandom
+from ..utils._seeding import java_seed, random_state_keys, seed_random_states
 from ..utils._sklearn_compat import HasMethods, Interval, _fit_context, check_is_fitted
-from ..utils._weka_random import SMALL, java_seed
+from ..utils._weka_random import SMALL
 from ._ensemble import WekaEnsemble
 
 __all__ = ["DecorateClassifier", "inverse_labels", "weka_normalise"]
@@ -196,6 +197,9 @@ class DecorateClassifier(WekaEnsemble):
 
     Attributes
     ----------
+    estimator_ : estimator
+        The unfitted base learner the members are cloned from: ``estimator`` itself, the
+        preset it names, or the preset ``"j48"`` when it is None.
     classes_ : ndarray of shape (n_classes,)
         All the classes of ``y``, sorted; a categorical ``y`` gives all its declared
         categories, also those absent from the training data: artificial examples can
@@ -302,7 +306,7 @@ class DecorateClassifier(WekaEnsemble):
         self : DecorateClassifier
         """
         data = self._encoded_training(X, y, sample_weight)
-        base = resolve_estimator(self.estimator)
+        base = self._validate_estimator()
         seed = java_seed(self.random_state)
         stream = GaussianStream(JavaRandom(seed))
         member_rng = np.random.RandomState(seed % 2**32)
@@ -367,7 +371,7 @@ class DecorateClassifier(WekaEnsemble):
         test = self._test_data(X)
         rows = []
         for member in self.estimators_:
-            if hasattr(member, "_encoded_distribution"):  # J48's classifyInstance
+            if isinstance(member, EncodedPredictor):  # J48's classifyInstance
                 dist = np.ascontiguousarray(self._member_distribution(member, test))
                 rows.append(self.weka_classes_[weka_argmax(dist)])
             else:
@@ -378,10 +382,10 @@ class DecorateClassifier(WekaEnsemble):
 def _reads_encoded(estimator) -> bool:
     """Whether ``estimator`` and every learner inside it work on encoded data alone.
 
-    They train and predict through the ``_fit_encoded`` / ``_encoded_distribution``
-    protocol.
+    They are :class:`~ensemble_lab.encoding.EncodedLearner` instances: they train and
+    predict through its interface.
     """
-    if not (hasattr(estimator, "_fit_encoded") and hasattr(estimator, "_encoded_distribution")):
+    if not isinstance(estimator, EncodedLearner):
         return False
     inner = estimator.get_params(deep=False).values()
     return all(_reads_encoded(p) for p in inner if hasattr(p, "get_params"))

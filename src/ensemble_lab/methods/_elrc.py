@@ -20,14 +20,13 @@ from sklearn.model_selection import StratifiedKFold
 from sklearn.pipeline import Pipeline
 from sklearn.utils import get_tags
 
-from .._members import seed_random_states
 from ..base import (
     align_proba,
-    member_seeds,
     nominal_columns,
     safe_rows,
 )
 from ..learners import resolve_estimator
+from ..utils._seeding import draw_seeds, seed_random_states
 from ..utils._sklearn_compat import Interval, _fit_context, check_is_fitted
 from ._elrc_tree import ELRCNode, best_split, split_categories, split_matrix
 from ._ensemble import Ensemble
@@ -332,9 +331,7 @@ class ELRCClassifier(Ensemble):
         self.learner_names_ = names
         self._categories = split_categories(X)
         Z = split_matrix(X, self._categories)
-        grower = _Grower(
-            self, learners, X, y, y_codes, Z, int(member_seeds(self.random_state, 1)[0])
-        )
+        grower = _Grower(self, learners, X, y, y_codes, Z, int(draw_seeds(self.random_state, 1)[0]))
         with Parallel(n_jobs=self.n_jobs) as parallel:
             regions = grower.grow(parallel)
         self.n_pruned_ = _prune(regions, self.classes_, y) if self.prune else 0

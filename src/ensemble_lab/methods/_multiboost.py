@@ -111,6 +111,9 @@ class MultiBoostClassifier(_BaseBoosting):
 
     Attributes
     ----------
+    estimator_ : estimator
+        The unfitted base learner the members are cloned from: ``estimator`` itself, the
+        preset it names, or the preset ``"j48"`` when it is None.
     estimators_ : list of estimators
     estimator_weights_ : ndarray of shape (n_members,)
         Vote weights ln √((1 − ε)/ε) (half Webb's ln(1/β), the same vote).

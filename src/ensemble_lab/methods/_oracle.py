@@ -15,7 +15,7 @@ from sklearn.dummy import DummyClassifier
 from sklearn.utils import check_random_state
 from sklearn.utils.metaestimators import available_if
 
-from .._members import accepts_weights, fit_weighted, seed_random_states
+from .._members import accepts_weights, fit_weighted
 from ..base import (
     align_proba,
     check_sample_weight,
@@ -25,19 +25,22 @@ from ..base import (
     safe_rows,
     validate_mixed_data,
 )
-from ..learners import MixedEncoder, resolve_estimator
-from ..learners._c45_core import weka_argmax
-from ..learners._encoded import (
+from ..encoding import (
+    EncodedLearner,
+    EncodedPredictor,
     TestData,
     fit_member,
     member_distribution,
     remember_features,
     seen_columns,
 )
+from ..learners import MixedEncoder
+from ..learners._c45_core import weka_argmax
 from ..learners._weka_tree import WekaTreeMixin
 from ..utils._rng import seeded_random_state
+from ..utils._seeding import seed_random_states
 from ..utils._sklearn_compat import Estimator, HasMethods, StrOptions, _fit_context, check_is_fitted
-from ._ensemble import base_accepts_nan
+from ._ensemble import BaseLearnerMixin
 from ._oracle_core import distribution as _distribution
 from ._oracle_core import draw_member as _draw_member
 from ._oracle_core import fit_space as _fit_space
@@ -108,12 +111,12 @@ def _weighted_choice(weights: np.ndarray, rng: np.random.RandomState) -> int:
 
 def _estimator_has(attr):
     def check(self):
-        return hasattr(resolve_estimator(self.estimator), attr)
+        return hasattr(self._base_learner(), attr)
 
     return check
 
 
-class RandomLinearOracle(ClassifierMixin, Estimator):
+class RandomLinearOracle(BaseLearnerMixin, EncodedLearner, ClassifierMixin, Estimator):
     """A pair of classifiers and a random hyperplane that chooses between them.
 
     In ``fit``, two distinct training points are drawn at random and the hyperplane is
@@ -139,6 +142,9 @@ class RandomLinearOracle(ClassifierMixin, Estimator):
 
     Attributes
     ----------
+    estimator_ : estimator
+        The unfitted base learner the two sub-classifiers are cloned from: ``estimator`` itself, the
+        preset it names, or the preset ``"j48"`` when it is None.
     classes_ : ndarray of shape (n_classes,)
         Class labels.
     n_features_in_ : int
@@ -210,7 +216,7 @@ class RandomLinearOracle(ClassifierMixin, Estimator):
 
     @property
     def _expected_failed_checks(self) -> dict[str, str]:
-        base = resolve_estimator(self.estimator, default="j48")
+        base = self._base_learner()
         check = "check_sample_weight_equivalence_on_dense_data"
         inherited = getattr(base, "_expected_failed_checks", {})
         if check not in inherited:
@@ -255,7 +261,7 @@ class RandomLinearOracle(ClassifierMixin, Estimator):
         self : RandomLinearOracle
         """
         require_y(self, y)
-        base = resolve_estimator(self.estimator)
+        base = self._validate_estimator()
         # NaN is imputed for the hyperplane; whether the sides accept it is theirs to say.
         X, y = validate_mixed_data(self, X, y, reset=True, allow_nan=True)
         self.classes_ = np.unique(y)
@@ -288,7 +294,7 @@ class RandomLinearOracle(ClassifierMixin, Estimator):
     def _fit_encoded(self, data, rows=None, weight=None):
         """Fit on ``rows`` of data an ensemble encoded once, without re-validating.
 
-        See :class:`~ensemble_lab.learners._encoded.EncodedData`.
+        See :class:`~ensemble_lab.encoding.EncodedData`.
 
         The same oracle as :meth:`fit`: the space is fitted on the rows of positive
         weight, the two points are drawn by weight (each repeated row an instance), the
@@ -296,7 +302,7 @@ class RandomLinearOracle(ClassifierMixin, Estimator):
         of ``data``. The space, the draws and the split are one compiled call
         (``_oracle_core.draw_member``).
         """
-        base = resolve_estimator(self.estimator)
+        base = self._validate_estimator()
         rows = np.arange(data.n_samples) if rows is None else np.asarray(rows, dtype=np.intp)
         weight = data.weight if weight is None else np.asarray(weight, dtype=float)
         self.weka_classes_ = data.classes
@@ -486,7 +492,7 @@ class RandomLinearOracle(ClassifierMixin, Estimator):
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
-        tags.input_tags.allow_nan = base_accepts_nan(self.estimator)  # the sides' say
+        tags.input_tags.allow_nan = self._base_accepts_nan()  # the sides' say
         return tags
 
 
@@ -578,7 +584,7 @@ def _same_categories(dtype: pd.CategoricalDtype, declared: np.ndarray) -> bool:
     )
 
 
-class _Constant:
+class _Constant(EncodedPredictor):
     """The sub-classifier of a side whose training rows hold one class."""
 
     def __init__(self, code: int, n_classes: int):

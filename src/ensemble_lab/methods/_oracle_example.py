@@ -18,6 +18,7 @@ from sklearn.ensemble import BaggingClassifier
 from ..base import member_predictions
 from ..datasets import make_oracle_2d
 from ..diversity import kappa_error_points
+from ..utils._seeding import draw_seed
 from ._oracle import RandomLinearOracle
 
 __all__ = ["Oracle2DResult", "oracle_2d_example"]
@@ -77,7 +78,7 @@ def oracle_2d_example(
     rng = np.random.RandomState(random_state)
     X_train, y_train = make_oracle_2d(n_train, random_state=rng)
     X_test, y_test = make_oracle_2d(n_test, random_state=rng)
-    seed = int(rng.randint(np.iinfo(np.int32).max))
+    seed = draw_seed(rng)
     lda = LinearDiscriminantAnalysis()
     ensembles = {
         "bagging": BaggingClassifier(lda, n_estimators=n_estimators, random_state=seed),

@@ -18,13 +18,11 @@ from sklearn import config_context
 from sklearn.base import clone, is_classifier
 from sklearn.utils.parallel import Parallel, delayed
 
-from .._members import fit_weighted
+from .._members import ConstantClassifier, fit_weighted
 from ..base import safe_rows
-from ..learners import resolve_estimator
+from ..encoding import encode_for_members, member_config, split_encoding
 from ..utils._sklearn_compat import HasMethods, _fit_context, check_is_fitted
-from ._biasing import ConstantClassifier
-from ._ensemble import Ensemble
-from ._member_encoding import encode_for_members, member_config, split_encoding
+from ._ensemble import BaseLearnerMixin, Ensemble
 
 __all__ = ["OneVsOneVote", "PairwiseClassifier", "pairwise_problem"]
 
@@ -78,6 +76,8 @@ class PairwiseClassifier(Ensemble):
 
     Attributes
     ----------
+    estimator_ : estimator
+        ``estimator``, the unfitted template of the members.
     classes_ : ndarray of shape (n_classes,)
     n_features_in_ : int
     feature_names_in_ : ndarray of str
@@ -132,11 +132,14 @@ class PairwiseClassifier(Ensemble):
             raise TypeError(f"estimator must be a classifier; got {type(self.estimator).__name__}")
         X, y_idx, sw = self._training_data(X, y, sample_weight, min_classes=2)
         sw = np.ones(y_idx.shape[0]) if sw is None else sw
-        member = clone(self.estimator)
+        member = clone(self._validate_estimator())
         self.encoder_ = None
-        inner = member.get_params(deep=False).get("estimator")
+        if isinstance(member, BaseLearnerMixin):  # its own default when it names none
+            inner = member._base_learner()
+        else:
+            inner = member.get_params(deep=False).get("estimator")
         if inner is not None:
-            self.encoder_, coded = split_encoding(resolve_estimator(inner), X, sw)
+            self.encoder_, coded = split_encoding(inner, X, sw)
             if self.encoder_ is not None:
                 X = encode_for_members(self.encoder_, X)
                 member.set_params(estimator=coded)

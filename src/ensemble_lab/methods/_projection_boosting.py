@@ -13,12 +13,10 @@ import numpy as np
 from joblib import Parallel, delayed
 from sklearn.base import clone
 
-from .._members import fit_weighted, seed_random_states
-from ..base import (
-    member_seeds,
-)
-from ..learners import MixedEncoder, resolve_estimator
+from .._members import fit_weighted
+from ..learners import MixedEncoder
 from ..projections import HDA, NDA, MLPProjection
+from ..utils._seeding import draw_seeds, seed_random_states
 from ..utils._sklearn_compat import (
     HasMethods,
     Interval,
@@ -91,6 +89,9 @@ class ProjectionBoostingClassifier(Ensemble):
 
     Attributes
     ----------
+    estimator_ : estimator
+        The unfitted base learner the members are cloned from: ``estimator`` itself, the
+        preset it names, or the preset ``"j48"`` when it is None.
     estimators_ : list of estimators
         The fitted members ``C_0, …``.
     projections_ : list of fitted transformers or None
@@ -271,8 +272,8 @@ class ProjectionBoostingClassifier(Ensemble):
         """
         X, y_codes, sw = self._training_data(X, y, sample_weight)
         y = self.classes_[y_codes]
-        base = resolve_estimator(self.estimator, default="j48")
-        seeds = member_seeds(self.random_state, self.n_estimators)
+        base = self._validate_estimator()
+        seeds = draw_seeds(self.random_state, self.n_estimators)
         self.encoder_ = MixedEncoder(scale=self.scale).fit(X)
         Z = self.encoder_.transform(X)
         initial = np.full(len(y), 1.0 / len(y)) if sw is None else sw / sw.sum()

@@ -17,11 +17,11 @@ from numbers import Integral, Real
 
 import numpy as np
 
-from .._members import takes_seed
 from ..utils._java_random import shuffled
+from ..utils._seeding import java_seed, takes_seed
 from ..utils._sklearn_compat import Interval
-from ..utils._weka_random import java_seed, random_number_generator
-from ._encoded_ensemble import EncodedEnsemble, MemberPlan
+from ..utils._weka_random import random_number_generator
+from ._ensemble import EncodedEnsemble, MemberPlan
 
 __all__ = ["RandomSubspaceClassifier", "subspace_size"]
 
@@ -58,6 +58,9 @@ class RandomSubspaceClassifier(EncodedEnsemble):
 
     Attributes
     ----------
+    estimator_ : estimator
+        The unfitted base learner the members are cloned from: ``estimator`` itself, the
+        preset it names, or the preset ``"j48"`` when it is None.
     estimators_ : list of estimators
     estimators_features_ : list of ndarray
         The feature indices of each member, in the order the member sees them.

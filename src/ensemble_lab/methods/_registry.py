@@ -16,9 +16,8 @@ from dataclasses import dataclass
 
 from sklearn.base import BaseEstimator, clone
 
-from .._members import seed_random_states
-from ..learners import resolve_estimator
-from ..learners._random_tree import RandomTreeClassifier
+from ..learners import RandomTreeClassifier, resolve_estimator
+from ..utils._seeding import seed_random_states
 from ._bagging import WekaBaggingClassifier
 from ._boosting import BoostingClassifier
 from ._catalogue import CATALOGUE, PAPERS, Row

@@ -26,19 +26,18 @@ import numpy as np
 from joblib import Parallel, delayed
 from sklearn.base import clone
 
-from .._members import seed_random_states, takes_seed
-from ..learners import resolve_estimator
-from ..learners._codes import MixedCodes
-from ..learners._encoded import (
+from ..encoding import (
     EncodedData,
+    MixedCodes,
     TestData,
     encode_test,
     fit_member,
     member_distribution,
 )
 from ..utils._java_random import JavaRandom, shuffled
+from ..utils._seeding import java_seed, seed_random_states, sklearn_seed, takes_seed
 from ..utils._sklearn_compat import HasMethods, Interval, _fit_context, check_is_fitted
-from ..utils._weka_random import java_seed, random_number_generator, sklearn_seed
+from ..utils._weka_random import random_number_generator
 from ._ensemble import WekaEnsemble
 
 __all__ = [
@@ -805,6 +804,9 @@ class RotationForestClassifier(WekaEnsemble):
 
     Attributes
     ----------
+    estimator_ : estimator
+        The unfitted base learner the members are cloned from: ``estimator`` itself, the
+        preset it names, or the preset ``"j48"`` when it is None.
     classes_ : ndarray of shape (n_classes,)
     n_features_in_ : int
     feature_names_in_ : ndarray of str
@@ -923,7 +925,7 @@ class RotationForestClassifier(WekaEnsemble):
         """
         smallest, largest = self._group_sizes()
         data = self._encoded_training(X, y, sample_weight)
-        base = clone(resolve_estimator(self.estimator))
+        base = clone(self._validate_estimator())
         self.encoder_ = WekaFilters.fit(data)
         Z = self.encoder_.encoded(data.X)
         seed = java_seed(self.random_state)

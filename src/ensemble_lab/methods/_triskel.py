@@ -18,12 +18,19 @@ from sklearn import config_context
 from sklearn.base import clone, is_classifier
 from sklearn.utils.parallel import Parallel, delayed
 
+from .._members import ConstantClassifier
 from ..base import (
-    member_seeds,
     safe_rows,
 )
-from ..learners import EncodedClassifier, resolve_estimator
-from ..learners._coded import CodedClassifier, ScaledLearner
+from ..encoding import (
+    CodedClassifier,
+    ScaledLearner,
+    encode_for_members,
+    member_config,
+    split_encoding,
+)
+from ..learners import EncodedClassifier
+from ..utils._seeding import draw_seed, draw_seeds
 from ..utils._sklearn_compat import (
     HasMethods,
     Interval,
@@ -33,18 +40,12 @@ from ..utils._sklearn_compat import (
 )
 from ._biasing import (
     BiasingStrategy,
-    ConstantClassifier,
     Oversample,
     Threshold,
     Undersample,
     fit_on_sample,
 )
-from ._ensemble import Ensemble, base_accepts_nan
-from ._member_encoding import (
-    encode_for_members,
-    member_config,
-    split_encoding,
-)
+from ._ensemble import Ensemble
 from ._pairwise import OneVsOneVote, pairwise_problem
 from ._triskel_roc import DEFAULT_BIASES, best_bias_pair, bias_curves
 
@@ -53,7 +54,6 @@ __all__ = ["TriskelClassifier"]
 # Δ = (W_easy, W_hard) of Algorithm 1
 _WEIGHTINGS = {"separation": (0.0, 1.0), "soft_covering": (0.5, 2.0)}
 _RESAMPLER_AUTO_BIASES = np.round(np.linspace(0.0, 0.9, 10), 10)
-_MAX_SEED = np.iinfo(np.int32).max
 
 
 def vote_weights(n_rounds: int) -> np.ndarray:
@@ -194,7 +194,7 @@ def _fit_one_vs_one(estimator, X, y, sample_weight, n_classes, seed, rescale_wei
             return member
         return _NativeOneVsOne(member, n_classes)
     pairs = list(combinations(range(n_classes), 2))
-    seeds = np.random.default_rng(seed).integers(_MAX_SEED, size=len(pairs))
+    seeds = draw_seeds(np.random.default_rng(seed), len(pairs))
     members = {}
     for (a, b), s in zip(pairs, seeds):
         rows, yp, wp = pairwise_problem(y, sample_weight, a, b)
@@ -252,6 +252,9 @@ class TriskelClassifier(Ensemble):
 
     Attributes
     ----------
+    estimator_ : estimator
+        The unfitted base learner the members are cloned from: ``estimator`` itself, the
+        preset it names, or the preset ``"smo"`` when it is None.
     classes_ : ndarray of shape (n_classes,)
     n_features_in_ : int
     feature_names_in_ : ndarray of str
@@ -366,6 +369,8 @@ class TriskelClassifier(Ensemble):
         ),
     }
 
+    _default_estimator = "smo"
+
     _parameter_constraints: dict = {
         "estimator": [HasMethods(["fit", "predict"]), str, None],
         "n_rounds": [Interval(Integral, 1, None, closed="left")],
@@ -406,7 +411,7 @@ class TriskelClassifier(Ensemble):
 
     # ------------------------------------------------------------------ fitting
     def _base(self):
-        base = resolve_estimator(self.estimator, default="smo")
+        base = self._validate_estimator()
         if not is_classifier(base):
             raise TypeError(f"estimator must be a classifier; got {type(base).__name__}")
         return base
@@ -459,13 +464,13 @@ class TriskelClassifier(Ensemble):
         """The binary cascade, the one-vs-one cascades or the Triskel-M cascade."""
         n_classes = self.classes_.size
         if n_classes == 2:
-            (seed,) = member_seeds(self.random_state, 1)
+            (seed,) = draw_seeds(self.random_state, 1)
             cascade = self._fit_binary(base, strategy, X, 2 * y_idx - 1, sw, int(seed))
             self.estimators_, self.pairs_ = [cascade], [(0, 1)]
             self.n_rounds_ = len(cascade.rounds)
         elif self.multiclass == "ovo":
             self.pairs_ = list(combinations(range(n_classes), 2))
-            seeds = member_seeds(self.random_state, len(self.pairs_))
+            seeds = draw_seeds(self.random_state, len(self.pairs_))
             problems = [pairwise_problem(y_idx, sw, a, b) for a, b in self.pairs_]
             self.estimators_ = Parallel(n_jobs=self.n_jobs)(
                 delayed(self._fit_binary)(base, strategy, safe_rows(X, rows), yp, wp, int(s))
@@ -473,7 +478,7 @@ class TriskelClassifier(Ensemble):
             )
             self.n_rounds_ = np.array([len(c.rounds) for c in self.estimators_])
         else:
-            (seed,) = member_seeds(self.random_state, 1)
+            (seed,) = draw_seeds(self.random_state, 1)
             cascade = self._fit_triskel_m(base, strategy, X, y_idx, sw, int(seed))
             self.estimators_, self.pairs_ = [cascade], []
             self.n_rounds_ = len(cascade.rounds)
@@ -518,7 +523,7 @@ class TriskelClassifier(Ensemble):
     def _fit_binary(self, base, strategy, X, y, sample_weight, seed):
         """Algorithm 1 on labels ±1; returns a :class:`_BinaryCascade`."""
         w_easy, w_hard = _WEIGHTINGS[self.weighting]
-        seeds = np.random.default_rng(seed).integers(_MAX_SEED, size=self.n_rounds + 1)
+        seeds = draw_seeds(np.random.default_rng(seed), self.n_rounds + 1)
         if sample_weight.sum() <= 0:  # a pair of classes that carries no weight
             return _BinaryCascade([], ConstantClassifier(-1), [])
         D = self._initial_weights(sample_weight)
@@ -575,7 +580,7 @@ class TriskelClassifier(Ensemble):
         for _ in range(self.n_rounds):
             active = np.flatnonzero(D > 0)
             Xa, ya = safe_rows(X, active), y_idx[active]
-            seeds = rng.integers(_MAX_SEED, size=n_classes)
+            seeds = draw_seeds(rng, n_classes)
             fitted = Parallel(n_jobs=self.n_jobs)(
                 delayed(self._fit_class_member)(base, strategy, Xa, ya, D[active], c, int(s))
                 for c, s in zip(range(n_classes), seeds)
@@ -589,7 +594,7 @@ class TriskelClassifier(Ensemble):
             if hard_labels.size == 1:
                 arbiter = ConstantClassifier(hard_labels[0])
             elif hard_labels.size == 0:
-                seed_arbiter = rng.integers(_MAX_SEED)
+                seed_arbiter = draw_seed(rng)
                 arbiter = _fit_one_vs_one(
                     base, Xa, ya, D[active], n_classes, seed_arbiter, self._rescale
                 )
@@ -600,7 +605,7 @@ class TriskelClassifier(Ensemble):
             active = np.flatnonzero(D > 0)
             arbiter = _fit_one_vs_one(
                 base, safe_rows(X, active), y_idx[active], D[active], n_classes,
-                rng.integers(_MAX_SEED), self._rescale,
+                draw_seed(rng), self._rescale,
             )  # fmt: skip
         return _MultiCascade(rounds, arbiter, biases)
 
@@ -750,4 +755,4 @@ class TriskelClassifier(Ensemble):
 
     def _nan_tag(self) -> bool:
         """NaN is passed on to the base learner: declared when the base learner declares it."""
-        return base_accepts_nan("smo" if self.estimator is None else self.estimator, False)
+        return self._base_accepts_nan(False)

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from sklearn.base import clone
 
+from ..utils._seeding import draw_seeds
 from ._biasing import BiasingStrategy, Threshold
 
 __all__ = [
@@ -163,7 +164,7 @@ def bias_curves(
     biases = np.unique(np.concatenate([[0.0], biases]))
     strategy = Threshold() if strategy is None else strategy
     w = np.ones(y.size) if sample_weight is None else np.asarray(sample_weight, dtype=float)
-    seeds = np.random.default_rng(random_state).integers(np.iinfo(np.int32).max, size=2)
+    seeds = draw_seeds(np.random.default_rng(random_state), 2)
     members = {
         t: strategy.fit_grid(
             clone(estimator),

@@ -17,7 +17,8 @@ import numpy as np
 
 from ..utils._java_math import log as java_log
 from ..utils._java_random import resample_with_weights
-from ..utils._weka_random import SMALL, JavaRandom, java_seed
+from ..utils._seeding import java_seed
+from ..utils._weka_random import SMALL, JavaRandom
 from ._boosting import BoostingClassifier, _predicted_and_evaluated
 from ._boosting_policy import (
     XI,
@@ -132,8 +133,8 @@ class WekaAdaBoostM1(BoostingClassifier):
 
     Attributes
     ----------
-    estimators_, estimator_weights_, estimator_errors_, n_attempts_, weight_resets_,
-    train_error_, train_q_, classes_, n_features_in_
+    estimator_, estimators_, estimator_weights_, estimator_errors_, n_attempts_,
+    weight_resets_, train_error_, train_q_, classes_, n_features_in_
         As in :class:`~ensemble_lab.methods.BoostingClassifier`.
 
     Notes
@@ -251,8 +252,9 @@ class WekaMultiBoostAB(MultiBoostClassifier):
 
     Attributes
     ----------
-    estimators_, estimator_weights_, estimator_errors_, n_attempts_, weight_resets_,
-    subcommittee_boundaries_, train_error_, train_q_, classes_, n_features_in_
+    estimator_, estimators_, estimator_weights_, estimator_errors_, n_attempts_,
+    weight_resets_, subcommittee_boundaries_, train_error_, train_q_, classes_,
+    n_features_in_
         As in :class:`~ensemble_lab.methods.MultiBoostClassifier`.
 
     Notes

@@ -12,10 +12,8 @@ for missing, the class value last.
 from __future__ import annotations
 
 import math
-import numbers
 
 import numpy as np
-from sklearn.utils import check_random_state
 
 from ._java_random import JavaRandom
 
@@ -24,10 +22,8 @@ __all__ = [
     "JavaRandom",
     "double_to_string",
     "java_hash",
-    "java_seed",
     "quote",
     "random_number_generator",
-    "sklearn_seed",
 ]
 
 _LONG_MAX = float(2**63 - 1)
@@ -151,7 +147,7 @@ def _quoted_values(data) -> tuple[list, list[str]]:
 def random_number_generator(seed: int, data, rows=None) -> JavaRandom:
     """``Instances.getRandomNumberGenerator(seed)`` for the instances ``rows`` of ``data``.
 
-    ``data`` is an :class:`~ensemble_lab.learners._encoded.EncodedData`; the instances
+    ``data`` is an :class:`~ensemble_lab.encoding.EncodedData`; the instances
     are taken in the order of ``rows``, all rows when None.
     """
     random = JavaRandom(seed)
@@ -175,23 +171,3 @@ def _instance_hash(data, row: int) -> int:
     if value is None:
         value = hashes[row] = java_hash(instance_text(data, row))
     return value
-
-
-def java_seed(random_state) -> int:
-    """The integer seed Weka would get as ``-S`` for a scikit-learn ``random_state``.
-
-    An int is the seed itself, read as a Java ``int`` (``random_state=1`` is Weka's
-    ``-S 1``; 2**32 - 1 is -1, see :func:`sklearn_seed`); None or a ``RandomState``
-    draw one.
-    """
-    if isinstance(random_state, numbers.Integral) and not isinstance(random_state, bool):
-        return (int(random_state) + 2**31) % 2**32 - 2**31
-    return int(check_random_state(random_state).randint(np.iinfo(np.int32).max))
-
-
-def sklearn_seed(seed: int) -> int:
-    """A Java ``int`` seed as a scikit-learn ``random_state`` in ``[0, 2**32)``.
-
-    The seed is Weka's ``nextInt()`` for a member; :func:`java_seed` maps it back.
-    """
-    return int(seed) % 2**32

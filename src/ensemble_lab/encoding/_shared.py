@@ -5,20 +5,16 @@ sample is a list of (possibly repeated) instances, a boosting round changes weig
 random subspace drops columns. :class:`EncodedData` is that representation: one float
 matrix (numeric values, nominal value codes, NaN for missing), the number of values of
 each nominal column, class codes in the declared order of the class attribute, and the
-instance weights. It is made once, by the ensemble, from the validated input.
-
-A learner that can train on it directly has ``_fit_encoded(data, rows, weight)`` and
-``_encoded_distribution(test)`` (test rows as :class:`TestData`; the J48 preset and the
-random linear oracle have both). Any other learner still works: :func:`fit_member`
-gives it the validated input's rows (a DataFrame keeps its nominal columns) and
-:func:`member_distribution` maps its ``predict_proba`` onto the ensemble's classes.
+instance weights. It is made once, by the ensemble, from the validated input
+(:func:`encode_training`); :class:`TestData` is the same for the rows to predict
+(:func:`encode_test`). Learners read them through the interface of
+:mod:`ensemble_lab.encoding._learner`.
 """
 
 from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from sklearn.utils.validation import has_fit_parameter
 
 from ..base import (
     check_class_labels,
@@ -30,7 +26,7 @@ from ..base import (
     validate_mixed_data,
 )
 from ..utils._pandas_compat import ByIdentity, column_arrays
-from ._codes import MixedCodes, fit_mixed_codes
+from ._layout import MixedCodes, fit_mixed_codes
 
 __all__ = [
     "EncodedData",
@@ -38,8 +34,6 @@ __all__ = [
     "class_codes",
     "encode_test",
     "encode_training",
-    "fit_member",
-    "member_distribution",
     "remember_features",
     "seen_columns",
 ]
@@ -287,59 +281,3 @@ def remember_features(estimator, data: EncodedData) -> None:
         estimator.feature_names_in_ = names
     elif hasattr(estimator, "feature_names_in_"):
         del estimator.feature_names_in_
-
-
-def fit_member(estimator, data: EncodedData, rows=None, weight=None):
-    """Fit ``estimator`` (already cloned) on ``rows`` of ``data`` with ``weight``.
-
-    Parameters
-    ----------
-    estimator : estimator
-        A learner with ``_fit_encoded`` takes the encoded data as it is; any other gets
-        the rows of the validated input and their labels (categorical, so that the class
-        numbering is kept), through ``sample_weight`` when it takes one.
-    data : EncodedData
-    rows : ndarray of int, default=None
-        Rows to train on, repeats allowed (a bootstrap sample); None for all rows.
-    weight : ndarray of float, default=None
-        Weight of each row of ``data`` (indexed by row, not by position in ``rows``);
-        None for ``data.weight``.
-    """
-    if hasattr(estimator, "_fit_encoded"):
-        return estimator._fit_encoded(data, rows, weight)
-    weight = data.weight if weight is None else weight
-    if rows is None:
-        X, y, w = data.source, data.labels(), weight
-    else:
-        X, y, w = safe_rows(data.source, rows), data.labels(rows), weight[rows]
-    if np.all(w == 1.0):
-        return estimator.fit(X, y)
-    if not has_fit_parameter(estimator, "sample_weight"):
-        raise ValueError(
-            f"{type(estimator).__name__} does not take sample_weight, and this ensemble "
-            "gives its members instance weights."
-        )
-    return estimator.fit(X, y, sample_weight=w)
-
-
-def member_distribution(estimator, classes: np.ndarray, test: TestData) -> np.ndarray:
-    """Class distribution ``estimator`` gives each test row, columns in ``classes``.
-
-    ``classes`` are the ensemble's classes in Weka's numbering (``EncodedData.classes``).
-
-    A learner with ``_encoded_distribution`` gives Weka's ``distributionForInstance``;
-    any other its ``predict_proba``, with zero for the classes it did not see, or, if it
-    has none, all the mass on the class it predicts (a vote).
-    """
-    if hasattr(estimator, "_encoded_distribution"):
-        return estimator._encoded_distribution(test)
-    position = {label: k for k, label in enumerate(classes.tolist())}
-    if not hasattr(estimator, "predict_proba"):
-        predicted = np.asarray(estimator.predict(test.source))
-        out = np.zeros((predicted.shape[0], classes.shape[0]))
-        out[np.arange(predicted.shape[0]), [position[c] for c in predicted.tolist()]] = 1.0
-        return out
-    proba = np.asarray(estimator.predict_proba(test.source), dtype=float)
-    out = np.zeros((proba.shape[0], classes.shape[0]))
-    out[:, [position[label] for label in np.asarray(estimator.classes_).tolist()]] = proba
-    return out

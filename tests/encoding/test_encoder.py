@@ -145,7 +145,7 @@ def test_weka_means_are_summed_row_by_row():
 def test_weka_modes_are_the_weighted_first_largest_count_of_each_column():
     # Against a loop over the columns: the weighted count of each value, the first of
     # the largest; a column without values (or without categories) gets 0.
-    from ensemble_lab.learners._encoding import _weka_modes
+    from ensemble_lab.encoding._encoder import _weka_modes
 
     rng = np.random.default_rng(0)
     sizes = np.array([3, 0, 1, 5, 2, 4])

@@ -4,9 +4,8 @@ import numpy as np
 import pandas as pd
 from numpy.testing import assert_array_equal
 
+from ensemble_lab.encoding import CodedClassifier, fit_mixed_codes
 from ensemble_lab.learners import SMOClassifier, make_learner
-from ensemble_lab.learners._coded import CodedClassifier
-from ensemble_lab.learners._codes import fit_mixed_codes
 
 
 def _frame(n=150, seed=0):

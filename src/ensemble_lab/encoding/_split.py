@@ -1,4 +1,4 @@
-"""The data of an ensemble coded once for members that encode (``EncodedClassifier``).
+"""The data of an ensemble coded once for members that encode (an :class:`EncoderWrapper`).
 
 A base learner that works in the encoded space of :class:`MixedEncoder` (the ``"smo"``
 preset, say) would validate and encode the DataFrame again for every member and at
@@ -9,11 +9,12 @@ sample) or a :class:`ScaledLearner`.
 
 from __future__ import annotations
 
-from .._members import seed_random_states
 from ..base import safe_rows
-from ..learners import EncodedClassifier, MixedEncoder
-from ..learners._coded import CodedClassifier, ScaledLearner
-from ..learners._codes import MixedCodes, fit_mixed_codes
+from ..utils._seeding import seed_random_states
+from ._encoder import MixedEncoder
+from ._filters import CodedClassifier, ScaledLearner
+from ._layout import MixedCodes, fit_mixed_codes
+from ._learner import EncoderWrapper
 
 __all__ = ["encode_for_members", "member_config", "split_encoding"]
 
@@ -22,7 +23,8 @@ def split_encoding(base, X, sample_weight, interpolates=False):
     """``(encoder, learner)``: impute and encode once when the base learner encodes.
 
     A base learner that works in the encoded space of :class:`MixedEncoder`
-    (:class:`EncodedClassifier`, e.g. the ``"smo"`` preset) would validate and encode
+    (an :class:`EncoderWrapper`: :class:`~ensemble_lab.learners.EncodedClassifier`,
+    e.g. the ``"smo"`` preset) would validate and encode
     the DataFrame again for every member and at every prediction — hundreds of times
     for a one-vs-one ensemble. Instead the data are coded once:
 
@@ -39,7 +41,7 @@ def split_encoding(base, X, sample_weight, interpolates=False):
 
     Any other base learner gets X as it is (encoder None).
     """
-    if not isinstance(base, EncodedClassifier):
+    if not isinstance(base, EncoderWrapper):
         return None, base
     inner = base._make_estimator()
     if base.random_state is not None:

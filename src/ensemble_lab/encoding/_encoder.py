@@ -17,7 +17,7 @@ from sklearn.base import TransformerMixin
 
 from ..base import check_sample_weight, nominal_columns, safe_rows, validate_mixed_data
 from ..utils._sklearn_compat import Estimator, StrOptions, _fit_context, check_is_fitted
-from ._codes import fit_mixed_codes
+from ._layout import fit_mixed_codes
 
 __all__ = ["MixedEncoder"]
 

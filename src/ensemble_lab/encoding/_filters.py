@@ -19,8 +19,8 @@ from sklearn.base import ClassifierMixin, clone
 from sklearn.utils.metaestimators import available_if
 
 from ..utils._sklearn_compat import Estimator, HasMethods, StrOptions
-from ._codes import MixedCodes
-from ._encoding import MixedEncoder
+from ._encoder import MixedEncoder
+from ._layout import MixedCodes
 
 __all__ = ["CodedClassifier", "ScaledLearner"]
 
