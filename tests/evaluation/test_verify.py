@@ -226,3 +226,31 @@ def test_a_store_older_than_the_score_columns_is_verified_as_it_is(tmp_path):
     shutil.copy(committed, store)
     report = verify_store(store, sample=2, max_seconds=2)
     assert len(report.checks) == 2 and report.ok
+
+
+def test_an_audit_of_one_method_reruns_every_task_of_it_and_finds_its_change(stored, tmp_path):
+    db = _copy(stored, tmp_path)
+    with sqlite3.connect(db) as con:  # one stale task of J48 among many
+        con.execute(
+            "UPDATE results SET accuracy = accuracy - 0.01 WHERE method = 'J48' AND "
+            "dataset = 'iris' AND repetition = 1 AND fold = 0"
+        )
+    report = verify_store(db, sample=100, methods=["J48"])
+    assert len(report.checks) == 2 * 2 * 3  # every J48 task: datasets × repetitions × folds
+    assert {c.key.method for c in report.checks} == {"J48"}
+    (bad,) = report.failures
+    assert (bad.key.dataset, bad.key.repetition, bad.key.fold) == ("iris", 1, 0)
+    only = verify_store(db, sample=100, methods=["J48", "tree"], datasets=["glass"])
+    assert {(c.key.method, c.key.dataset) for c in only.checks} == {
+        ("J48", "glass"),
+        ("tree", "glass"),
+    }
+    assert only.ok
+
+
+def test_an_unknown_method_or_dataset_is_named(stored):
+    with pytest.raises(KeyError, match="method 'j48'"):
+        verify_store(stored, methods=["j48"])
+    result = runner.invoke(app, ["verify", str(stored), "-d", "iris", "-d", "wine"])
+    assert result.exit_code != 0
+    assert "no finished task of dataset 'wine'" in " ".join(result.output.split())

@@ -39,6 +39,14 @@ Experiments = Annotated[
     typer.Option("--experiment", "-e", help="Only this experiment (repeatable)."),
 ]
 NJobs = Annotated[int, typer.Option("--n-jobs", "-j", min=1, help="Local worker processes.")]
+Methods = Annotated[
+    list[str] | None,
+    typer.Option("--method", "-m", help="Only this method, by its label (repeatable)."),
+]
+Datasets = Annotated[
+    list[str] | None,
+    typer.Option("--dataset", "-d", help="Only this data set (repeatable)."),
+]
 
 
 def _percent(value: float | None) -> str:
@@ -145,6 +153,8 @@ def _register_checks(app: typer.Typer, console: Console) -> None:
         seed: Seed = 0,
         max_seconds: MaxSeconds = None,
         experiment: Experiments = None,
+        method: Methods = None,
+        dataset: Datasets = None,
         n_jobs: NJobs = 1,
         data_dir: DataDir = None,
     ) -> None:
@@ -152,7 +162,9 @@ def _register_checks(app: typer.Typer, console: Console) -> None:
 
         Each task's accuracy (and its predictions, where the store recorded them) must
         come out exactly as stored. Exits with status 1 if any task differs, was stored
-        by another results revision of its method, or cannot be run.
+        by another results revision of its method, or cannot be run. With --method or
+        --dataset the sample is drawn among those tasks only: with a --sample as large as
+        their number, every one of them is re-run (an audit of one method's results).
         """
         from ..experiments import verify as verify_any
 
@@ -165,6 +177,8 @@ def _register_checks(app: typer.Typer, console: Console) -> None:
                 seed=seed,
                 max_seconds=max_seconds,
                 experiments=experiment,
+                methods=method,
+                datasets=dataset,
                 data_dir=data_dir,
                 n_jobs=n_jobs,
             )

@@ -168,6 +168,16 @@ def _finished(con: sqlite3.Connection, experiments: Sequence[str] | None) -> pd.
     return frame.reset_index(drop=True)
 
 
+def _only(frame: pd.DataFrame, column: str, wanted: Sequence[str] | None) -> pd.DataFrame:
+    """The rows whose ``column`` is one of ``wanted`` (all rows when None)."""
+    if wanted is None:
+        return frame
+    unknown = sorted(set(wanted) - set(frame[column]))
+    if unknown:
+        raise KeyError(f"no finished task of {column} {unknown[0]!r} in the store")
+    return frame[frame[column].isin(wanted)].reset_index(drop=True)
+
+
 def _sample(frame: pd.DataFrame, n: int, seed: int, max_seconds: float | None) -> pd.DataFrame:
     if max_seconds is not None:
         frame = frame[frame["cpu"] <= max_seconds]
@@ -359,6 +369,8 @@ def verify_store(
     sample: int = 20,
     seed: int = 0,
     experiments: Sequence[str] | None = None,
+    methods: Sequence[str] | None = None,
+    datasets: Sequence[str] | None = None,
     max_seconds: float | None = None,
     data_dir: str | Path | None = None,
     n_jobs: int = 1,
@@ -378,6 +390,9 @@ def verify_store(
         Seed of the draw.
     experiments : sequence of str, optional
         Only these experiments of the store (default: all).
+    methods, datasets : sequence of str, optional
+        Only the tasks of these methods (by label) and of these data sets (default:
+        all). With ``sample`` at least their number, every such task is re-run.
     max_seconds : float, optional
         Draw only among tasks whose stored fit + predict CPU time is at most this
         many seconds (a quick check of a store of expensive tasks).
@@ -407,6 +422,8 @@ def verify_store(
             for name, text in con.execute("SELECT name, config FROM experiments")
         }
         finished = _finished(con, experiments)
+        for column, wanted in (("method", methods), ("dataset", datasets)):
+            finished = _only(finished, column, wanted)
         chosen = _sample(finished, sample, seed, max_seconds)
         checks = _run_checks(chosen, configs, con, path, data_dir, n_jobs, backend, progress)
     finally:

@@ -93,7 +93,8 @@ def verify(path: str | Path, **options: Any) -> Any:
     own schema of per-case curves) to
     :func:`ensemble_lab.experiments.boosting_variants.verify_cases`. ``options`` are
     theirs (``sample``, ``seed``, ``max_seconds``, ``data_dir``, ``n_jobs``,
-    ``progress``; ``experiments`` for a results store only).
+    ``progress``; ``experiments``, ``methods`` and ``datasets`` for a results store
+    only).
 
     Returns
     -------
@@ -113,6 +114,10 @@ def verify(path: str | Path, **options: Any) -> Any:
     if {"cases", "curves"} <= tables and "experiments" not in tables:
         from .boosting_variants import verify_cases
 
-        options.pop("experiments", None)
+        for key in ("experiments", "methods", "datasets"):
+            if options.pop(key, None) is not None:
+                raise ValueError(
+                    f"the boosting-variants store has no {key} to choose; drop --{key[:-1]}"
+                )
         return verify_cases(path, **options)
     return verify_store(path, **options)
