@@ -56,7 +56,16 @@ def test_ctrl_c_stops_cleanly_and_the_same_command_resumes(tmp_path):
         "1",
     ]
     db = out / "results.db"
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    process = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        # A test run started in the background (`cmd &` in a script) inherits SIGINT
+        # ignored, and Python keeps it so: give the run the terminal's default, as a
+        # user's Ctrl-C finds it.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     deadline = time.monotonic() + 120
     while _finished(db) < 5 and time.monotonic() < deadline and process.poll() is None:
         time.sleep(0.05)
