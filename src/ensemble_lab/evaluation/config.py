@@ -17,6 +17,7 @@ seed. The file format (documented with a full example in ``docs/experiments.md``
     [record]
     predictions = false                 # per-instance predictions
     members = false                     # ... and every member's prediction
+    probes = []                         # "module:function" of per-task records (see below)
 
     [[methods]]
     name = "AdaBoost-50"                # a name of ensemble_lab.methods.names()
@@ -58,6 +59,7 @@ __all__ = [
     "config_from_stored",
     "extension_conflict",
     "import_estimator",
+    "import_probe",
     "load_config",
     "parse_config",
     "revised_methods",
@@ -66,7 +68,7 @@ __all__ = [
 
 _TOP_KEYS = ("name", "description", "seed", "datasets", "methods", "protocol", "baseline", "record")
 _METHOD_KEYS = ("name", "estimator", "label", "base", "params")
-_RECORD_KEYS = ("predictions", "members")
+_RECORD_KEYS = ("predictions", "members", "probes")
 _DATASET_FILE_KEYS = ("name", "train", "test")
 _DATASET_ONE_FILE_KEYS = ("name", "file", "target", "nominal")
 DATASET_GROUPS = ("embedded", "all")
@@ -333,6 +335,15 @@ class ExperimentConfig:
         Label of the reference method of the tables and tests.
     record_predictions, record_members : bool, default=False
         Store per-instance predictions (and each member's).
+    probes : sequence of str, default=()
+        Import paths (``"package.module:function"``) of *probes*: functions called on
+        every task's fitted estimator as ``probe(estimator, X_train, y_train, X_test,
+        y_test)`` that return a :class:`pandas.DataFrame` of what the task should keep
+        besides its scores (a boosting ensemble's error after each round, the nodes of
+        a fitted tree). The store keeps each frame as the task's *records*
+        (:func:`~ensemble_lab.evaluation.store.load_records`), and ``verify`` compares
+        them with a re-run's, except columns named ``*_cpu``, ``*_wall`` or ``*_ms``
+        (measured times).
     description : str, default=""
         Free text; not part of the configuration hash.
     base_dir : Path, optional
@@ -349,6 +360,7 @@ class ExperimentConfig:
     baseline: str | None = None
     record_predictions: bool = False
     record_members: bool = False
+    probes: tuple[str, ...] = ()
     description: str = ""
     base_dir: Path | None = field(default=None, compare=False)
 
@@ -356,6 +368,9 @@ class ExperimentConfig:
         """Check the fields (and freeze the sequences into tuples)."""
         object.__setattr__(self, "datasets", tuple(self.datasets))
         object.__setattr__(self, "methods", tuple(self.methods))
+        object.__setattr__(self, "probes", tuple(self.probes))
+        for i, probe in enumerate(self.probes):
+            import_probe(probe, f"record.probes[{i}]")
         if not self.name or not isinstance(self.name, str):
             raise ValueError("name: the experiment needs a non-empty name")
         if not self.datasets:
@@ -391,6 +406,8 @@ class ExperimentConfig:
             "baseline": self.baseline,
             "record": {"predictions": self.record_predictions, "members": self.record_members},
         }
+        if self.probes:  # absent when empty: configs stored before probes keep their hash
+            out["record"]["probes"] = list(self.probes)
         if self.description:
             out["description"] = self.description
         return out
@@ -446,6 +463,28 @@ def import_estimator(path: str, where: str = "estimator") -> type:
     if not isinstance(cls, type):
         raise ValueError(f"{where}: {path!r} is not a class")
     return cls
+
+
+def import_probe(path: Any, where: str = "probe") -> Any:
+    """The probe function named ``"package.module:function"`` (see :class:`ExperimentConfig`).
+
+    Raises
+    ------
+    ValueError
+        When ``path`` is not such a string, or names nothing callable (naming it).
+    """
+    import importlib
+
+    if not isinstance(path, str) or ":" not in path:
+        raise ValueError(f"{where}: expected 'package.module:function', got {path!r}")
+    module_name, _, name = path.partition(":")
+    try:
+        function = getattr(importlib.import_module(module_name), name)
+    except (ImportError, AttributeError) as exc:
+        raise ValueError(f"{where}: cannot import the probe {path}: {exc}") from None
+    if not callable(function):
+        raise ValueError(f"{where}: {path} is not a function")
+    return function
 
 
 def _build_value(value: Any, where: str) -> Any:
@@ -580,6 +619,7 @@ def parse_config(raw: Mapping[str, Any], *, base_dir: Path | None = None) -> Exp
         record.get("predictions", False), bool, "record.predictions", "true/false"
     )
     members = _require(record.get("members", False), bool, "record.members", "true/false")
+    probes = _require(record.get("probes", []), list, "record.probes", "a list of import paths")
     baseline = raw.get("baseline")
     if baseline is not None:
         _require(baseline, str, "baseline", "a method label")
@@ -593,6 +633,7 @@ def parse_config(raw: Mapping[str, Any], *, base_dir: Path | None = None) -> Exp
         baseline=baseline,
         record_predictions=predictions,
         record_members=members,
+        probes=tuple(probes),
         description=description,
         base_dir=base_dir,
     )
@@ -847,6 +888,7 @@ def config_from_stored(
         baseline=stored.get("baseline"),
         record_predictions=bool(record.get("predictions", False)),
         record_members=bool(record.get("members", False)),
+        probes=tuple(record.get("probes", ())),
         description=str(stored.get("description", "")),
         base_dir=base_dir,
     )

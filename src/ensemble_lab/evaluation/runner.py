@@ -627,4 +627,5 @@ def _calls(
                 item.classes,
                 config.record_predictions,
                 config.record_members,
+                config.probes,
             )

@@ -97,6 +97,7 @@ from ._compact import (
     pack_store,
     unpack_store,
 )
+from .records import delete_records, write_records
 from .tasks import TaskKey, TaskResult
 
 __all__ = [
@@ -559,6 +560,7 @@ class ResultsStore:
         where = f"experiment_id = ? AND method IN ({marks})"
         with self._transaction() as con:
             con.execute(f"DELETE FROM predictions WHERE {where}", (experiment_id, *labels))
+            delete_records(con, where, (experiment_id, *labels))
             cur = con.execute(f"DELETE FROM results WHERE {where}", (experiment_id, *labels))
             return int(cur.rowcount)
 
@@ -576,6 +578,7 @@ class ResultsStore:
         where = f"experiment_id = ? AND dataset IN ({', '.join('?' * len(names))})"
         with self._transaction() as con:
             con.execute(f"DELETE FROM predictions WHERE {where}", (experiment_id, *names))
+            delete_records(con, where, (experiment_id, *names))
             cur = con.execute(f"DELETE FROM results WHERE {where}", (experiment_id, *names))
             con.execute(f"DELETE FROM datasets WHERE {where}", (experiment_id, *names))
             return int(cur.rowcount)
@@ -641,6 +644,7 @@ class ResultsStore:
 
     @staticmethod
     def _delete(con: sqlite3.Connection, experiment_id: int) -> None:
+        delete_records(con, "experiment_id = ?", (experiment_id,))
         for table in ("predictions", "results", "datasets"):
             con.execute(f"DELETE FROM {table} WHERE experiment_id = ?", (experiment_id,))
         con.execute("DELETE FROM experiments WHERE id = ?", (experiment_id,))
@@ -779,6 +783,8 @@ class ResultsStore:
                     "INSERT INTO predictions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     _prediction_rows(where, result),
                 )
+            if result.ok:
+                write_records(con, where, result.records)
 
 
 def _real(value: float | None) -> float | None:

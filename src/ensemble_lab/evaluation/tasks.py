@@ -18,11 +18,12 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 import numpy as np
+import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
 from ensemble_lab.base import has_members, member_predictions, safe_rows
 
-from .config import MethodSpec
+from .config import MethodSpec, import_probe
 from .metrics import PROBABILITY_METRICS, label_metrics, probability_metrics
 
 __all__ = [
@@ -75,6 +76,9 @@ class TaskResult:
     test_idx, y_true, y_pred : ndarray or None
         Per-instance predictions as codes into the dataset's class list (kept only
         when predictions are recorded).
+    records : dict of str to DataFrame
+        What each probe of the experiment returned (``ExperimentConfig.probes``), by
+        its import path.
     warnings : list of str
         The distinct warnings the task raised (``"ConvergenceWarning: ..."``, at most
         :data:`MAX_WARNINGS`), kept instead of printed.
@@ -101,6 +105,7 @@ class TaskResult:
     y_true: NDArray[np.int32] | None = None
     y_pred: NDArray[np.int32] | None = None
     members: NDArray[np.int16] | None = None
+    records: dict[str, pd.DataFrame] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
     wall: float = 0.0
 
@@ -242,6 +247,7 @@ def execute_task(
     classes: NDArray[Any],
     record_predictions: bool = False,
     record_members: bool = False,
+    probes: tuple[str, ...] = (),
 ) -> TaskResult:
     """Run one task in the current process and return its result.
 
@@ -264,6 +270,9 @@ def execute_task(
         Sorted class labels of the whole dataset (prediction codes index into it).
     record_predictions, record_members : bool
         Return per-instance predictions (and each member's).
+    probes : tuple of str, default=()
+        Import paths of the probes to call on the fitted estimator
+        (``ExperimentConfig.probes``); their frames go to ``TaskResult.records``.
     """
     start = time.perf_counter()
     result = TaskResult(key=key, seed=seed, n_train=len(train_idx), n_test=len(test_idx))
@@ -272,7 +281,7 @@ def execute_task(
         # for a method's warnings; the store keeps them and the report says them once
         warnings.filterwarnings("always", append=True)
         _run_task(result, method, seed, data, train_idx, test_idx, classes,
-                  record_predictions, record_members)  # fmt: skip
+                  record_predictions, record_members, probes)  # fmt: skip
     result.warnings = _distinct(caught)
     result.wall = time.perf_counter() - start
     return result
@@ -290,6 +299,14 @@ def _distinct(caught: list[warnings.WarningMessage]) -> list[str]:
     return list(seen)[:MAX_WARNINGS]
 
 
+def _probe(path: str, estimator: Any, parts: tuple[Any, Any, Any, Any]) -> pd.DataFrame:
+    """What the probe ``path`` records of a fitted estimator, as a fresh-indexed frame."""
+    frame = import_probe(path)(estimator, *parts)
+    if not isinstance(frame, pd.DataFrame):
+        raise TypeError(f"the probe {path} returned {type(frame).__name__}, not a DataFrame")
+    return frame.reset_index(drop=True)
+
+
 def _run_task(
     result: TaskResult,
     method: MethodSpec,
@@ -300,6 +317,7 @@ def _run_task(
     classes: NDArray[Any],
     record_predictions: bool,
     record_members: bool,
+    probes: tuple[str, ...] = (),
 ) -> None:
     """Fit, predict and score into ``result``; an exception becomes its ``error``."""
     X, y = data
@@ -323,5 +341,7 @@ def _run_task(
         if record_members and has_members(estimator):
             per_member = member_predictions(estimator, X_test)
             result.members = _codes(per_member.T, classes).astype(np.int16)
+        parts = (X_train, y[train_idx], X_test, y[test_idx])
+        result.records = {path: _probe(path, estimator, parts) for path in probes}
     except Exception as exc:
         result.error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}"

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +31,8 @@ import pandas as pd
 from .backends import Backend, make_backend
 from .config import ExperimentConfig, _revision_change, config_from_stored
 from .metrics import PROBABILITY_METRICS
+from .records import decode as decode_records
+from .records import records_differ
 from .runner import _bind, _get_data
 from .store import METRIC_COLUMNS, _columns, read_connection, require_store_file
 from .tasks import TaskKey, TaskResult, derive_seed, execute_task
@@ -147,6 +149,7 @@ class _Stored:
     n_train: int
     n_test: int
     scores: dict[str, float]
+    records: dict[str, pd.DataFrame] = field(default_factory=dict)
 
 
 def _finished(con: sqlite3.Connection, experiments: Sequence[str] | None) -> pd.DataFrame:
@@ -198,6 +201,19 @@ def _recorded(con: sqlite3.Connection, experiment: str, key: TaskKey) -> pd.Data
     )
 
 
+def _stored_records(con: sqlite3.Connection, experiment: str, key: TaskKey) -> dict[str, Any]:
+    """The task's stored records, by probe (empty when its experiment has no probes)."""
+    if con.execute("SELECT 1 FROM sqlite_master WHERE name = 'records'").fetchone() is None:
+        return {}
+    rows = con.execute(
+        "SELECT r.probe, r.data FROM records r JOIN experiments e ON e.id = r.experiment_id"
+        " WHERE e.name = ? AND r.dataset = ? AND r.method = ? AND r.repetition = ?"
+        " AND r.fold = ?",
+        (experiment, *key),
+    )
+    return {probe: decode_records(data) for probe, data in rows}
+
+
 def _number(value: Any) -> float:
     """A stored score as a float: NULL (a store older than the column) is NaN."""
     return float("nan") if value is None else float(value)
@@ -241,6 +257,10 @@ def _compare(stored: _Stored, result: TaskResult, recorded: pd.DataFrame) -> Tas
             theirs = np.stack([np.frombuffer(b, dtype="<i2") for b in blobs])
             if theirs.shape != ours.shape or np.any(theirs != ours):
                 return check("differs", "members' predictions")
+    for probe, frame in stored.records.items():
+        difference = records_differ(frame, result.records.get(probe, pd.DataFrame()))
+        if difference:
+            return check("differs", f"records of {probe.rpartition(':')[2]}: {difference}")
     return check("same")
 
 
@@ -296,6 +316,7 @@ def _tasks(
                 continue
             assert split is not None
             recorded = _recorded(con, config.name, s.key)
+            s.records.update(_stored_records(con, config.name, s.key))
             args = (
                 s.key,
                 methods[s.key.method],
@@ -306,6 +327,7 @@ def _tasks(
                 classes,
                 len(recorded) > 0,
                 bool(len(recorded) and recorded["members"].notna().any()),
+                tuple(s.records),
             )
             yield s, args, recorded
 
