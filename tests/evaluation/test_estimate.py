@@ -167,12 +167,10 @@ def test_cli_estimate_explains_a_reproduction_without_config():
 
     out = CliRunner().invoke(app, ["reproduce", "oracle-2d", "--estimate"])
     assert out.exit_code == 2
-    assert "has no config()" in out.output and "experiment runner" in out.output
+    assert "runs no experiment through the runner" in out.output
 
 
 def test_cli_estimate_prints_cpu_and_wall_times_of_a_reproduction(monkeypatch, tmp_path):
-    from types import SimpleNamespace
-
     from ensemble_lab import experiments
     from ensemble_lab.cli._app import app
 
@@ -182,8 +180,19 @@ def test_cli_estimate_prints_cpu_and_wall_times_of_a_reproduction(monkeypatch, t
         methods=(MethodSpec.from_estimator("nb", GaussianNB()),),
         protocol=RepeatedCV(n_folds=2, n_repetitions=2),
     )
-    module = SimpleNamespace(DESCRIPTION="tiny", config=lambda quick=False: config)
-    monkeypatch.setattr(experiments, "reproduction", lambda name: module)
+
+    class Tiny(experiments.Reproduction):
+        name, description = "tiny", "tiny"
+
+        def parts(self, quick=False):
+            return [experiments.Part(config)]
+
+        def findings(self, ctx):
+            raise AssertionError("an estimate writes no page")
+
+        write_report = findings
+
+    monkeypatch.setattr(experiments, "reproduction", lambda name: Tiny())
     monkeypatch.setattr(experiments, "reproduction_names", lambda: ["tiny"])
     args = ["reproduce", "tiny", "--estimate", "--results", str(tmp_path)]
     out = CliRunner().invoke(app, args)

@@ -27,7 +27,7 @@ def quick_run(tmp_path_factory):
 
 
 def test_registered():
-    assert reproduction("boosting-variants") is bv
+    assert reproduction("boosting-variants").module is bv
 
 
 def test_quick_page_holds_paper_claims_ours_and_figures(quick_run):

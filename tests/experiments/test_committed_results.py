@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from ensemble_lab.experiments import reproduction, reproduction_names
+from ensemble_lab.experiments import RunContext, reproduction, reproduction_names
 from ensemble_lab.reporting.claims import write_summary
 
 RESULTS = Path(__file__).resolve().parents[2] / "experiments" / "results"
@@ -21,7 +21,7 @@ RESULTS = Path(__file__).resolve().parents[2] / "experiments" / "results"
 #: reproductions whose page reads datasets (to describe them), not only the store
 READS_DATASETS = {"projection-boosting"}
 
-STORED = [name for name in reproduction_names() if hasattr(reproduction(name), "write_from_store")]
+STORED = [name for name in reproduction_names() if reproduction(name).keeps_store]
 STORELESS = [name for name in reproduction_names() if name not in STORED]
 
 
@@ -45,14 +45,14 @@ def test_committed_page_is_written_from_the_committed_store(name, tmp_path, requ
     data_dir = request.getfixturevalue("arff_dir") if name in READS_DATASETS else None
     for db in [*RESULTS.glob(f"{name}*.db"), *RESULTS.glob(f"{name}*.db.xz")]:
         shutil.copy(db, tmp_path / db.name)
-    page = reproduction(name).write_from_store(tmp_path, data_dir=data_dir)
+    page = reproduction(name).write(RunContext(tmp_path, data_dir))
     assert_same_page(name, page, tmp_path, "what the store gives")
 
 
 @pytest.mark.parametrize("name", STORELESS)
 def test_committed_storeless_page_is_what_a_fresh_run_computes(name, tmp_path):
     """Pages without a store (synthetic data, seconds to compute) are rerun whole."""
-    assert_same_page(name, reproduction(name).run(tmp_path), tmp_path, "a fresh run")
+    assert_same_page(name, reproduction(name).run(RunContext(tmp_path)), tmp_path, "a fresh run")
 
 
 def assert_same_page(name, page, tmp_path, source):

@@ -11,8 +11,8 @@ from sklearn.tree import DecisionTreeClassifier
 
 from ensemble_lab.datasets import load
 from ensemble_lab.evaluation import load_results
+from ensemble_lab.experiments import RunContext, reproduction, reproduction_names
 from ensemble_lab.experiments import _elrc_nodes as tree_nodes
-from ensemble_lab.experiments import reproduction, reproduction_names
 from ensemble_lab.experiments.elrc import (
     COLUMNS,
     DATASETS,
@@ -306,7 +306,7 @@ def test_accuracy_by_level_is_read_per_dataset_and_per_fold():
 @pytest.fixture(scope="module")
 def quick_dir(tmp_path_factory, arff_dir):
     out = tmp_path_factory.mktemp("elrc-quick")
-    reproduction("elrc").run(out, data_dir=arff_dir, quick=True)
+    reproduction("elrc").run(RunContext(out, arff_dir, quick=True))
     return out
 
 

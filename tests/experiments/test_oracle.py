@@ -16,7 +16,7 @@ from ensemble_lab.reporting.claims import read_ledger
 
 def test_registered_as_a_reproduction():
     assert "oracle" in reproduction_names()
-    assert reproduction("oracle") is oracle
+    assert reproduction("oracle").module is oracle
 
 
 def test_transcribed_table_names_every_registered_method_once():

@@ -134,7 +134,7 @@ def test_verdict_follows_wins_and_significance():
 
 def test_committed_protocol_is_the_papers_5x2cv_with_the_three_bases():
     assert "projection-boosting" in reproduction_names()
-    assert reproduction("projection-boosting") is pb
+    assert reproduction("projection-boosting").module is pb
     *cfgs, check, svm_check, speed, large = pb.configs()
     assert [c.name for c in cfgs] == [pb.experiment_name(b) for b in ("j48", "rbf-svm", "mlp")]
     for cfg in cfgs:

@@ -49,15 +49,13 @@ def test_the_documented_example_is_the_shipped_one():
 
 @pytest.mark.parametrize("name", reproduction_names())
 def test_reproduction_configurations_are_valid(name, request):
-    module = reproduction(name)
-    if not hasattr(module, "config"):
+    item = reproduction(name)
+    if not item.keeps_store:
         pytest.skip(f"{name} does not run through the experiment runner")
     for quick in (True, False):
-        config = module.config(quick=quick)
-        known = set(dataset_names())  # embedded and synthetic
-        needs_files = any(d not in known for d in config.datasets)
-        data_dir = request.getfixturevalue("arff_dir") if needs_files else None
-        # oracle loads subsampled copies by its own names: only its methods are checked
-        loader = getattr(module, "_loader", None)
-        data = loader(data_dir) if loader is not None else None
-        validate_experiment(config, data_dir=data_dir, data=data)
+        for part in item.parts(quick=quick):
+            config = part.config
+            known = set(dataset_names())  # embedded and synthetic
+            needs_files = any(d not in known for d in config.datasets)
+            data_dir = request.getfixturevalue("arff_dir") if needs_files else None
+            validate_experiment(config, data_dir=data_dir)

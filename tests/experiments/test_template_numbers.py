@@ -16,9 +16,16 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from ensemble_lab.experiments import _common, reproduction, reproduction_names
+from ensemble_lab.experiments import reproduction, reproduction_names
 
-TEMPLATES = Path(_common.__file__).parent / "templates"
+#: Every page's templates, from each reproduction's templates folder.
+TEMPLATES = sorted(
+    {
+        path
+        for name in reproduction_names()
+        for path in Path(str(reproduction(name).templates())).glob("*.md")
+    }
+)
 
 #: A numeric literal: digits (with a decimal part) not inside a word, a placeholder
 #: (``$n_1``) or a longer number.
@@ -141,11 +148,8 @@ def _flatten(value: object) -> Iterable[object]:
 
 def paper_figures(page: str) -> set[float]:
     """Every number in the ``PAPER_*`` constants of a page's module (and their sizes)."""
-    module = reproduction(page)
     figures: set[float] = set()
-    for name, value in vars(module).items():
-        if not name.startswith("PAPER_"):
-            continue
+    for value in reproduction(page).paper_values().values():
         for item in _flatten(value):
             if isinstance(item, str):
                 figures.update(float(t) for t in NUMBER.findall(item))
@@ -164,7 +168,7 @@ def unexplained(template: str, text: str, figures: set[float]) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("template", sorted(TEMPLATES.glob("*.md")), ids=lambda p: p.name)
+@pytest.mark.parametrize("template", TEMPLATES, ids=lambda p: p.name)
 def test_a_template_states_only_the_papers_figures_and_set_up_constants(template):
     text = template.read_text(encoding="utf-8")
     found = unexplained(template.name, text, paper_figures(page_of(template)))
@@ -180,6 +184,7 @@ def test_a_typed_in_result_is_caught():
 
 def test_every_allowed_constant_is_in_its_template():
     for name, constants in ALLOWED.items():
-        text = (TEMPLATES / name).read_text(encoding="utf-8")
+        (path,) = [t for t in TEMPLATES if t.name == name]
+        text = path.read_text(encoding="utf-8")
         tokens = set(NUMBER.findall(REFERENCE.sub("", text)))
         assert set(constants) <= tokens, f"{name}: allowed but absent {set(constants) - tokens}"

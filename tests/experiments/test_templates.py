@@ -2,12 +2,13 @@
 
 import dataclasses
 import tomllib
+import typing
 from pathlib import Path
 from string import Template
 
 import pytest
 
-from ensemble_lab.experiments import _common, reproduction, reproduction_names
+from ensemble_lab.experiments import reproduction, reproduction_names
 from ensemble_lab.experiments._common import fill_template
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,26 +54,35 @@ def test_a_value_the_template_does_not_use_is_named():
 def test_templates_are_package_data():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())
     data = config["tool"]["setuptools"]["package-data"]
+    assert "templates/*.md" in data["*"]  # each paper's subpackage's templates folder
     assert "*.md" in data["ensemble_lab.experiments.templates"]
-    folder = Path(_common.__file__).parent / "templates"
-    assert (folder / "__init__.py").is_file()
+
+
+def findings_type(item):
+    """The frozen dataclass a reproduction's ``findings`` returns."""
+    module = getattr(item, "module", None)  # a page still kept as one module
+    if module is not None:
+        return module.Findings
+    return typing.get_type_hints(type(item).findings)["return"]
 
 
 def test_every_page_has_findings_and_a_template():
-    folder = Path(_common.__file__).parent / "templates"
     for name in reproduction_names():
-        module = reproduction(name)
-        assert dataclasses.is_dataclass(module.Findings), name
-        assert module.Findings.__dataclass_params__.frozen, name
-        assert callable(module.findings) and callable(module.write_report), name
-        assert (folder / f"{name}.md").is_file(), f"{name} has no template"
+        item = reproduction(name)
+        kind = findings_type(item)
+        assert dataclasses.is_dataclass(kind) and kind.__dataclass_params__.frozen, name
+        assert item.templates().joinpath(f"{name}.md").is_file(), f"{name} has no template"
+
+
+def template_folders():
+    """Each reproduction's templates folder, once."""
+    return sorted({Path(str(reproduction(n).templates())) for n in reproduction_names()})
 
 
 def test_every_template_belongs_to_a_page():
     """``NAME.md`` is a page's template; ``NAME-SECTION.md`` a section its page chooses."""
-    folder = Path(_common.__file__).parent / "templates"
     names = reproduction_names()
-    for path in folder.glob("*.md"):
+    for path in (p for folder in template_folders() for p in folder.glob("*.md")):
         page = path.stem if path.stem in names else path.stem.rsplit("-", 1)[0]
         assert page in names, f"{path.name} belongs to no page"
         text = path.read_text(encoding="utf-8")

@@ -26,7 +26,7 @@ def test_paper_tables_transcribed():
 
 def test_registered():
     assert "triskel" in reproduction_names()
-    assert reproduction("triskel") is triskel
+    assert reproduction("triskel").module is triskel
     full = triskel.config()
     assert full.method_labels == [*triskel.METHODS, larger_c.LABEL]
     reference = full.methods[-1].estimator

@@ -62,7 +62,7 @@ def test_claims_are_judged_by_their_written_criteria():
 
 
 def test_quick_run_writes_page_and_ledger(tmp_path):
-    assert reproduction("triskel-bias") is triskel_bias
+    assert reproduction("triskel-bias").module is triskel_bias
     text = triskel_bias.run(tmp_path, quick=True).read_text()
     assert "| glass |" in text and "| vote |" in text and "Claims ledger" in text
     ledger = json.loads((tmp_path / "triskel-bias-claims.json").read_text())

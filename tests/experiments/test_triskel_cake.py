@@ -20,7 +20,7 @@ def test_one_cake_against_direct_fits():
 
 
 def test_quick_page_has_figure_and_ledger(tmp_path):
-    assert reproduction("triskel-cake") is triskel_cake
+    assert reproduction("triskel-cake").module is triskel_cake
     text = triskel_cake.run(tmp_path, quick=True).read_text()
     assert "## Claims ledger" in text and text.count("| **") == 9
     assert (tmp_path / "triskel-cake.png").stat().st_size > 10_000

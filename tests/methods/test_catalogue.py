@@ -70,11 +70,9 @@ def test_the_cli_listing_is_the_catalogue():
 
 def test_the_reproductions_run_catalogue_names():
     for name in reproduction_names():
-        config = getattr(reproduction(name), "config", None)
-        if config is None:
-            continue
-        named = {spec.name for spec in config().methods if spec.name is not None}
-        assert named <= set(ROWS), (name, named - set(ROWS))
+        for part in reproduction(name).parts():
+            named = {spec.name for spec in part.config.methods if spec.name is not None}
+            assert named <= set(ROWS), (name, part.config.name, named - set(ROWS))
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,6 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -21,6 +20,7 @@ from ._errors import user_errors
 from ._tables import print_table
 
 if TYPE_CHECKING:
+    from ..experiments import Reproduction
     from ..reporting._render import Table
 
 DEFAULT_RESULTS = Path("ensemble-lab-results")
@@ -363,36 +363,35 @@ def _backend(console: Console, n_jobs: int, scheduler: str | None, dask_local: i
 
 def _write_from_store(
     console: Console,
-    name: str,
-    module: ModuleType,
+    item: Reproduction,
     out_dir: Path,
     *,
     data_dir: Path | None,
     quick: bool,
 ) -> None:
     """``reproduce NAME --from-store``: the page from the stored results, nothing fitted."""
-    write = getattr(module, "write_from_store", None)
-    if write is None:
+    from ..experiments import RunContext
+
+    name = item.name
+    if not item.keeps_store:
         raise ValueError(
             f"{name} keeps no results store: it is rebuilt in full by "
             f"`ensemble-lab reproduce {name}`."
         )
-    from ..evaluation.store import find_store
-
-    db = find_store(out_dir, name)  # NAME.db, or its compact form NAME.db.xz
+    ctx = RunContext(out_dir, data_dir, quick=quick)
+    db = ctx.store_path(name)  # NAME.db, or its compact form NAME.db.xz
     if not db.is_file():
         raise FileNotFoundError(
             f"No results store {db}: run `ensemble-lab reproduce {name}` first, "
             "or point --results at the directory that holds it."
         )
-    page = write(Path(out_dir), data_dir=data_dir, quick=quick)
+    page = item.write(ctx)
     console.print(f"Written from {db}: [bold]{Path(page).resolve()}[/]", soft_wrap=True)
 
 
 def _estimate(
     console: Console,
-    name: str,
-    module: ModuleType,
+    item: Reproduction,
     out_dir: Path,
     *,
     data_dir: Path | None,
@@ -402,16 +401,16 @@ def _estimate(
 ) -> None:
     """Print how long a reproduction takes on 1, 2 and 16 workers (nothing is stored).
 
-    Every experiment the reproduction runs (``estimate_parts``), each from the times
-    its store holds, then their total.
+    Every experiment the reproduction runs (its parts), each from the times its store
+    holds, then their total.
     """
     from ..evaluation import load_results
     from ..evaluation.estimate import combine_estimates, estimate_runtime
     from ..evaluation.store import find_store
 
     estimates = []
-    for config, stem in _estimate_parts(name, module, quick=quick, paper_protocol=paper_protocol):
-        db = find_store(out_dir, stem)
+    for part in _estimate_parts(item, quick=quick, paper_protocol=paper_protocol):
+        config, db = part.config, find_store(out_dir, part.store)
         results = None
         if db.is_file():
             try:
@@ -425,32 +424,27 @@ def _estimate(
         )
     typer.echo("\n\n".join(e.summary() for e in estimates))
     if len(estimates) > 1:
-        typer.echo(f"\nAll {len(estimates)} experiments of {name}:")
-        typer.echo(combine_estimates(estimates, name).summary())
+        typer.echo(f"\nAll {len(estimates)} experiments of {item.name}:")
+        typer.echo(combine_estimates(estimates, item.name).summary())
 
 
-def _estimate_parts(
-    name: str, module: ModuleType, *, quick: bool, paper_protocol: bool
-) -> list[tuple[Any, str]]:
-    """(config, store name) of each experiment ``reproduce NAME`` runs, in its order."""
-    make_config = getattr(module, "config", None)
-    if make_config is None:
+def _estimate_parts(item: Reproduction, *, quick: bool, paper_protocol: bool) -> list[Any]:
+    """The parts ``reproduce NAME`` runs (or would at the paper's protocol), in order."""
+    parts = item.parts(quick=quick)
+    if not parts:
         raise ValueError(
-            f"Reproduction {name!r} has no config(): it does not run tasks through "
-            "the experiment runner, so there are no task times to estimate from."
+            f"Reproduction {item.name!r} runs no experiment through the runner, "
+            "so there are no task times to estimate from."
         )
-    paper_config = getattr(module, "paper_config", None)
-    if paper_protocol and paper_config is None:
+    if not paper_protocol:
+        return parts
+    paper = item.paper_parts()
+    if paper is None:
         raise ValueError(
-            f"Reproduction {name!r} runs at the paper's protocol already "
-            "(it has no separate paper_config()); drop --paper-protocol."
+            f"Reproduction {item.name!r} runs at the paper's protocol already "
+            "(it has no separate paper protocol); drop --paper-protocol."
         )
-    parts = getattr(module, "estimate_parts", None)
-    if parts is not None:
-        return list(parts(quick=quick and not paper_protocol))
-    config = paper_config() if paper_config is not None and paper_protocol else None
-    config = make_config(quick=quick) if config is None else config
-    return [(config, config.name)]
+    return paper
 
 
 Results = Annotated[
@@ -606,8 +600,7 @@ TestOption = Annotated[
 
 def _reproduce(
     console: Console,
-    name: str,
-    module: ModuleType,
+    item: Reproduction,
     out_dir: Path,
     *,
     data_dir: Path | None,
@@ -617,20 +610,15 @@ def _reproduce(
     quick: bool,
 ) -> None:
     """``reproduce NAME``: run (or resume) the reproduction and write its page."""
+    from ..experiments import RunContext
     from ._progress import ProgressBar
 
     backend = _backend(console, n_jobs, scheduler, dask_local)
-    console.print(f"[bold]{name}[/]: {module.DESCRIPTION}\noutput: {out_dir}")
+    console.print(f"[bold]{item.name}[/]: {item.description}\noutput: {out_dir}")
     try:
-        with ProgressBar(console, name) as bar:
-            page = module.run(
-                out_dir,
-                data_dir=data_dir,
-                n_jobs=n_jobs,
-                backend=backend,
-                progress=bar.update,
-                quick=quick,
-            )
+        with ProgressBar(console, item.name) as bar:
+            ctx = RunContext(out_dir, data_dir, n_jobs, backend, bar.update, quick)
+            page = item.run(ctx)
     except KeyboardInterrupt:
         console.print("[yellow]Stopped.[/] Finished tasks are saved; run again to resume.")
         raise typer.Exit(130) from None
@@ -643,7 +631,7 @@ def _list_reproductions(console: Console) -> None:
     from ..experiments import reproduction, reproduction_names
 
     for entry in reproduction_names():
-        console.print(f"[bold]{entry}[/]: {reproduction(entry).DESCRIPTION}")
+        console.print(f"[bold]{entry}[/]: {reproduction(entry).description}")
 
 
 def _report_tables(
@@ -813,15 +801,14 @@ def _reproduce_command(console: Console) -> Callable[..., None]:
         names = reproduction_names()
         if name not in names:
             raise ValueError(f"Unknown reproduction {name!r}; available: {', '.join(names)}")
-        module = reproduction(name)
+        item = reproduction(name)
         check_data_dir(data_dir)
         check_jobs(n_jobs)
         out_dir = results or DEFAULT_RESULTS
         if estimate:
             _estimate(
                 console,
-                name,
-                module,
+                item,
                 out_dir,
                 data_dir=data_dir,
                 quick=quick,
@@ -831,12 +818,11 @@ def _reproduce_command(console: Console) -> Callable[..., None]:
         elif paper_protocol:
             raise ValueError("--paper-protocol goes with --estimate only.")
         elif from_store:
-            _write_from_store(console, name, module, out_dir, data_dir=data_dir, quick=quick)
+            _write_from_store(console, item, out_dir, data_dir=data_dir, quick=quick)
         else:
             _reproduce(
                 console,
-                name,
-                module,
+                item,
                 out_dir,
                 data_dir=data_dir,
                 n_jobs=n_jobs,

@@ -1,43 +1,36 @@
 """Named experiments shipped with the package: the main job and each paper reproduction.
 
 * ``quick.toml`` is the main job of ``ensemble-lab run`` (format: docs/experiments.md).
-* A *reproduction* is a module of this package listed in ``REPRODUCTIONS``; it rebuilds
-  one paper's table or figure and writes, into an output directory, a Markdown page
-  ``NAME.md`` (our numbers beside the paper's), its figures ``NAME-*.png`` and, when it
-  uses the runner, the results store ``NAME.db``. ``ensemble-lab reproduce NAME`` runs
-  it; the committed copies are in the repository's ``experiments/results/``. Each module
-  provides::
+* A *reproduction* (:class:`Reproduction`) rebuilds one paper's tables or figures and
+  writes, into a results directory, a Markdown page ``NAME.md`` (our numbers beside
+  the paper's), its figures ``NAME-*.png``, its claims ledger and the results stores
+  of the experiments it runs. ``ensemble-lab reproduce NAME`` runs it; the committed
+  copies are in the repository's ``experiments/results/``. Each paper has its own
+  subpackage here, which lists its reproductions in ``REPRODUCTIONS``; they are
+  found by :func:`reproduction` and :func:`reproduction_names`.
 
-      DESCRIPTION: str
-      def run(out_dir: Path, *, data_dir=None, n_jobs=1, backend=None,
-              progress=None, quick=False) -> Path   # the Markdown page written
-
-  and, when it runs an experiment through the runner, ``config(quick=False)`` returning
-  its :class:`~ensemble_lab.evaluation.ExperimentConfig` (used by ``--estimate``).
-  A reproduction that keeps a results store also provides::
-
-      def write_from_store(out_dir: Path, *, data_dir=None, quick=False) -> Path
-
-  which rewrites the page and figures from what ``out_dir`` already holds, fitting
-  nothing (``ensemble-lab reproduce NAME --from-store``; a stopped run's page lists
-  what is missing).
-
-  Every page is written in two steps: ``findings(...)`` gathers everything the page
-  states (numbers, tables, the claims ledger) into a frozen ``Findings`` dataclass,
-  and ``write_report(f, out_dir)`` draws the figures and fills the page's Markdown
-  template ``templates/NAME.md`` (a section shown only in some runs has its own
-  ``templates/NAME-SECTION.md``) with text formatted from ``f``.
+  Every page is written in two steps: :meth:`Reproduction.findings` gathers everything
+  the page states (numbers, tables, the claims ledger) from the stores into a frozen
+  dataclass, and :meth:`Reproduction.write_report` draws the figures and fills the
+  page's Markdown template (``templates/NAME.md`` of the paper's subpackage) with text
+  formatted from it.
 """
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
+from functools import cache
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from ._reproduction import Part, Reproduction, RunContext
+
 __all__ = [
-    "REPRODUCTIONS",
+    "Part",
+    "Reproduction",
+    "RunContext",
     "experiment_names",
     "experiment_path",
     "reproduction",
@@ -47,8 +40,9 @@ __all__ = [
 
 _DIR = Path(__file__).parent
 
-#: reproduction name -> module of this package
-REPRODUCTIONS: dict[str, str] = {
+#: Reproductions still kept as one module each (name -> module of this package); a
+#: paper's subpackage replaces its entries.
+_MODULES: dict[str, str] = {
     "boosting-variants": "boosting_variants",
     "elrc": "elrc",
     "oracle": "oracle",
@@ -73,16 +67,100 @@ def experiment_path(name: str) -> Path:
     return path
 
 
+class _ModuleReproduction(Reproduction):
+    """A reproduction kept as one module (``run``, ``write_from_store``, ``config``...)."""
+
+    def __init__(self, name: str, module: ModuleType) -> None:
+        self.name = name  # type: ignore[misc]
+        self.description = module.DESCRIPTION  # type: ignore[misc]
+        self.module = module
+
+    def parts(self, quick: bool = False) -> list[Part]:
+        module = self.module
+        if hasattr(module, "estimate_parts"):
+            return [Part(c, stem) for c, stem in module.estimate_parts(quick=quick)]
+        if hasattr(module, "config"):
+            return [Part(module.config(quick=quick))]
+        return []
+
+    def paper_parts(self) -> list[Part] | None:
+        paper = getattr(self.module, "paper_config", None)
+        return None if paper is None else [Part(paper())]
+
+    @property
+    def keeps_store(self) -> bool:
+        return hasattr(self.module, "write_from_store")
+
+    @property
+    def package(self) -> str:
+        return __name__
+
+    def paper_values(self) -> dict[str, Any]:
+        return {k: v for k, v in vars(self.module).items() if k.startswith("PAPER_")}
+
+    def findings(self, ctx: RunContext) -> Any:
+        raise TypeError(f"{self.name} writes its page in one step: call write(ctx)")
+
+    def write_report(self, findings: Any, out_dir: Path) -> Path:
+        raise TypeError(f"{self.name} writes its page in one step: call write(ctx)")
+
+    def write(self, ctx: RunContext) -> Path:
+        options = {"data_dir": ctx.data_dir, "quick": ctx.quick}
+        return Path(self.module.write_from_store(ctx.out_dir, **options))
+
+    def run(self, ctx: RunContext) -> Path:
+        options = {"n_jobs": ctx.n_jobs, "backend": ctx.backend, "progress": ctx.progress}
+        options |= {"data_dir": ctx.data_dir, "quick": ctx.quick}
+        return Path(self.module.run(ctx.out_dir, **options))
+
+
+@cache
+def _registry() -> dict[str, Reproduction]:
+    """Every reproduction by name: those of the papers' subpackages, then the modules."""
+    found: dict[str, Reproduction] = {}
+    for info in pkgutil.iter_modules([str(_DIR)]):
+        if info.ispkg and not info.name.startswith("_") and info.name != "templates":
+            package = importlib.import_module(f"{__name__}.{info.name}")
+            for item in getattr(package, "REPRODUCTIONS", ()):
+                found[item.name] = item
+    for name, module in _MODULES.items():
+        found.setdefault(
+            name, _ModuleReproduction(name, importlib.import_module(f"{__name__}.{module}"))
+        )
+    return dict(sorted(found.items()))
+
+
 def reproduction_names() -> list[str]:
-    """Names accepted by ``ensemble-lab reproduce``."""
-    return sorted(REPRODUCTIONS)
+    """Names accepted by ``ensemble-lab reproduce``.
+
+    Examples
+    --------
+    >>> "oracle" in reproduction_names()
+    True
+    """
+    return list(_registry())
 
 
-def reproduction(name: str) -> ModuleType:
-    """The module of a reproduction."""
-    if name not in REPRODUCTIONS:
-        raise ValueError(f"unknown reproduction {name!r}; available: {reproduction_names()}")
-    return importlib.import_module(f"{__name__}.{REPRODUCTIONS[name]}")
+def reproduction(name: str) -> Reproduction:
+    """The reproduction called ``name``.
+
+    Raises
+    ------
+    ValueError
+        When there is none, listing the names there are.
+
+    Examples
+    --------
+    >>> reproduction("oracle").description.split(":")[0]
+    '40 ensembles with/without the Random Linear Oracle on 35 UCI datasets'
+    >>> reproduction("oracel")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ValueError: unknown reproduction 'oracel'; available: boosting-variants, elrc, oracle, ...
+    """
+    found = _registry()
+    if name not in found:
+        raise ValueError(f"unknown reproduction {name!r}; available: {', '.join(found)}")
+    return found[name]
 
 
 def verify(path: str | Path, **options: Any) -> Any:
