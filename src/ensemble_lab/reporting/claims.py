@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 __all__ = [
@@ -79,6 +79,20 @@ class Claim:
         """Check the verdict."""
         if self.verdict not in VERDICTS:
             raise ValueError(f"verdict must be one of {VERDICTS}, got {self.verdict!r}")
+
+    def not_run(self, reason: str, *, checked: str | None = None) -> Claim:
+        """The claim with no test run: ``reason`` in place of our value.
+
+        ``checked`` replaces the note of what was investigated (kept when None).
+
+        Examples
+        --------
+        >>> claim = Claim("k", "It wins.", "sign test", "yes", "", "holds")
+        >>> claim.not_run("quick version").verdict
+        'not run'
+        """
+        changed = {} if checked is None else {"checked": checked}
+        return replace(self, ours=reason, verdict="not run", **changed)
 
 
 def verdict(holds: bool, partly: bool = False) -> str:
