@@ -4,6 +4,11 @@ The names are the rows of the catalogue (``_catalogue``), registered by ``_regis
 ``make("Triskel-W4")`` builds the estimator a paper's table calls so. Triskel's ROC
 analysis (:func:`bias_curves`, :func:`best_bias_pair`) is public too, for drawing its
 bias curves.
+
+Names imported here but not listed in ``__all__`` are for the package's other parts
+(the figures of :mod:`ensemble_lab.reporting`), not documented API: ``Oracle2DResult``
+(the worked example of the random linear oracle) and the ROC geometry of Triskel's
+analysis, ``accuracy_line``, ``embed_point`` and ``hard_roc_point``.
 """
 
 from ._bagging import WekaBaggingClassifier
@@ -13,12 +18,16 @@ from ._decorate import DecorateClassifier
 from ._elrc import ELRCClassifier
 from ._multiboost import MultiBoostClassifier
 from ._oracle import RandomLinearOracle
+from ._oracle_example import Oracle2DResult as Oracle2DResult
 from ._projection_boosting import ProjectionBoostingClassifier
 from ._random_subspace import RandomSubspaceClassifier
 from ._registry import PAPERS, MethodInfo, describe_methods, make, names, register
 from ._rotation_forest import RotationForestClassifier
 from ._triskel import TriskelClassifier
 from ._triskel_roc import BiasCurves, BiasPair, best_bias_pair, bias_curves
+from ._triskel_roc import accuracy_line as accuracy_line
+from ._triskel_roc import embed_point as embed_point
+from ._triskel_roc import hard_roc_point as hard_roc_point
 from ._weka_hosts import WekaAdaBoostM1, WekaMultiBoostAB
 
 __all__ = [

@@ -34,10 +34,19 @@ from ..encoding import (
     fit_member,
     member_distribution,
 )
-from ..utils._java_random import JavaRandom, shuffled
-from ..utils._seeding import java_seed, seed_random_states, sklearn_seed, takes_seed
-from ..utils._sklearn_compat import HasMethods, Interval, _fit_context, check_is_fitted
-from ..utils._weka_random import random_number_generator
+from ..utils import (
+    HasMethods,
+    Interval,
+    JavaRandom,
+    check_is_fitted,
+    fit_context,
+    java_seed,
+    random_number_generator,
+    seed_random_states,
+    shuffled,
+    sklearn_seed,
+    takes_seed,
+)
 from ._ensemble import WekaEnsemble
 
 __all__ = [
@@ -905,7 +914,7 @@ class RotationForestClassifier(WekaEnsemble):
         self.n_jobs = n_jobs
         self.random_state = random_state
 
-    @_fit_context(prefer_skip_nested_validation=False)
+    @fit_context(prefer_skip_nested_validation=False)
     def fit(self, X, y, sample_weight=None):
         """Build the rotated members.
 
