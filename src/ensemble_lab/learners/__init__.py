@@ -1,11 +1,10 @@
-"""Base-learner presets that behave like the papers' Weka learners.
+"""Base-learner presets that behave like the papers' Weka learners."""
 
-The names of ``__all__`` are the public API. The ensembles of :mod:`ensemble_lab.methods`
-also import from here, without it being documented API: ``weka_argmax`` (the first
-class of largest probability, as Weka picks it, compiled), ``first_largest`` (the same
-for one distribution), ``WekaTreeMixin`` (a fitted Weka tree predicting from the
-encoded data) and ``random_tree_k`` (RandomTree's default number of features).
-"""
+# Names imported as themselves (``x as x``) and left out of __all__ are not public API:
+# the ensembles of ensemble_lab.methods take them from here (weka_argmax and
+# first_largest, the first class of largest probability as Weka picks it; WekaTreeMixin,
+# a fitted Weka tree predicting from the encoded data; random_tree_k, RandomTree's
+# default number of features).
 
 from ..encoding import MixedEncoder
 from ._c45 import C45TreeClassifier, c45_added_errors

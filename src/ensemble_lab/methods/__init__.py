@@ -4,12 +4,12 @@ The names are the rows of the catalogue (``_catalogue``), registered by ``_regis
 ``make("Triskel-W4")`` builds the estimator a paper's table calls so. Triskel's ROC
 analysis (:func:`bias_curves`, :func:`best_bias_pair`) is public too, for drawing its
 bias curves.
-
-Names imported here but not listed in ``__all__`` are for the package's other parts
-(the figures of :mod:`ensemble_lab.reporting`), not documented API: ``Oracle2DResult``
-(the worked example of the random linear oracle) and the ROC geometry of Triskel's
-analysis, ``accuracy_line``, ``embed_point`` and ``hard_roc_point``.
 """
+
+# Names imported as themselves (``x as x``) and left out of __all__ are not public API:
+# the figures of ensemble_lab.reporting take them from here (Oracle2DResult, the worked
+# example of the random linear oracle; accuracy_line, embed_point and hard_roc_point,
+# the ROC geometry of Triskel's analysis).
 
 from ._bagging import WekaBaggingClassifier
 from ._biasing import Oversample, Threshold, Undersample
