@@ -26,14 +26,16 @@ import pandas as pd
 from sklearn import get_config
 from sklearn.utils.multiclass import check_classification_targets
 
-from .utils._pandas_compat import column_arrays, column_names, dense_into
-from .utils._seeding import draw_seeds
-from .utils._sklearn_compat import (
-    _check_feature_names,
-    _check_n_features,
-    _check_sample_weight,
-    _safe_indexing,
+from .utils import (
+    check_feature_names,
     check_is_fitted,
+    check_n_features,
+    column_arrays,
+    column_names,
+    dense_into,
+    draw_seeds,
+    safe_indexing,
+    sklearn_check_sample_weight,
     validate_data,
 )
 
@@ -318,8 +320,8 @@ def _check_frame_columns(estimator, X, reset):
     if not reset and names is not None and X.shape[1] == names.shape[0]:
         if (columns == names).all() and X.shape[1] == getattr(estimator, "n_features_in_", -1):
             return
-    _check_feature_names(estimator, X, reset=reset)
-    _check_n_features(estimator, X, reset=reset)
+    check_feature_names(estimator, X, reset=reset)
+    check_n_features(estimator, X, reset=reset)
 
 
 def check_nominal_kept(estimator, X, nominal=None) -> None:
@@ -474,7 +476,7 @@ def check_sample_weight(sample_weight, X, *, only_non_negative=True):
         sw = np.asarray(sample_weight, dtype=float)
         if sw.ndim == 1 and sw.shape[0] == n_samples and not np.isfinite(sw).all():
             raise ValueError("sample_weight contains NaN or infinity.")
-    sw = _check_sample_weight(
+    sw = sklearn_check_sample_weight(
         sample_weight, np.empty((n_samples, 0)), ensure_non_negative=only_non_negative
     )
     if sw.sum() <= 0:
@@ -503,7 +505,7 @@ def safe_rows(X, indices):
     indices = np.asarray(indices)
     if indices.dtype == bool:
         indices = np.flatnonzero(indices)
-    return _safe_indexing(X, indices, axis=0)
+    return safe_indexing(X, indices, axis=0)
 
 
 def align_proba(proba, member_classes, classes) -> np.ndarray:

@@ -21,7 +21,7 @@ from ._tables import print_table
 
 if TYPE_CHECKING:
     from ..experiments import Reproduction
-    from ..reporting._render import Table
+    from ..reporting import Table
 
 DEFAULT_RESULTS = Path("ensemble-lab-results")
 
@@ -48,12 +48,12 @@ class _View:
         """The view for ``config`` (as stored): the protocol's test unless one is chosen."""
         from ..evaluation import protocol_from_dict
         from ..evaluation.metrics import get_metric
-        from ..reporting.tables import _TEST_LABELS, default_test
+        from ..reporting.tables import TEST_LABELS, default_test
 
         _check_alpha(alpha)
         get_metric(metric)
-        if test is not None and test not in _TEST_LABELS:
-            raise ValueError(f"--test must be one of {', '.join(_TEST_LABELS)}, got {test!r}")
+        if test is not None and test not in TEST_LABELS:
+            raise ValueError(f"--test must be one of {', '.join(TEST_LABELS)}, got {test!r}")
         try:
             expected = protocol_from_dict(dict(config["protocol"])).n_splits()
         except (KeyError, TypeError, ValueError):
@@ -310,7 +310,7 @@ def _html_report(
     """The HTML report of a stored experiment (``config`` as the store holds it)."""
     from ..evaluation import load_datasets, load_predictions, load_warnings
     from ..evaluation.metrics import METRICS
-    from ..reporting._report import build_report, run_notes
+    from ..reporting import build_report, run_notes
     from ..reporting.tables import method_key, test_label
 
     settings = {
@@ -646,7 +646,7 @@ def _report_tables(
 ) -> None:
     """``report --format md|latex``: the metric, time, ranks and failures, to a file or stdout."""
     from ..evaluation.metrics import get_metric
-    from ..reporting._render import Table
+    from ..reporting import Table
     from ..reporting.tables import (
         accuracy_table,
         failure_table,
@@ -706,8 +706,14 @@ def _comparison_blocks(
     console: Console, frame: Any, view: _View, fmt: str, output: Path | None
 ) -> list[str]:
     """The comparison over data sets: its paragraph, tables and CD diagram (a file)."""
-    from ..reporting._comparison import cd_figure, comparison_of, comparison_tables
-    from ..reporting._render import Table, latex_text, markdown_text
+    from ..reporting import (
+        Table,
+        cd_figure,
+        comparison_of,
+        comparison_tables,
+        latex_text,
+        markdown_text,
+    )
 
     comparison = comparison_of(frame, metric=view.metric, alpha=view.alpha, mode=view.procedure)
     if comparison is None:

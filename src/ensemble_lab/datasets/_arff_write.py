@@ -9,8 +9,7 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from ..utils._files import write_atomically
-from ..utils._pandas_compat import sparse_positions
+from ..utils import sparse_positions, write_atomically
 from ._arff_dates import format_dates
 from ._arff_scan import quote_value, shown
 

@@ -16,7 +16,7 @@ import pandas as pd
 from sklearn.base import TransformerMixin
 
 from ..base import check_sample_weight, nominal_columns, safe_rows, validate_mixed_data
-from ..utils._sklearn_compat import Estimator, StrOptions, _fit_context, check_is_fitted
+from ..utils import Estimator, StrOptions, check_is_fitted, fit_context
 from ._layout import fit_mixed_codes
 
 __all__ = ["MixedEncoder"]
@@ -108,7 +108,7 @@ class MixedEncoder(TransformerMixin, Estimator):
         self.impute = impute
         self.encoding = encoding
 
-    @_fit_context(prefer_skip_nested_validation=True)
+    @fit_context(prefer_skip_nested_validation=True)
     def fit(self, X, y=None, sample_weight=None):
         """Learn the fill values, the nominal values and the scaling from ``X``.
 

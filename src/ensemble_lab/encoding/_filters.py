@@ -18,7 +18,7 @@ import numpy as np
 from sklearn.base import ClassifierMixin, clone
 from sklearn.utils.metaestimators import available_if
 
-from ..utils._sklearn_compat import Estimator, HasMethods, StrOptions
+from ..utils import Estimator, HasMethods, StrOptions
 from ._encoder import MixedEncoder
 from ._layout import MixedCodes
 

@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 
 from ..base import nominal_columns, nominal_mask
-from ..utils._pandas_compat import ByIdentity, column_arrays
+from ..utils import ByIdentity, column_arrays
 
 __all__ = ["MixedCodes", "category_values", "fit_mixed_codes"]
 

@@ -25,7 +25,7 @@ from ..base import (
     validate_mixed_columns,
     validate_mixed_data,
 )
-from ..utils._pandas_compat import ByIdentity, column_arrays
+from ..utils import ByIdentity, column_arrays
 from ._layout import MixedCodes, fit_mixed_codes
 
 __all__ = [

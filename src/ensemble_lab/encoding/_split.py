@@ -10,7 +10,7 @@ sample) or a :class:`ScaledLearner`.
 from __future__ import annotations
 
 from ..base import safe_rows
-from ..utils._seeding import seed_random_states
+from ..utils import seed_random_states
 from ._encoder import MixedEncoder
 from ._filters import CodedClassifier, ScaledLearner
 from ._layout import MixedCodes, fit_mixed_codes

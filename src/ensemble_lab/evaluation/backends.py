@@ -15,7 +15,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Generator, Iterable
 from typing import Any
 
-from ..utils._optional import optional_import
+from ..utils import optional_import
 
 __all__ = [
     "Backend",

@@ -47,7 +47,7 @@ from typing import Any
 import numpy as np
 from sklearn.base import BaseEstimator, clone
 
-from ..utils._seeding import seed_random_states
+from ..utils import seed_random_states
 from .protocols import PAIR_COLUMN, Protocol, RandomHalfSplits, RepeatedCV, protocol_from_dict
 
 __all__ = [

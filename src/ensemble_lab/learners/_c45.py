@@ -18,7 +18,7 @@ from scipy.stats import norm
 from sklearn.base import ClassifierMixin
 
 from ..encoding import EncodedData, EncodedLearner, encode_training
-from ..utils._sklearn_compat import Estimator, Interval, leaf_fit_context
+from ..utils import Estimator, Interval, leaf_fit_context
 from ._c45_core import grow_tree, tree_probs, weka_argmax
 from ._weka_tree import WekaTreeMixin
 

@@ -10,7 +10,7 @@ from sklearn.base import ClassifierMixin
 
 from ..base import check_sample_weight, require_y, validate_mixed_data
 from ..encoding import fit_mixed_codes
-from ..utils._sklearn_compat import Estimator, Interval, check_is_fitted, leaf_fit_context
+from ..utils import Estimator, Interval, check_is_fitted, leaf_fit_context
 
 __all__ = ["MixedNaiveBayes"]
 

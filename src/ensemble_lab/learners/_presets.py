@@ -19,8 +19,14 @@ from sklearn.utils.validation import has_fit_parameter
 
 from ..base import check_sample_weight, require_y, safe_rows, validate_mixed_data
 from ..encoding import EncoderWrapper, MixedEncoder
-from ..utils._seeding import seed_random_states
-from ..utils._sklearn_compat import Estimator, HasMethods, StrOptions, _fit_context, check_is_fitted
+from ..utils import (
+    Estimator,
+    HasMethods,
+    StrOptions,
+    check_is_fitted,
+    fit_context,
+    seed_random_states,
+)
 from ._c45 import C45TreeClassifier
 from ._naive_bayes import MixedNaiveBayes
 from ._qda import RegularizedQDA
@@ -143,7 +149,7 @@ class EncodedClassifier(EncoderWrapper, ClassifierMixin, Estimator):
             return SMOClassifier()
         return clone(self.estimator)
 
-    @_fit_context(prefer_skip_nested_validation=False)
+    @fit_context(prefer_skip_nested_validation=False)
     def fit(self, X, y, sample_weight=None):
         """Fit the encoder, then the estimator on the encoded data.
 

@@ -9,13 +9,7 @@ from scipy.special import logsumexp
 from sklearn.base import ClassifierMixin
 
 from ..base import check_class_labels, check_sample_weight, require_y
-from ..utils._sklearn_compat import (
-    Estimator,
-    Interval,
-    _fit_context,
-    check_is_fitted,
-    validate_data,
-)
+from ..utils import Estimator, Interval, check_is_fitted, fit_context, validate_data
 
 __all__ = ["RegularizedQDA"]
 
@@ -104,7 +98,7 @@ class RegularizedQDA(ClassifierMixin, Estimator):
         self.reg_param = reg_param
         self.tol = tol
 
-    @_fit_context(prefer_skip_nested_validation=True)
+    @fit_context(prefer_skip_nested_validation=True)
     def fit(self, X, y, sample_weight=None):
         """Estimate the class priors, means and covariances.
 

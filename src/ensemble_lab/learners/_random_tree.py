@@ -16,10 +16,14 @@ from numbers import Integral, Real
 from sklearn.base import ClassifierMixin
 
 from ..encoding import EncodedData, EncodedLearner, encode_training
-from ..utils._java_math import log as java_log
-from ..utils._seeding import java_seed
-from ..utils._sklearn_compat import Estimator, Interval, leaf_fit_context
-from ..utils._weka_random import random_number_generator
+from ..utils import (
+    Estimator,
+    Interval,
+    java_log,
+    java_seed,
+    leaf_fit_context,
+    random_number_generator,
+)
 from ._random_tree_core import TreeData, grow_random_tree, tree_distribution
 from ._weka_tree import WekaTreeMixin, first_largest
 

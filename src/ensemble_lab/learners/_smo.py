@@ -12,8 +12,7 @@ from sklearn.utils.validation import check_consistent_length, column_or_1d
 
 from ..base import check_class_labels, check_sample_weight, require_y, validate_float_matrix
 from ..encoding import class_codes
-from ..utils._java_random import JavaRandom, shuffled
-from ..utils._sklearn_compat import Estimator, Interval, check_is_fitted, leaf_fit_context
+from ..utils import Estimator, Interval, JavaRandom, check_is_fitted, leaf_fit_context, shuffled
 from ._smo_core import fit_binary, linear_outputs
 
 __all__ = ["SMOClassifier"]

@@ -22,7 +22,7 @@ from ..encoding import (
     remember_features,
     seen_columns,
 )
-from ..utils._sklearn_compat import check_is_fitted
+from ..utils import check_is_fitted
 
 __all__ = ["WekaTreeMixin", "first_largest"]
 

@@ -6,6 +6,11 @@ analysis (:func:`bias_curves`, :func:`best_bias_pair`) is public too, for drawin
 bias curves.
 """
 
+# Names imported as themselves (``x as x``) and left out of __all__ are not public API:
+# the figures of ensemble_lab.reporting take them from here (Oracle2DResult, the worked
+# example of the random linear oracle; accuracy_line, embed_point and hard_roc_point,
+# the ROC geometry of Triskel's analysis).
+
 from ._bagging import WekaBaggingClassifier
 from ._biasing import Oversample, Threshold, Undersample
 from ._boosting import BoostingClassifier
@@ -13,12 +18,16 @@ from ._decorate import DecorateClassifier
 from ._elrc import ELRCClassifier
 from ._multiboost import MultiBoostClassifier
 from ._oracle import RandomLinearOracle
+from ._oracle_example import Oracle2DResult as Oracle2DResult
 from ._projection_boosting import ProjectionBoostingClassifier
 from ._random_subspace import RandomSubspaceClassifier
 from ._registry import PAPERS, MethodInfo, describe_methods, make, names, register
 from ._rotation_forest import RotationForestClassifier
 from ._triskel import TriskelClassifier
 from ._triskel_roc import BiasCurves, BiasPair, best_bias_pair, bias_curves
+from ._triskel_roc import accuracy_line as accuracy_line
+from ._triskel_roc import embed_point as embed_point
+from ._triskel_roc import hard_roc_point as hard_roc_point
 from ._weka_hosts import WekaAdaBoostM1, WekaMultiBoostAB
 
 __all__ = [

@@ -16,10 +16,7 @@ from numbers import Integral
 
 import numpy as np
 
-from ..utils._java_random import resample_with_weights, shuffled
-from ..utils._seeding import java_seed, takes_seed
-from ..utils._sklearn_compat import Interval
-from ..utils._weka_random import JavaRandom
+from ..utils import Interval, JavaRandom, java_seed, resample_with_weights, shuffled, takes_seed
 from ._ensemble import EncodedEnsemble, MemberPlan
 
 __all__ = ["WekaBaggingClassifier", "bootstrap_plans"]

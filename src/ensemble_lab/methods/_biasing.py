@@ -25,9 +25,15 @@ from sklearn.base import clone
 
 from .._members import ConstantClassifier, fit_weighted
 from ..base import nominal_columns, safe_rows
-from ..utils._optional import optional_import
-from ..utils._seeding import draw_seed, draw_seeds, seed_random_states
-from ..utils._sklearn_compat import Estimator, Interval, StrOptions
+from ..utils import (
+    Estimator,
+    Interval,
+    StrOptions,
+    draw_seed,
+    draw_seeds,
+    optional_import,
+    seed_random_states,
+)
 
 __all__ = [
     "BiasingStrategy",

@@ -38,14 +38,8 @@ from ..encoding import (
     class_codes,
     fit_mixed_codes,
 )
-from ..learners._c45_core import weka_argmax
-from ..utils._seeding import draw_seeds, seed_random_states
-from ..utils._sklearn_compat import (
-    HasMethods,
-    Interval,
-    StrOptions,
-    _fit_context,
-)
+from ..learners import weka_argmax
+from ..utils import HasMethods, Interval, StrOptions, draw_seeds, fit_context, seed_random_states
 from ._boosting_policy import (
     ADABOOST_ACCEPTANCE,
     XI,
@@ -308,7 +302,7 @@ class _BaseBoosting(Ensemble):
         return self.classes_[predicted.astype(np.intp)]  # members learn class indices
 
     # ---------------------------------------------------------------- fit
-    @_fit_context(prefer_skip_nested_validation=False)
+    @fit_context(prefer_skip_nested_validation=False)
     def fit(self, X, y, sample_weight=None):
         """Build the boosted ensemble from the training set (X, y).
 

@@ -38,7 +38,7 @@ import numpy as np
 
 from .._members import weighted_bootstrap
 from ..encoding import EncodedPredictor
-from ..learners._c45_core import weka_argmax
+from ..learners import weka_argmax
 
 if TYPE_CHECKING:
     from ..encoding import EncodedData, TestData

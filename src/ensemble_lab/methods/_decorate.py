@@ -23,12 +23,20 @@ from ..encoding import (
     fit_member,
     member_distribution,
 )
-from ..learners._c45_core import weka_argmax
-from ..utils._java_gaussian import GaussianStream, select_indices
-from ..utils._java_random import JavaRandom
-from ..utils._seeding import java_seed, random_state_keys, seed_random_states
-from ..utils._sklearn_compat import HasMethods, Interval, _fit_context, check_is_fitted
-from ..utils._weka_random import SMALL
+from ..learners import weka_argmax
+from ..utils import (
+    SMALL,
+    GaussianStream,
+    HasMethods,
+    Interval,
+    JavaRandom,
+    check_is_fitted,
+    fit_context,
+    java_seed,
+    random_state_keys,
+    seed_random_states,
+    select_indices,
+)
 from ._ensemble import WekaEnsemble
 
 __all__ = ["DecorateClassifier", "inverse_labels", "weka_normalise"]
@@ -288,7 +296,7 @@ class DecorateClassifier(WekaEnsemble):
         self.artificial_size = artificial_size
         self.random_state = random_state
 
-    @_fit_context(prefer_skip_nested_validation=False)
+    @fit_context(prefer_skip_nested_validation=False)
     def fit(self, X, y, sample_weight=None):
         """Grow the ensemble.
 

@@ -26,8 +26,7 @@ from ..base import (
     safe_rows,
 )
 from ..learners import resolve_estimator
-from ..utils._seeding import draw_seeds, seed_random_states
-from ..utils._sklearn_compat import Interval, _fit_context, check_is_fitted
+from ..utils import Interval, check_is_fitted, draw_seeds, fit_context, seed_random_states
 from ._elrc_tree import ELRCNode, best_split, split_categories, split_matrix
 from ._ensemble import Ensemble
 
@@ -309,7 +308,7 @@ class ELRCClassifier(Ensemble):
         _, learners = self._candidates()
         return all(accepts_nan(est) for est in learners)
 
-    @_fit_context(prefer_skip_nested_validation=False)
+    @fit_context(prefer_skip_nested_validation=False)
     def fit(self, X, y):
         """Grow the tree of regional classifiers.
 

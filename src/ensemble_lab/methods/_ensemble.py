@@ -49,15 +49,15 @@ from ..encoding import (
     member_distribution,
     seen_columns,
 )
-from ..learners import resolve_estimator
-from ..learners._weka_tree import first_largest
-from ..utils._seeding import seed_random_states, sklearn_seed
-from ..utils._sklearn_compat import (
+from ..learners import first_largest, resolve_estimator
+from ..utils import (
     Estimator,
     HasMethods,
     Interval,
-    _fit_context,
     check_is_fitted,
+    fit_context,
+    seed_random_states,
+    sklearn_seed,
 )
 
 __all__ = [
@@ -299,7 +299,7 @@ class EncodedEnsemble(WekaEnsemble):
     def _plans(self, data: EncodedData, base) -> list[MemberPlan]:
         """Rows, weights, features and seed of every member."""
 
-    @_fit_context(prefer_skip_nested_validation=False)
+    @fit_context(prefer_skip_nested_validation=False)
     def fit(self, X, y, sample_weight=None):
         """Encode the data once and train every member on its part of it.
 

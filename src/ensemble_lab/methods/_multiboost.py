@@ -14,7 +14,7 @@ from numbers import Integral
 
 import numpy as np
 
-from ..utils._sklearn_compat import Interval
+from ..utils import Interval
 from ._boosting import _BaseBoosting
 from ._boosting_policy import XI, Acceptance, BoostingPolicy, Resets, Schedule, mode_sampler
 

@@ -34,12 +34,16 @@ from ..encoding import (
     remember_features,
     seen_columns,
 )
-from ..learners import MixedEncoder
-from ..learners._c45_core import weka_argmax
-from ..learners._weka_tree import WekaTreeMixin
-from ..utils._rng import seeded_random_state
-from ..utils._seeding import seed_random_states
-from ..utils._sklearn_compat import Estimator, HasMethods, StrOptions, _fit_context, check_is_fitted
+from ..learners import MixedEncoder, WekaTreeMixin, weka_argmax
+from ..utils import (
+    Estimator,
+    HasMethods,
+    StrOptions,
+    check_is_fitted,
+    fit_context,
+    seed_random_states,
+    seeded_random_state,
+)
 from ._ensemble import BaseLearnerMixin
 from ._oracle_core import distribution as _distribution
 from ._oracle_core import draw_member as _draw_member
@@ -242,7 +246,7 @@ class RandomLinearOracle(BaseLearnerMixin, EncodedLearner, ClassifierMixin, Esti
             return (weight > 0).astype(float)
         return weight
 
-    @_fit_context(prefer_skip_nested_validation=False)
+    @fit_context(prefer_skip_nested_validation=False)
     def fit(self, X, y, sample_weight=None):
         """Draw the hyperplane and fit one sub-classifier per side.
 

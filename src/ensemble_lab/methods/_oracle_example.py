@@ -18,7 +18,7 @@ from sklearn.ensemble import BaggingClassifier
 from ..base import member_predictions
 from ..datasets import make_oracle_2d
 from ..diversity import kappa_error_points
-from ..utils._seeding import draw_seed
+from ..utils import draw_seed
 from ._oracle import RandomLinearOracle
 
 __all__ = ["Oracle2DResult", "oracle_2d_example"]

@@ -21,7 +21,7 @@ from sklearn.utils.parallel import Parallel, delayed
 from .._members import ConstantClassifier, fit_weighted
 from ..base import safe_rows
 from ..encoding import encode_for_members, member_config, split_encoding
-from ..utils._sklearn_compat import HasMethods, _fit_context, check_is_fitted
+from ..utils import HasMethods, check_is_fitted, fit_context
 from ._ensemble import BaseLearnerMixin, Ensemble
 
 __all__ = ["OneVsOneVote", "PairwiseClassifier", "pairwise_problem"]
@@ -112,7 +112,7 @@ class PairwiseClassifier(Ensemble):
         self.estimator = estimator
         self.n_jobs = n_jobs
 
-    @_fit_context(prefer_skip_nested_validation=False)
+    @fit_context(prefer_skip_nested_validation=False)
     def fit(self, X, y, sample_weight=None):
         """Fit one member per pair of classes.
 

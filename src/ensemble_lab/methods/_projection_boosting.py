@@ -16,13 +16,7 @@ from sklearn.base import clone
 from .._members import fit_weighted
 from ..learners import MixedEncoder
 from ..projections import HDA, NDA, MLPProjection
-from ..utils._seeding import draw_seeds, seed_random_states
-from ..utils._sklearn_compat import (
-    HasMethods,
-    Interval,
-    StrOptions,
-    _fit_context,
-)
+from ..utils import HasMethods, Interval, StrOptions, draw_seeds, fit_context, seed_random_states
 from ._ensemble import Ensemble
 
 __all__ = ["ProjectionBoostingClassifier"]
@@ -252,7 +246,7 @@ class ProjectionBoostingClassifier(Ensemble):
         self.random_state = random_state
         self.n_jobs = n_jobs
 
-    @_fit_context(prefer_skip_nested_validation=False)
+    @fit_context(prefer_skip_nested_validation=False)
     def fit(self, X, y, sample_weight=None):
         """Build the ensemble (Algorithm 1).
 

@@ -4,6 +4,6 @@ The tree itself is a base learner, :class:`~ensemble_lab.learners.RandomTreeClas
 it is re-exported here for the modules that build the forest from it.
 """
 
-from ..learners._random_tree import RandomTreeClassifier, random_tree_k
+from ..learners import RandomTreeClassifier, random_tree_k
 
 __all__ = ["RandomTreeClassifier", "random_tree_k"]

@@ -17,10 +17,7 @@ from numbers import Integral, Real
 
 import numpy as np
 
-from ..utils._java_random import shuffled
-from ..utils._seeding import java_seed, takes_seed
-from ..utils._sklearn_compat import Interval
-from ..utils._weka_random import random_number_generator
+from ..utils import Interval, java_seed, random_number_generator, shuffled, takes_seed
 from ._ensemble import EncodedEnsemble, MemberPlan
 
 __all__ = ["RandomSubspaceClassifier", "subspace_size"]

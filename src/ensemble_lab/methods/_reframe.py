@@ -16,7 +16,7 @@ from sklearn.base import ClassifierMixin, clone
 from sklearn.utils.metaestimators import available_if
 
 from .._members import accepts_weights, fit_weighted
-from ..utils._sklearn_compat import Estimator, HasMethods, check_is_fitted
+from ..utils import Estimator, HasMethods, check_is_fitted
 
 __all__ = ["FrameRestorer", "nominal_object_columns"]
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from sklearn.base import BaseEstimator, clone
 
 from ..learners import RandomTreeClassifier, resolve_estimator
-from ..utils._seeding import seed_random_states
+from ..utils import seed_random_states
 from ._bagging import WekaBaggingClassifier
 from ._boosting import BoostingClassifier
 from ._catalogue import CATALOGUE, PAPERS, Row

@@ -30,13 +30,14 @@ from ..encoding import (
     split_encoding,
 )
 from ..learners import EncodedClassifier
-from ..utils._seeding import draw_seed, draw_seeds
-from ..utils._sklearn_compat import (
+from ..utils import (
     HasMethods,
     Interval,
     StrOptions,
-    _fit_context,
     check_is_fitted,
+    draw_seed,
+    draw_seeds,
+    fit_context,
 )
 from ._biasing import (
     BiasingStrategy,
@@ -427,7 +428,7 @@ class TriskelClassifier(Ensemble):
         strategy.bias_pair()  # validates the values
         return strategy
 
-    @_fit_context(prefer_skip_nested_validation=False)
+    @fit_context(prefer_skip_nested_validation=False)
     def fit(self, X, y, sample_weight=None):
         """Build the ensemble from the training set (X, y).
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from sklearn.base import clone
 
-from ..utils._seeding import draw_seeds
+from ..utils import draw_seeds
 from ._biasing import BiasingStrategy, Threshold
 
 __all__ = [

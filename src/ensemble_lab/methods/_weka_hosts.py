@@ -15,10 +15,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from ..utils._java_math import log as java_log
-from ..utils._java_random import resample_with_weights
-from ..utils._seeding import java_seed
-from ..utils._weka_random import SMALL, JavaRandom
+from ..utils import SMALL, JavaRandom, java_log, java_seed, resample_with_weights
 from ._boosting import BoostingClassifier, _predicted_and_evaluated
 from ._boosting_policy import (
     XI,

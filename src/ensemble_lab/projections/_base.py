@@ -12,13 +12,7 @@ import numpy as np
 from sklearn.base import ClassNamePrefixFeaturesOutMixin, TransformerMixin
 
 from ..base import check_class_labels, check_sample_weight, is_mixed_frame
-from ..utils._sklearn_compat import (
-    Estimator,
-    Interval,
-    StrOptions,
-    check_is_fitted,
-    validate_data,
-)
+from ..utils import Estimator, Interval, StrOptions, check_is_fitted, validate_data
 from ._scatter import (
     canonical_order,
     discriminant_directions,

@@ -6,7 +6,7 @@ from numbers import Real
 
 import numpy as np
 
-from ..utils._sklearn_compat import Interval, _fit_context
+from ..utils import Interval, fit_context
 from ._base import DiscriminantProjection
 from ._scatter import class_scatter
 
@@ -118,7 +118,7 @@ class HDA(DiscriminantProjection):
         self.eta = eta
         self.regularize = regularize
 
-    @_fit_context(prefer_skip_nested_validation=True)
+    @fit_context(prefer_skip_nested_validation=True)
     def fit(self, X, y, sample_weight=None):
         return super().fit(X, y, sample_weight=sample_weight)
 

@@ -10,11 +10,7 @@ from scipy.special import expit
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.neural_network import MLPClassifier
 
-from ..utils._sklearn_compat import (
-    Interval,
-    StrOptions,
-    _fit_context,
-)
+from ..utils import Interval, StrOptions, fit_context
 from ._base import SupervisedProjection, supervised_input
 
 __all__ = ["MLPProjection"]
@@ -130,7 +126,7 @@ class MLPProjection(SupervisedProjection):
         self.alpha = alpha
         self.random_state = random_state
 
-    @_fit_context(prefer_skip_nested_validation=True)
+    @fit_context(prefer_skip_nested_validation=True)
     def fit(self, X, y, sample_weight=None):
         """Train the network on labelled data.
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from numbers import Integral, Real
 
-from ..utils._sklearn_compat import Interval, _fit_context
+from ..utils import Interval, fit_context
 from ._base import DiscriminantProjection
 from ._scatter import nonparametric_scatter
 
@@ -111,7 +111,7 @@ class NDA(DiscriminantProjection):
         self.regularize = regularize
         self.n_jobs = n_jobs
 
-    @_fit_context(prefer_skip_nested_validation=True)
+    @fit_context(prefer_skip_nested_validation=True)
     def fit(self, X, y, sample_weight=None):
         return super().fit(X, y, sample_weight=sample_weight)
 

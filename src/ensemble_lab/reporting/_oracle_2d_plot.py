@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from ..datasets import oracle_2d_boundary
-from ..methods._oracle_example import Oracle2DResult
+from ..methods import Oracle2DResult
 from ._kappa_error_plot import plot_kappa_error
 
 __all__ = ["plot_oracle_2d_example"]

@@ -12,12 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from ..methods._triskel_roc import (
-    BiasCurves,
-    accuracy_line,
-    embed_point,
-    hard_roc_point,
-)
+from ..methods import BiasCurves, accuracy_line, embed_point, hard_roc_point
 
 __all__ = ["plot_bias_curves", "plot_embedded_roc_space"]
 

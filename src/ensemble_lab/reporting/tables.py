@@ -94,7 +94,7 @@ def significant(value: float, digits: int = 3) -> str:
     return text
 
 
-_TEST_LABELS = {
+TEST_LABELS = {
     "corrected_t": "corrected resampled t-test",
     "paired_t": "paired t-test",
     "wilcoxon": "Wilcoxon signed-rank test",
@@ -127,7 +127,7 @@ def default_test(protocol: Mapping[str, Any] | str | None) -> TestName:
 
 def test_label(test: str) -> str:
     """How a table names the test ``test`` (``"corrected_t"`` -> its authors' name)."""
-    return _TEST_LABELS[test]
+    return TEST_LABELS[test]
 
 
 _TIME_KINDS = ("fit_cpu", "fit_wall", "predict_cpu", "predict_wall")
@@ -293,8 +293,8 @@ def _counts_row(sig: pd.DataFrame, baseline: str) -> dict[str, str]:
 
 
 def _check_test(test: str | None, alpha: float) -> None:
-    if test is not None and test not in _TEST_LABELS:
-        raise ValueError(f"test must be one of {sorted(_TEST_LABELS)}, got {test!r}.")
+    if test is not None and test not in TEST_LABELS:
+        raise ValueError(f"test must be one of {sorted(TEST_LABELS)}, got {test!r}.")
     if not 0.0 < alpha < 1.0:
         raise ValueError(f"alpha must be in (0, 1), got {alpha!r}.")
 
@@ -403,7 +403,7 @@ def accuracy_table(
         f"Mean {name}{' (%)' if percent else ''}{direction}"
         f"{' ± standard deviation' if show_sd else ''}. "
         f"{stats.BETTER_MARKER} / {stats.WORSE_MARKER}: significantly better / worse than "
-        f"{baseline} at the {alpha:g} level ({_TEST_LABELS[test]})."
+        f"{baseline} at the {alpha:g} level ({TEST_LABELS[test]})."
     )
     if expected_splits and (numbers["n"] < expected_splits).to_numpy().any():
         caption += (
@@ -509,7 +509,7 @@ def time_table(
     if test is not None:
         caption += (
             f" {stats.BETTER_MARKER} / {stats.WORSE_MARKER}: significantly larger / smaller than "
-            f"{baseline} at the {alpha:g} level ({_TEST_LABELS[test]})."
+            f"{baseline} at the {alpha:g} level ({TEST_LABELS[test]})."
         )
     if failed is not None:
         caption += _FAILURE_NOTE
@@ -765,7 +765,7 @@ def _pairwise(
     tests = pairwise_tests(results, metric=metric, test=test, alpha=alpha, higher_is_better=higher)
     what = (
         f"{known.label if known else metric}{'' if higher else ', lower is better'}; "
-        f"{_TEST_LABELS[test]} at the {alpha:g} level on each data set"
+        f"{TEST_LABELS[test]} at the {alpha:g} level on each data set"
     )
     return tests, what
 

@@ -4,8 +4,12 @@ A new scikit-learn release that moves or changes one of these breaks this file o
 overrides of ``BaseEstimator``'s machinery below are pinned to scikit-learn's own
 behaviour by ``tests/utils/test_sklearn_compat.py`` on every public estimator.
 
-Its private helpers, imported here and nowhere else; and :class:`Estimator`, scikit-learn's
-``BaseEstimator`` made cheaper where an ensemble calls it once per member:
+Its private helpers, imported here and nowhere else, under names without the underscore
+(``_fit_context`` is :func:`fit_context`, ``_safe_indexing`` is :func:`safe_indexing`,
+``_check_sample_weight`` is :func:`sklearn_check_sample_weight`, beside the package's own
+``base.check_sample_weight``, ...), since the rest of the package imports them (through
+:mod:`ensemble_lab.utils`); and :class:`Estimator`, scikit-learn's ``BaseEstimator`` made
+cheaper where an ensemble calls it once per member:
 
 Three costs of scikit-learn's machinery exceed what a small member tree takes to grow
 (~40 µs on a 150-row table):
@@ -27,29 +31,27 @@ import functools
 import numbers
 
 from sklearn import get_config
-from sklearn.base import BaseEstimator, _fit_context
-from sklearn.utils import _safe_indexing
+from sklearn.base import BaseEstimator
+from sklearn.base import _fit_context as fit_context
+from sklearn.utils import _safe_indexing as safe_indexing
 from sklearn.utils._param_validation import HasMethods, Interval, StrOptions
-from sklearn.utils.validation import (
-    _check_feature_names,
-    _check_n_features,
-    _check_sample_weight,
-    check_is_fitted,
-    validate_data,
-)
+from sklearn.utils.validation import _check_feature_names as check_feature_names
+from sklearn.utils.validation import _check_n_features as check_n_features
+from sklearn.utils.validation import _check_sample_weight as sklearn_check_sample_weight
+from sklearn.utils.validation import check_is_fitted, validate_data
 
 __all__ = [
     "Estimator",
     "HasMethods",
     "Interval",
     "StrOptions",
-    "_check_feature_names",
-    "_check_n_features",
-    "_check_sample_weight",
-    "_fit_context",
-    "_safe_indexing",
+    "check_feature_names",
     "check_is_fitted",
+    "check_n_features",
+    "fit_context",
     "leaf_fit_context",
+    "safe_indexing",
+    "sklearn_check_sample_weight",
     "validate_data",
 ]
 

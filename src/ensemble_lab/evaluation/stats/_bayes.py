@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ...utils._optional import optional_import
+from ...utils import optional_import
 
 __all__ = ["BayesianComparison", "bayesian_signed_rank", "correlated_ttest"]
 
