@@ -1,6 +1,7 @@
 """Reproduction of paper 004's Table 2: its ensembles, the transcription, the page."""
 
 import json
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -10,23 +11,31 @@ from sklearn.model_selection import StratifiedKFold, cross_val_score
 from sklearn.tree import DecisionTreeClassifier
 
 from ensemble_lab.datasets import load
-from ensemble_lab.evaluation import load_results
+from ensemble_lab.evaluation import ExperimentConfig, MethodSpec, derive_seed, load_results
+from ensemble_lab.evaluation.protocols import StratifiedKFold as EvalStratifiedKFold
+from ensemble_lab.evaluation.records import load_records
 from ensemble_lab.experiments import RunContext, reproduction, reproduction_names
-from ensemble_lab.experiments import _elrc_nodes as tree_nodes
 from ensemble_lab.experiments.elrc import (
     COLUMNS,
     DATASETS,
     PAPER_TABLE2,
+    ElrcReproduction,
     claim_check,
     config,
     elrc_claims,
-    held_out_drops,
     large_config,
+    levels_config,
+    nodes_config,
+    paper_matrix,
+)
+from ensemble_lab.experiments.elrc import nodes as tree_nodes
+from ensemble_lab.experiments.elrc.claims import _comparable_claim
+from ensemble_lab.experiments.elrc.configs import NODES_PROBE, parts
+from ensemble_lab.experiments.elrc.levels import (
+    held_out_drops,
     level_accuracy,
     level_folds,
-    levels_config,
-    paper_matrix,
-    write_from_store,
+    levels_claim,
 )
 from ensemble_lab.learners import make_learner
 from ensemble_lab.methods import BoostingClassifier, WekaBaggingClassifier, make, names
@@ -261,6 +270,63 @@ def test_configs_cover_the_ten_datasets_with_the_papers_methods():
     assert {m.name for m in levels.methods} == {"ELRC"}
 
 
+def test_parts_run_table_2_the_levels_then_the_nodes_of_table_2s_models():
+    elrc = reproduction("elrc")
+    assert isinstance(elrc, ElrcReproduction) and elrc.keeps_store
+    full = [(p.config.name, p.store) for p in elrc.parts()]
+    assert full == [
+        ("elrc", "elrc"),
+        ("elrc-large", "elrc-large"),
+        ("elrc-levels", "elrc-levels"),
+        ("elrc-nodes", "elrc-nodes"),
+        ("elrc-large-nodes", "elrc-nodes"),
+    ]
+    assert [p.config.name for p in parts(quick=True)] == ["elrc", "elrc-levels", "elrc-nodes"]
+    for main in (config(), large_config(), config(quick=True)):
+        nodes = nodes_config(main)
+        (spec,) = nodes.methods
+        assert spec == next(m for m in main.methods if m.label == "ELRC")
+        assert (nodes.datasets, nodes.protocol, nodes.seed) == (
+            main.datasets,
+            main.protocol,
+            main.seed,
+        )
+        assert nodes.probes == (NODES_PROBE,) and nodes.name != main.name
+
+
+def test_the_nodes_experiment_fits_the_models_of_table_2(arff_dir, tmp_path):
+    """Same folds and task seeds although the experiment's name differs: the same
+    predictions, fold by fold, and the probe's records are the nodes of those models."""
+    from ensemble_lab.evaluation import load_predictions, run_experiment
+
+    main = ExperimentConfig(
+        "main",
+        ["glass"],
+        [MethodSpec("J48", name="J48"), MethodSpec(label="ELRC", name="ELRC", params={"cv": 2})],
+        protocol=EvalStratifiedKFold(n_folds=2),
+        seed=7,
+        record_predictions=True,
+    )
+    nodes = replace(nodes_config(main), record_predictions=True)
+    for cfg in (main, nodes):
+        run_experiment(cfg, tmp_path / f"{cfg.name}.db", data_dir=arff_dir)
+    ours = load_predictions(tmp_path / "main.db", "main")
+    ours = ours[ours["method"] == "ELRC"].reset_index(drop=True)
+    again = load_predictions(tmp_path / "main-nodes.db", "main-nodes")
+    assert_array_equal(ours["y_pred"], again["y_pred"])
+    records = load_records(tmp_path / "main-nodes.db", "main-nodes")
+    assert records.groupby("fold")["node_id"].min().tolist() == [0, 0]
+    X, y = load("glass", data_dir=arff_dir)
+    y = np.asarray(y)
+    split = next(iter(main.protocol.splits(y, main.seed)))
+    seed = derive_seed(main.seed, "glass", "ELRC", split.repetition, split.fold)
+    model = make("ELRC", cv=2, random_state=seed).fit(X.iloc[split.train_idx], y[split.train_idx])
+    first = records[records["fold"] == split.fold].drop(
+        columns=["dataset", "method", "repetition", "fold"]
+    )
+    assert first.reset_index(drop=True).equals(tree_nodes.node_records(model))
+
+
 def _level_results(acc):
     """Tidy results whose every fold of ``dataset`` at ``levels`` has accuracy ``acc``."""
     import pandas as pd
@@ -337,9 +403,12 @@ def test_quick_run_writes_page_with_paper_and_our_numbers(quick_dir):
     assert len(levels) == 2 * 3 * 3
     assert "## ELRC's accuracy against its number of levels" in text
     assert " of 2" in stored["claims"][-2]["ours"]  # claim 7 from the two quick datasets
-    # claim 8 from the refitted quick models, which give the stored accuracies
-    nodes, folds = tree_nodes.load(tmp_path)
-    assert len(folds) == 2 * 3 and set(nodes["dataset"]) == {"glass", "ecoli"}
+    # claim 8 from the quick models refitted by the runner, which give the stored
+    # accuracies: the node records are kept with the tasks of the nodes experiment
+    nodes = load_records(tmp_path / "elrc-nodes.db", "elrc-nodes", NODES_PROBE)
+    assert set(nodes["dataset"]) == {"glass", "ecoli"} and set(nodes["method"]) == {"ELRC"}
+    assert len(nodes.groupby(["dataset", "fold"])) == 2 * 3
+    assert (nodes.groupby(["dataset", "fold"])["parent"].min() == -1).all()  # one root each
     assert "6 of 6 give the stored test accuracy" in text
     assert stored["claims"][-1]["key"] == "errors-increase-after-split"
     assert "## Errors before and after each split, and the learners chosen" in text
@@ -356,7 +425,7 @@ def test_page_from_a_partial_store_leaves_unfinished_datasets_out(tmp_path, quic
     shutil.copytree(quick_dir, tmp_path)
     with sqlite3.connect(tmp_path / "elrc.db") as db:
         db.execute("DELETE FROM results WHERE dataset = 'glass' AND fold = 0")
-    text = write_from_store(tmp_path, quick=True).read_text()
+    text = reproduction("elrc").write(RunContext(tmp_path, quick=True)).read_text()
     assert (
         "Incomplete run" in text
         and "out of our columns and of every comparison below: Glass" in text
@@ -384,26 +453,22 @@ def _level_folds(rng, trend):
 
 
 def test_levels_claim_holds_on_a_real_drop_and_rarely_on_noise():
-    from ensemble_lab.experiments.elrc import _levels
-
     rng = np.random.default_rng(0)
     verdicts, same_fold_drops = [], []
     for _ in range(200):
         folds = _level_folds(rng, np.zeros(6))
         acc = folds.groupby(level=0).mean()
-        verdicts.append(_levels(acc, folds).verdict)
+        verdicts.append(levels_claim(acc, folds).verdict)
         same_fold_drops.append((acc[6] < acc.max(axis=1)).mean())
     # the reading that chooses and measures on the same folds sees a drop on most
     # datasets of pure noise; the held-out test says "holds" about as often as α
     assert np.mean(same_fold_drops) > 0.75
     assert verdicts.count("holds") / len(verdicts) <= 0.10
     drop = _level_folds(rng, [0, 2, 4, 4, 1, -2])  # accuracy peaks at 3-4 levels
-    assert _levels(drop.groupby(level=0).mean(), drop).verdict == "holds"
+    assert levels_claim(drop.groupby(level=0).mean(), drop).verdict == "holds"
 
 
 def test_comparable_claim_needs_equivalence_within_a_point_and_can_fail():
-    from ensemble_lab.experiments.elrc import _comparable_claim, paper_matrix
-
     paper = paper_matrix(["Abalone", "Ecoli", "Glass", "Ionosphere", "Vehicle", "Segment"])
     rng = np.random.default_rng(1)
     close = paper.copy()
@@ -495,4 +560,4 @@ def test_errors_increasing_in_a_quarter_of_the_splits_is_often():
 
 def test_refitting_needs_the_elrc_method():
     with pytest.raises(ValueError, match="has no method labelled 'ELRC'"):
-        tree_nodes.refit_nodes([levels_config(quick=True)])
+        nodes_config(levels_config(quick=True))

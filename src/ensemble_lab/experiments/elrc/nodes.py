@@ -4,11 +4,12 @@ Lee, Na, Oh & Yang (Section 3) expected the regions to get easier to classify lo
 the tree, "However, experiments show that this is not always true. The cases where the
 number of errors increased after the data split were often observed" — the reason they
 weight each node by its accuracy relative to its parent's (Eq. 4). Here the ELRC models
-of the page's run are refitted (the same folds, the same task seeds, so the same
-models: :func:`refit_nodes` checks each fold's test accuracy against the stored one)
-and every node is recorded: its level, the learner it chose, the training instances of
-its region and how many of them it and its parent misclassify. The records are kept in
-the store :data:`STORE`.
+of the page's run are refitted by the experiment :func:`.configs.nodes_config` (the same
+method, folds and task seeds, so the same models: the page checks each fold's test
+accuracy against the one Table 2's store holds) and the probe :func:`node_probe` records
+every node: its level, the learner it chose, the training instances of its region and
+how many of them it and its parent misclassify. The records are kept with the tasks in
+the results store :data:`STORE`.
 
 A *split* is a node with children. Its errors before are those of the node on its
 region; its errors after are those of its two children, each on its part of the region
@@ -17,24 +18,27 @@ region; its errors after are those of its two children, each on its part of the 
 
 from __future__ import annotations
 
-import sqlite3
-from collections.abc import Callable, Sequence
-from pathlib import Path
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from ..base import safe_rows
-from ..evaluation import ExperimentConfig
-from ..evaluation.tasks import derive_seed
-from ..reporting.claims import Claim, verdict
-from ._common import markdown_table
+from ...reporting.claims import Claim, verdict
+from .._common import markdown_table
 
-__all__ = ["STORE", "claim", "learner_counts", "load", "node_records", "refit_nodes", "section"]
+__all__ = [
+    "STORE",
+    "claim",
+    "learner_counts",
+    "node_probe",
+    "node_records",
+    "section",
+    "split_errors",
+    "stored_nodes",
+]
 
 STORE = "elrc-nodes.db"
-LABEL = "ELRC"
 
 #: The candidate learners, in ELRC's priority order, as the page names them.
 LEARNERS = {"smo": "SMO (`smo`)", "nb": "naive Bayes (`nb`)", "j48": "C4.5 (`j48`)"}
@@ -84,63 +88,49 @@ def node_records(model: Any) -> pd.DataFrame:
     )
 
 
-def refit_nodes(
-    configs: Sequence[ExperimentConfig],
-    *,
-    data_dir: Path | None = None,
-    progress: Callable[[str], None] | None = None,
-) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """Refit the ELRC models of ``configs`` on their folds; their nodes and accuracies.
+def node_probe(
+    estimator: Any, X_train: Any, y_train: Any, X_test: Any, y_test: Any
+) -> pd.DataFrame:
+    """The probe of :func:`.configs.nodes_config`: :func:`node_records` of each task's model.
 
-    Each model is built as the runner builds the task (the method labelled ``"ELRC"``,
-    its task seed), fitted on the training part and scored on the test part.
+    The runner calls it after every fit (``probe(estimator, X_train, y_train, X_test,
+    y_test)``) and keeps the frame with the task; the data are not needed, the fitted
+    tree holds every count.
 
-    Returns
-    -------
-    nodes : DataFrame
-        :func:`node_records` of every model, with ``dataset``, ``repetition``, ``fold``.
-    folds : DataFrame
-        ``dataset``, ``repetition``, ``fold``, ``accuracy`` (test) of every model.
+    Examples
+    --------
+    >>> from sklearn.datasets import load_iris
+    >>> from ensemble_lab.methods import make
+    >>> X, y = load_iris(return_X_y=True)
+    >>> model = make("ELRC", max_depth=2, random_state=0).fit(X, y)
+    >>> node_probe(model, X, y, X, y).equals(node_records(model))
+    True
     """
-    from ..datasets import load
-
-    nodes, folds = [], []
-    for cfg in configs:
-        spec = next((m for m in cfg.methods if m.label == LABEL), None)
-        if spec is None:
-            raise ValueError(f"experiment {cfg.name!r} has no method labelled {LABEL!r}")
-        for name in map(str, cfg.datasets):
-            X, y = load(name, data_dir=data_dir)
-            y = np.asarray(y)
-            for s in cfg.protocol.splits(y, cfg.seed):
-                seed = derive_seed(cfg.seed, name, LABEL, s.repetition, s.fold)
-                model = spec.build(seed).fit(safe_rows(X, s.train_idx), y[s.train_idx])
-                hit = np.asarray(model.predict(safe_rows(X, s.test_idx))) == y[s.test_idx]
-                key = {"dataset": name, "repetition": s.repetition, "fold": s.fold}
-                folds.append(key | {"accuracy": float(hit.mean())})
-                nodes.append(node_records(model).assign(**key))
-            if progress is not None:
-                progress(name)
-    return pd.concat(nodes, ignore_index=True), pd.DataFrame(folds)
+    return node_records(estimator)
 
 
-def write_store(nodes: pd.DataFrame, folds: pd.DataFrame, out_dir: Path) -> Path:
-    """Write the records into ``out_dir/STORE`` (tables ``nodes`` and ``folds``)."""
-    db = Path(out_dir) / STORE
-    with sqlite3.connect(db) as con:
-        con.execute("PRAGMA journal_mode=DELETE")
-        nodes.to_sql("nodes", con, if_exists="replace", index=False)
-        folds.to_sql("folds", con, if_exists="replace", index=False)
-    return db
+def stored_nodes(
+    records: Sequence[pd.DataFrame], results: Sequence[pd.DataFrame]
+) -> tuple[pd.DataFrame, pd.DataFrame] | None:
+    """The page's (nodes, folds) from the node experiments' records and results.
 
+    ``records`` are the frames of :func:`~ensemble_lab.evaluation.load_records` (the
+    probe :func:`node_probe`), ``results`` those of
+    :func:`~ensemble_lab.evaluation.load_results`, of the same experiments. The nodes
+    keep the task's ``dataset``, ``repetition`` and ``fold``; the folds are each task's
+    ``dataset``, ``repetition``, ``fold`` and test ``accuracy``. None when there are no
+    records (not run).
 
-def load(out_dir: Path) -> tuple[pd.DataFrame, pd.DataFrame] | None:
-    """The stored (nodes, folds), or None without a store."""
-    db = Path(out_dir) / STORE
-    if not db.is_file():
+    Examples
+    --------
+    >>> stored_nodes([], []) is None
+    True
+    """
+    if not records:
         return None
-    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as con:
-        return pd.read_sql("SELECT * FROM nodes", con), pd.read_sql("SELECT * FROM folds", con)
+    nodes = pd.concat(records, ignore_index=True).drop(columns="method")
+    folds = pd.concat(results, ignore_index=True)
+    return nodes, folds[["dataset", "repetition", "fold", "accuracy"]]
 
 
 def split_errors(nodes: pd.DataFrame) -> pd.DataFrame:
