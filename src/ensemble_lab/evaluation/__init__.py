@@ -28,6 +28,7 @@ from .protocols import (
     StratifiedKFold,
     protocol_from_dict,
 )
+from .records import load_records
 from .runner import Progress, RunSummary, load_dataset, run_experiment, validate_experiment
 from .store import (
     ExperimentConflictError,
@@ -77,6 +78,7 @@ __all__ = [
     "load_datasets",
     "load_failures",
     "load_predictions",
+    "load_records",
     "load_results",
     "load_warnings",
     "make_backend",

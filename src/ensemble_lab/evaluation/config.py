@@ -341,7 +341,7 @@ class ExperimentConfig:
         y_test)`` that return a :class:`pandas.DataFrame` of what the task should keep
         besides its scores (a boosting ensemble's error after each round, the nodes of
         a fitted tree). The store keeps each frame as the task's *records*
-        (:func:`~ensemble_lab.evaluation.store.load_records`), and ``verify`` compares
+        (:func:`~ensemble_lab.evaluation.load_records`), and ``verify`` compares
         them with a re-run's, except columns named ``*_cpu``, ``*_wall`` or ``*_ms``
         (measured times).
     description : str, default=""
