@@ -45,8 +45,6 @@ _DIR = Path(__file__).parent
 _MODULES: dict[str, str] = {
     "boosting-variants": "boosting_variants",
     "elrc": "elrc",
-    "oracle": "oracle",
-    "oracle-2d": "oracle_2d",
     "projection-boosting": "projection_boosting",
     "triskel": "triskel",
     "triskel-bias": "triskel_bias",

@@ -1,16 +1,15 @@
 """What the random linear oracle costs its host: Section V's claim on computational cost.
 
-Used by :mod:`ensemble_lab.experiments.oracle`. Section V of the paper says that the
-random linear oracle "does not increase substantially the computational complexity of
-the ensemble methods": each member trains two sub-classifiers instead of one, each on
-part of the data, so that "if the data size is a factor in the training complexity,
-then the random oracle may, in fact, be faster to train". The claim is tested with a
-timing run of its own (:func:`cost_config`, the store ``oracle-cost.db``): the 19
-ensembles with both versions, H- and N-, on Table III's data sets, one 10-fold
-cross-validation with Table III's seed, so that both versions of a host are timed on
-the same folds. It is cheap enough to rerun whenever the oracle's code gets faster,
-and it leaves the Table III store's times (taken over days, beside other jobs) out of
-the verdict.
+Section V of the paper says that the random linear oracle "does not increase
+substantially the computational complexity of the ensemble methods": each member trains
+two sub-classifiers instead of one, each on part of the data, so that "if the data size
+is a factor in the training complexity, then the random oracle may, in fact, be faster
+to train". The claim is tested with a timing run of its own (:func:`cost_config`, the
+store ``oracle-cost.db``): the 19 ensembles with both versions, H- and N-, on Table
+III's data sets, one 10-fold cross-validation with Table III's seed, so that both
+versions of a host are timed on the same folds. It is cheap enough to rerun whenever the
+oracle's code gets faster, and it leaves the Table III store's times (taken over days,
+beside other jobs) out of the verdict.
 
 References
 ----------
@@ -26,9 +25,9 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from ..evaluation import ExperimentConfig, MethodSpec, RepeatedCV
-from ..reporting.claims import Claim, listed, verdict
-from ._common import fill_template, markdown_table
+from ...evaluation import ExperimentConfig, MethodSpec, RepeatedCV
+from ...reporting.claims import Claim, listed, verdict
+from .._common import fill_template, markdown_table
 
 __all__ = [
     "COST_LIMIT",
@@ -245,4 +244,5 @@ def cost_section(cost: Cost, store: str) -> str:
             "n_datasets": str(cost.n_datasets),
             "table": markdown_table(shown, decimals=2),
         },
+        __package__,
     )

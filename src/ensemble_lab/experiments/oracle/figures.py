@@ -1,19 +1,24 @@
-"""Figures 3 and 4 of the oracle paper: the 2-d example, drawn.
+"""The oracle pages' figures: the critical-difference and kappa-error diagrams, the 2-D example.
 
-Kuncheva & Rodríguez (2007), *Classifier ensembles with a random linear oracle*.
+Kuncheva & Rodríguez (2007), *Classifier ensembles with a random linear oracle*: the
+Nemenyi diagram of Table III's ranks, the kappa-error diagrams of H- against N-
+ensembles, and Figures 3 and 4 (the 2-D example, drawn).
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
-from ..datasets import oracle_2d_boundary
-from ..methods._oracle_example import Oracle2DResult
-from ._kappa_error_plot import plot_kappa_error
+from ...datasets import oracle_2d_boundary
+from ...methods._oracle_example import Oracle2DResult
+from .._common import save_figure
+from .sides import family
 
-__all__ = ["plot_oracle_2d_example"]
+__all__ = ["cd_figure", "kappa_figures", "plot_oracle_2d_example"]
 
 
 def plot_oracle_2d_example(result: Oracle2DResult, axes: Any = None) -> Any:
@@ -32,6 +37,8 @@ def plot_oracle_2d_example(result: Oracle2DResult, axes: Any = None) -> Any:
     -------
     axes : ndarray of Axes
     """
+    from ...reporting.plots import plot_kappa_error
+
     if axes is None:
         import matplotlib.pyplot as plt
 
@@ -55,3 +62,35 @@ def plot_oracle_2d_example(result: Oracle2DResult, axes: Any = None) -> Any:
         ax.set_aspect("equal")
     plot_kappa_error(result.kappa_error, ax=axes[3])
     return axes
+
+
+def cd_figure(average: pd.Series, cd: float, out_dir: Path, stem: str) -> str:
+    """Draw the critical-difference diagram of ``average`` ranks; the file's name."""
+    from matplotlib.figure import Figure
+
+    from ...reporting.plots import plot_critical_difference
+
+    fig = Figure(figsize=(16, 9))
+    ax = fig.subplots()
+    plot_critical_difference(average.to_dict(), cd, ax=ax, title=f"Nemenyi CD = {cd:.2f}")
+    return save_figure(fig, out_dir, f"{stem}-cd.png")
+
+
+def kappa_figures(kappa: dict[str, dict[str, np.ndarray]], out_dir: Path, stem: str) -> list[str]:
+    """Draw one row of kappa-error diagrams per data set, H- beside N-; the files' names."""
+    from matplotlib.figure import Figure
+
+    from ...reporting.plots import plot_kappa_error
+
+    names = []
+    for dataset, points in kappa.items():
+        pairs = [(m, "N-" + family(m)) for m in points if m.startswith("H-")]
+        pairs = [p for p in pairs if p[1] in points]
+        fig = Figure(figsize=(5 * len(pairs), 4))
+        axes = np.atleast_1d(fig.subplots(1, len(pairs)))
+        for ax, (h, n) in zip(axes, pairs):
+            plot_kappa_error({n: points[n], h: points[h]}, ax=ax)
+            ax.set_title(f"{dataset}: {family(h)}")
+        fig.tight_layout()
+        names.append(save_figure(fig, out_dir, f"{stem}-kappa-{dataset}.png"))
+    return names

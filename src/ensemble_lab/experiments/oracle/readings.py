@@ -1,7 +1,6 @@
 """What the oracle page checks behind its verdicts short of "holds", from the stores.
 
-Used by :mod:`ensemble_lab.experiments.oracle` and its claims
-(:mod:`ensemble_lab.experiments._oracle_claims`):
+Used by the oracle page and its claims (:mod:`~ensemble_lab.experiments.oracle.claims`):
 
 * the win-tie-loss of every H- method against its N- version on each repetition of the
   10×10 cross-validation taken alone (how firm a count over the data sets is);
@@ -19,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from ..evaluation import stats
+from ...evaluation import stats
 
 __all__ = [
     "BOOTSTRAP_REPLICATES",
