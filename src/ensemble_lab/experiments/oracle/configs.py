@@ -84,6 +84,12 @@ def dataset_names(*, quick: bool = False) -> list[str]:
     """Our names of the run's datasets, smallest first.
 
     A run stopped early misses the largest datasets, not a random set.
+
+    Examples
+    --------
+    >>> names = dataset_names()
+    >>> len(names), names[:3], names[-1]
+    (35, ['labor', 'zoo-named', 'lymph'], 'letter')
     """
     if quick:
         return list(QUICK_DATASETS)
@@ -97,6 +103,14 @@ def config(quick: bool = False) -> ExperimentConfig:
     The 40 methods on the 35 datasets, full size, 10×10 cross-validation (140 000 fits).
 
     ``quick``: 3 small datasets, 5 methods of 5 members, one 2-fold cross-validation.
+
+    Examples
+    --------
+    >>> cfg = config()
+    >>> cfg.name, len(cfg.methods), len(cfg.datasets), cfg.protocol.n_splits()
+    ('oracle-paper', 40, 35, 100)
+    >>> config(quick=True).name  # the quick run's experiment
+    'oracle'
     """
     if quick:
         return ExperimentConfig(
@@ -173,7 +187,14 @@ def readings_config() -> ExperimentConfig:
 
 
 def kappa_config(quick: bool = False) -> ExperimentConfig:
-    """Members' predictions of a few H-/N- pairs, for kappa-error diagrams."""
+    """Members' predictions of a few H-/N- pairs, for kappa-error diagrams.
+
+    Examples
+    --------
+    >>> cfg = kappa_config()
+    >>> cfg.name, cfg.datasets, cfg.record_members
+    ('oracle-kappa', ('vehicle', 'sonar'), True)
+    """
     datasets = QUICK_DATASETS[:1] if quick else KAPPA_DATASETS
     methods = QUICK_METHODS[:2] if quick else KAPPA_METHODS
     params = {"n_estimators": 5} if quick else {}

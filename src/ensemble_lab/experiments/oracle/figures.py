@@ -36,6 +36,16 @@ def plot_oracle_2d_example(result: Oracle2DResult, axes: Any = None) -> Any:
     Returns
     -------
     axes : ndarray of Axes
+
+    Examples
+    --------
+    >>> from matplotlib.figure import Figure
+    >>> from ensemble_lab.experiments import RunContext, reproduction
+    >>> quick = RunContext(Path("."), quick=True)  # three seeds, nothing written
+    >>> result = reproduction("oracle-2d").findings(quick).runs[0]
+    >>> axes = plot_oracle_2d_example(result, axes=Figure().subplots(1, 4))
+    >>> [ax.get_title() for ax in axes[:2]]
+    ['(a) training data', '(b) test data labelled by bagging']
     """
     from ...reporting.plots import plot_kappa_error
 
@@ -65,7 +75,18 @@ def plot_oracle_2d_example(result: Oracle2DResult, axes: Any = None) -> Any:
 
 
 def cd_figure(average: pd.Series, cd: float, out_dir: Path, stem: str) -> str:
-    """Draw the critical-difference diagram of ``average`` ranks; the file's name."""
+    """Draw the critical-difference diagram of ``average`` ranks; the file's name.
+
+    The diagram goes to ``out_dir/STEM-cd.png``, with the Nemenyi critical difference
+    ``cd`` in its title.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> out = Path(tempfile.mkdtemp())
+    >>> cd_figure(pd.Series({"H-P-Bagging": 1.2, "N-P-Bagging": 1.8}), 0.5, out, "demo")
+    'demo-cd.png'
+    """
     from matplotlib.figure import Figure
 
     from ...reporting.plots import plot_critical_difference
@@ -77,7 +98,19 @@ def cd_figure(average: pd.Series, cd: float, out_dir: Path, stem: str) -> str:
 
 
 def kappa_figures(kappa: dict[str, dict[str, np.ndarray]], out_dir: Path, stem: str) -> list[str]:
-    """Draw one row of kappa-error diagrams per data set, H- beside N-; the files' names."""
+    """Draw one row of kappa-error diagrams per data set, H- beside N-; the files' names.
+
+    ``kappa``: data set -> method -> its kappa-error points (one row per pair of
+    members: kappa, mean error); a panel for each H- method whose N- version is there.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> rng = np.random.default_rng(0)
+    >>> points = {"H-P-Bagging": rng.random((45, 2)), "N-P-Bagging": rng.random((45, 2))}
+    >>> kappa_figures({"iris": points}, Path(tempfile.mkdtemp()), "demo")
+    ['demo-kappa-iris.png']
+    """
     from matplotlib.figure import Figure
 
     from ...reporting.plots import plot_kappa_error

@@ -396,7 +396,7 @@ class TableV:
     paper_friedman: tuple[float, float]  # chi2_F and p from the paper's average ranks
 
 
-def medical_datasets(cfg: ExperimentConfig, results: pd.DataFrame) -> pd.DataFrame:
+def _medical_datasets(cfg: ExperimentConfig, results: pd.DataFrame) -> pd.DataFrame:
     """Each medical data set: the paper's name and size (Table IV), ours, tasks finished."""
     sizes = results.groupby("dataset")[["n_train", "n_test"]].first().sum(axis=1)
     tasks = results.groupby("dataset").size()
@@ -436,7 +436,7 @@ def table_v(results: pd.DataFrame, uci_ranks: pd.Series | None) -> tuple[TableV,
         cpu_hours=(results["fit_cpu"].sum() + results["predict_cpu"].sum()) / 3600,
         n_datasets=n_datasets,
         missing=tuple(missing),
-        datasets=medical_datasets(cfg, results),
+        datasets=_medical_datasets(cfg, results),
         comparison=None,
         patterns=None,
         rho=np.nan,
