@@ -462,6 +462,18 @@ def oracle_claims(
         Our per-dataset accuracies (claim 7's equivalence test), the counts on each
         repetition (claim 3's spread) and the readings checked (claims 1 and 2's notes);
         without it claim 7 is not run and the notes say less.
+
+    Examples
+    --------
+    The paper's own Table III, fed as our numbers:
+
+    >>> from ensemble_lab.experiments.oracle import PAPER_TABLE_III
+    >>> from ensemble_lab.experiments.oracle.sides import parse_wtl
+    >>> ranks = {m: r for m, (r, _) in PAPER_TABLE_III.items()}
+    >>> wtl = {m: parse_wtl(c) for m, (_, c) in PAPER_TABLE_III.items() if c and c != "N/A"}
+    >>> claims = oracle_claims(PAPER_TABLE_III, ranks, wtl)
+    >>> claims[0].key, claims[0].verdict, claims[0].ours
+    ('rank-better-with-oracle', 'holds', '19 of 19')
     """
     paper = Side(
         {m: r for m, (r, _) in paper_table.items()},

@@ -20,7 +20,7 @@ from .._common import fill_template, write_page
 from .._reproduction import Reproduction, RunContext
 from .figures import plot_oracle_2d_example
 
-__all__ = ["Oracle2DReproduction"]
+__all__ = ["Findings", "Oracle2DReproduction", "findings_from"]
 
 DESCRIPTION = "Bagging vs bagging + oracle of linear classifiers on a 2-D task (paper 001, Fig. 3)"
 NAME = "oracle-2d"
@@ -33,7 +33,14 @@ ENSEMBLES = ("bagging", "bagging+oracle")
 # --------------------------------------------------------------------------- findings
 @dataclass(frozen=True)
 class Findings:
-    """What the runs say: each quantity of each ensemble, seed by seed, and the claims."""
+    """What the runs say: each quantity of each ensemble, seed by seed, and the claims.
+
+    Examples
+    --------
+    >>> f = findings_from([oracle_2d_example(0)])
+    >>> len(f.runs), sorted(f.values), len(f.claims)
+    (1, ['bagging', 'bagging+oracle'], 3)
+    """
 
     runs: tuple[Any, ...]  # one Oracle2DResult per seed; the first is plotted
     values: dict[str, dict[str, np.ndarray]]  # ensemble -> quantity -> one value per seed
@@ -45,7 +52,11 @@ class Findings:
 
 
 def findings_from(runs: list[Any]) -> Findings:
-    """The quantities of the two ensembles over the seeds, and the ledger."""
+    """The quantities of the two ensembles over the seeds, and the ledger.
+
+    ``runs``: one :func:`~ensemble_lab.methods._oracle_example.oracle_2d_example` result
+    per seed (the first is the one plotted); see :class:`Findings` for an example.
+    """
     values = {
         name: {k: np.array([r.summary[name][k] for r in runs]) for k in KEYS} for name in ENSEMBLES
     }

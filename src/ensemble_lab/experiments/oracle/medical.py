@@ -380,7 +380,16 @@ def pattern_table(
 
 @dataclass(frozen=True)
 class TableV:
-    """Section VI's run on the seven medical data sets: how far it got, Table V."""
+    """Section VI's run on the seven medical data sets: how far it got, Table V.
+
+    Examples
+    --------
+    >>> columns = ["dataset", "method", "repetition", "fold", "n_train", "n_test",
+    ...            "accuracy", "fit_cpu", "predict_cpu"]
+    >>> table, _ = table_v(pd.DataFrame(columns=columns), None)
+    >>> table.n_tasks, len(table.missing), round(table.paper_friedman[0], 1) > 0
+    (0, 7, True)
+    """
 
     cfg: ExperimentConfig
     n_tasks: int  # tasks stored

@@ -87,7 +87,17 @@ TITLE = "Random Linear Oracle — Table III (paper 001)"
 
 @dataclass(frozen=True)
 class Findings:
-    """What the store says: how far the run got, Table III, the kappa-error diagrams."""
+    """What the store says: how far the run got, Table III, the kappa-error diagrams.
+
+    Made by :meth:`OracleReproduction.findings` (:func:`findings_from`); every number
+    and table of the page is one of its fields or computed from them.
+
+    Examples
+    --------
+    >>> import dataclasses
+    >>> [f.name for f in dataclasses.fields(Findings)][:4]
+    ['cfg', 'kcfg', 'quick', 'n_tasks']
+    """
 
     cfg: ExperimentConfig
     kcfg: ExperimentConfig
@@ -124,6 +134,20 @@ def findings_from(
     ``readings``: those of the uniform reading (:func:`readings_config`; None: not run);
     ``zoo_features``: the number of attributes of the stored zoo;
     ``timing``: the results of Section V's timing run (:func:`timing_config`).
+
+    Examples
+    --------
+    A store with no finished task: nothing ranked, every claim ``not run``.
+
+    >>> columns = ["dataset", "method", "repetition", "fold", "n_train", "n_test",
+    ...            "accuracy", "fit_cpu", "predict_cpu"]
+    >>> empty = pd.DataFrame(columns=columns)
+    >>> no_members = pd.DataFrame(columns=["dataset", "method", "repetition", "fold",
+    ...                                    "members", "y_true"])
+    >>> f = findings_from(config(quick=True), kappa_config(quick=True), empty, no_members,
+    ...                   quick=True)
+    >>> f.ranks is None, f.missing, {c.verdict for c in f.claims}
+    (True, ('iris', 'heart-statlog', 'breast-cancer'), {'not run'})
     """
     complete, missing = complete_results(results, cfg)
     n_datasets = complete["dataset"].nunique()
