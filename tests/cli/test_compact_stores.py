@@ -1,6 +1,7 @@
 """``pack`` and ``unpack`` on the command line; every reading command takes the compact form,
 every writing one refuses it in one line; ``reproduce --estimate`` covers every part."""
 
+import re
 import textwrap
 
 import pandas as pd
@@ -10,7 +11,7 @@ from typer.testing import CliRunner
 from ensemble_lab.cli import app
 from ensemble_lab.evaluation import estimate as estimate_module
 from ensemble_lab.evaluation.estimate import Estimate
-from ensemble_lab.experiments import oracle
+from ensemble_lab.experiments import RunContext, reproduction
 
 runner = CliRunner()
 
@@ -105,11 +106,16 @@ def test_unpack_does_not_overwrite_a_plain_store(stored, tmp_path, one_line_erro
 
 
 def test_oracle_estimate_covers_every_experiment_the_page_runs(tmp_path, monkeypatch):
-    """Each config ``reproduce oracle`` runs is estimated, with its own store's times."""
+    """Each part ``reproduce oracle`` runs is estimated, in order, with its own store's times."""
     ran, estimated = [], []
-    monkeypatch.setattr(oracle, "run_into", lambda cfg, db, **_: ran.append((cfg.name, db.name)))
-    monkeypatch.setattr(oracle, "write_from_store", lambda out_dir, **_: out_dir / "oracle.md")
-    oracle.run(tmp_path)
+    oracle = reproduction("oracle")
+
+    def run_part(ctx, part):
+        ran.append((part.config.name, ctx.store_path(part.store).name))
+
+    monkeypatch.setattr(RunContext, "run", run_part)
+    monkeypatch.setattr(type(oracle), "write", lambda self, ctx: ctx.out_dir / "oracle.md")
+    assert oracle.run(RunContext(tmp_path)) == tmp_path / "oracle.md"
 
     def fake(config, *, results=None, **_):
         estimated.append(config.name)
@@ -126,6 +132,17 @@ def test_oracle_estimate_covers_every_experiment_the_page_runs(tmp_path, monkeyp
                                      "oracle-cost.db", "oracle.db"]  # fmt: skip
     assert "All 5 experiments of oracle:" in result.output
     assert "total CPU time: 5.0 min" in result.output.split("All 5 experiments")[1]
+
+
+def test_running_the_oracle_into_its_compact_store_is_refused(tmp_path):
+    """``reproduce oracle`` beside a packed ``oracle.db.xz`` says how to unpack it."""
+    compact = tmp_path / "oracle.db.xz"
+    compact.write_bytes(b"a packed store")
+    refusal = re.escape(f"unpack it first: ensemble-lab unpack {compact}")
+    with pytest.raises(ValueError, match=refusal):
+        reproduction("oracle").run(RunContext(tmp_path, quick=True))
+    assert compact.read_bytes() == b"a packed store"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["oracle.db.xz"]
 
 
 def test_a_compact_store_beside_the_page_is_what_its_estimate_reads(tmp_path, monkeypatch):

@@ -9,14 +9,16 @@ import pytest
 from ensemble_lab import methods
 from ensemble_lab.datasets import manifest, packaged_names
 from ensemble_lab.evaluation import load_predictions, load_results, stats
-from ensemble_lab.experiments import oracle, reproduction, reproduction_names
+from ensemble_lab.experiments import Part, RunContext, oracle, reproduction, reproduction_names
+from ensemble_lab.experiments.oracle import analysis, configs, page
 from ensemble_lab.methods._reframe import FrameRestorer
 from ensemble_lab.reporting.claims import read_ledger
 
 
 def test_registered_as_a_reproduction():
     assert "oracle" in reproduction_names()
-    assert reproduction("oracle").module is oracle
+    assert isinstance(reproduction("oracle"), oracle.OracleReproduction)
+    assert isinstance(reproduction("oracle-2d"), oracle.Oracle2DReproduction)
 
 
 def test_transcribed_table_names_every_registered_method_once():
@@ -65,7 +67,7 @@ def test_every_table_i_dataset_is_in_the_collection():
 
 def test_zoo_keeps_the_animal_s_name_as_table_i_counts_it(arff_dir):
     from ensemble_lab.datasets import load
-    from ensemble_lab.experiments._oracle_claims import PAPER_ZOO_DISCRETE
+    from ensemble_lab.experiments.oracle.paper import PAPER_ZOO_DISCRETE
 
     assert oracle.ZOO == "zoo-named" and oracle.ZOO in oracle.readings_config().datasets
     X, _ = load(oracle.ZOO, data_dir=arff_dir)
@@ -96,6 +98,11 @@ def test_frame_restorer_maps_values_like_the_pandas_reference():
     np.testing.assert_array_equal(got["x1"].to_numpy(), [1.0, 2.0, np.nan])
 
 
+def _quick_run(out_dir):
+    """``reproduce oracle --quick`` into ``out_dir``: the page's path."""
+    return reproduction("oracle").run(RunContext(out_dir, quick=True))
+
+
 def datasets_free_learner():
     from ensemble_lab.learners import make_learner
 
@@ -103,14 +110,14 @@ def datasets_free_learner():
 
 
 def test_quick_run_writes_page_with_paper_and_our_numbers(tmp_path):
-    page = oracle.run(tmp_path, quick=True)
+    page = _quick_run(tmp_path)
     text = page.read_text()
     # the paper's numbers (transcribed) and ours side by side
     assert "15.40" in text and "• 26-2-7" in text and "28.63" in text
     results = load_results(tmp_path / "oracle.db", "oracle")
-    assert set(results["dataset"]) == set(oracle._QUICK_DATASETS)
+    assert set(results["dataset"]) == set(configs.QUICK_DATASETS)
     # one 2-fold cross-validation: two tasks per dataset and method
-    assert len(results) == 2 * len(oracle._QUICK_DATASETS) * len(oracle._QUICK_METHODS)
+    assert len(results) == 2 * len(configs.QUICK_DATASETS) * len(configs.QUICK_METHODS)
     means = results.groupby(["dataset", "method"])["accuracy"].mean().unstack()
     ranks = means.rank(axis=1, ascending=False).mean()
     assert f"{ranks['H-P-Bagging']:.2f}" in text
@@ -128,16 +135,16 @@ def test_quick_run_writes_page_with_paper_and_our_numbers(tmp_path):
 
 def test_a_partial_run_is_reported_over_the_finished_datasets_only(tmp_path):
     """Tasks of an unfinished dataset are stored but never enter the ranks."""
-    oracle.run(tmp_path, quick=True)
+    _quick_run(tmp_path)
     results = load_results(tmp_path / "oracle.db", "oracle")
     cfg, kcfg = oracle.config(quick=True), oracle.kappa_config(quick=True)
     last = cfg.datasets[-1]
     partial = results[~((results["dataset"] == last) & (results["fold"] == 1))]
-    complete, missing = oracle.complete_results(partial, cfg)
+    complete, missing = analysis.complete_results(partial, cfg)
     assert missing == [last] and last not in set(complete["dataset"])
-    predictions = load_predictions(tmp_path / "oracle.db", oracle.KAPPA_NAME)
-    f = oracle.findings(cfg, kcfg, partial, predictions, quick=True)
-    text = oracle.write_report(f, tmp_path).read_text()
+    predictions = load_predictions(tmp_path / "oracle.db", configs.KAPPA_NAME)
+    f = page.findings_from(cfg, kcfg, partial, predictions, quick=True)
+    text = reproduction("oracle").write_report(f, tmp_path).read_text()
     assert f"{len(partial)} of {len(results)} tasks are stored" in text
     assert "over the 2 datasets on which all" in text and f"largest: {last}." in text
     means = complete.groupby(["dataset", "method"])["accuracy"].mean().unstack()
@@ -149,9 +156,9 @@ def test_a_partial_run_is_reported_over_the_finished_datasets_only(tmp_path):
     assert ledger[0].ours == "only 2 of 19 ensembles run"
     # with fewer than two finished datasets there is nothing to rank: every claim not run
     one = partial[partial["dataset"] == cfg.datasets[0]]
-    f = oracle.findings(cfg, kcfg, one, predictions, quick=True)
+    f = page.findings_from(cfg, kcfg, one, predictions, quick=True)
     assert f.ranks is None
-    text = oracle.write_report(f, tmp_path).read_text()
+    text = reproduction("oracle").write_report(f, tmp_path).read_text()
     assert "No ranks yet" in text and "**holds**" not in text
     assert text.count("**not run**") == 7 + 1 + 5  # Section V's, its cost claim, Section VI's
     assert "Not run: `--quick` does not run it." in text
@@ -190,7 +197,7 @@ def test_config_is_table_iii_at_the_papers_protocol():
     from ensemble_lab.evaluation import RepeatedCV
 
     cfg = oracle.config()
-    assert cfg == oracle.paper_config()
+    assert oracle.paper_parts() == [Part(cfg, "oracle")]  # into the store of Table III
     assert list(cfg.datasets) == oracle.dataset_names()
     assert sorted(cfg.datasets) == sorted(oracle.PAPER_DATASETS.values())
     sizes = [oracle.PAPER_SIZES[p] for p in oracle.PAPER_DATASETS]
@@ -204,7 +211,7 @@ def test_config_is_table_iii_at_the_papers_protocol():
 
 
 def _paper_side():
-    from ensemble_lab.experiments._oracle_claims import parse_wtl
+    from ensemble_lab.experiments.oracle.sides import parse_wtl
 
     ranks = {m: r for m, (r, _) in oracle.PAPER_TABLE_III.items()}
     wtl = {m: parse_wtl(c) for m, (_, c) in oracle.PAPER_TABLE_III.items() if c and c != "N/A"}
@@ -214,7 +221,7 @@ def _paper_side():
 def test_the_papers_own_table_passes_the_tests_of_its_conclusions():
     """Fed the paper's Table III as our numbers, each test gives the verdict its wording
     implies on the paper's own data (claim 7 is the paper's own exception)."""
-    from ensemble_lab.experiments._oracle_claims import oracle_claims
+    from ensemble_lab.experiments.oracle.claims import oracle_claims
 
     ranks, wtl = _paper_side()
     claims = {c.key: c for c in oracle_claims(oracle.PAPER_TABLE_III, ranks, wtl)}
@@ -237,7 +244,7 @@ def test_the_papers_own_table_passes_the_tests_of_its_conclusions():
     assert "0, equal 0, smaller 9 of 9 (sign test n_c = 8: significant" in (
         claims["no-pruning-pattern"].paper
     )
-    assert "medical-data" not in claims  # Section VI: _oracle_medical
+    assert "medical-data" not in claims  # Section VI: oracle.medical
 
 
 def _means_with_gains(pruned, unpruned):
@@ -262,8 +269,8 @@ def _means_with_gains(pruned, unpruned):
 def test_no_pruning_pattern_is_an_equivalence_test_that_can_fail(spread, shift, expected):
     """Claim 7 holds only when the interval of the pruned − unpruned gain fits ±1 point:
     a wide spread over 35 datasets, or a clear shift, fails it."""
-    from ensemble_lab.experiments._oracle_claims import oracle_claims
-    from ensemble_lab.experiments._oracle_readings import Evidence
+    from ensemble_lab.experiments.oracle.claims import oracle_claims
+    from ensemble_lab.experiments.oracle.readings import Evidence
 
     rng = np.random.default_rng(1)
     unpruned = rng.normal(0.5, 1.0, 35)
@@ -286,7 +293,7 @@ def test_no_pruning_pattern_is_an_equivalence_test_that_can_fail(spread, shift, 
 
 def test_claims_fail_when_the_oracle_does_not_help():
     """Swap H- and N- ranks: the oracle now hurts every ensemble."""
-    from ensemble_lab.experiments._oracle_claims import oracle_claims
+    from ensemble_lab.experiments.oracle.claims import oracle_claims
 
     ranks, wtl = _paper_side()
     swapped = {}
@@ -344,7 +351,7 @@ def test_medical_config_runs_table_iv_at_the_papers_protocol():
 
 
 def _paper_v():
-    from ensemble_lab.experiments._oracle_medical import friedman_from_ranks, paper_patterns
+    from ensemble_lab.experiments.oracle.medical import friedman_from_ranks, paper_patterns
 
     ranks = {m: r for m, (r, _) in oracle.PAPER_TABLE_V.items()}
     uci = {m: r for m, (r, _) in oracle.PAPER_TABLE_III.items()}
@@ -352,7 +359,7 @@ def _paper_v():
 
 
 def test_the_papers_table_v_passes_the_tests_of_section_vi():
-    from ensemble_lab.experiments._oracle_medical import medical_claims
+    from ensemble_lab.experiments.oracle.medical import medical_claims
 
     ranks, wtl, friedman, uci = _paper_v()
     tables = (oracle.PAPER_TABLE_V, oracle.PAPER_TABLE_III)
@@ -375,7 +382,7 @@ def test_the_papers_table_v_passes_the_tests_of_section_vi():
 
 
 def test_section_vi_claims_fail_when_the_oracle_does_not_help():
-    from ensemble_lab.experiments._oracle_medical import medical_claims
+    from ensemble_lab.experiments.oracle.medical import medical_claims
 
     ranks, wtl, _, uci = _paper_v()
     swapped = {m: ranks[("N-" if m.startswith("H-") else "H-") + m[2:]] for m in ranks
@@ -430,25 +437,25 @@ def test_table_v_section_shows_ranks_patterns_and_claims_from_the_store(tmp_path
 
 
 def test_page_says_table_v_was_not_run_without_its_store(tmp_path):
-    oracle.run(tmp_path, quick=True)
+    _quick_run(tmp_path)
     cfg, kcfg = oracle.config(quick=True), oracle.kappa_config(quick=True)
     results = load_results(tmp_path / "oracle.db", "oracle")
-    predictions = load_predictions(tmp_path / "oracle.db", oracle.KAPPA_NAME)
-    f = oracle.findings(cfg, kcfg, results, predictions)
-    text = oracle.write_report(f, tmp_path).read_text()
+    predictions = load_predictions(tmp_path / "oracle.db", configs.KAPPA_NAME)
+    f = page.findings_from(cfg, kcfg, results, predictions)
+    text = reproduction("oracle").write_report(f, tmp_path).read_text()
     assert "Not run: `oracle-medical.db` is not in the results directory" in text
     ledger = {c.key: c for c in read_ledger(tmp_path / "oracle-claims.json")[2]}
     assert ledger["medical-data"].verdict == "not run"
     assert "no oracle-medical.db" in ledger["medical-data"].ours
     # with the medical results the section and its claims are there
-    f = oracle.findings(cfg, kcfg, results, predictions, medical=_synthetic_medical())
-    text = oracle.write_report(f, tmp_path).read_text()
+    f = page.findings_from(cfg, kcfg, results, predictions, medical=_synthetic_medical())
+    text = reproduction("oracle").write_report(f, tmp_path).read_text()
     assert "### Average ranks, the paper's beside ours" in text
     assert "The run is complete: all 7 data sets" in text
 
 
 def test_uniform_reading_pairs_the_uniform_run_with_the_stored_folds():
-    from ensemble_lab.experiments._oracle_readings import uniform_reading
+    from ensemble_lab.experiments.oracle.readings import uniform_reading
 
     def frame(rows):
         return pd.DataFrame(rows, columns=["dataset", "method", "repetition", "fold", "accuracy"])

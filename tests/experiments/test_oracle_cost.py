@@ -5,7 +5,7 @@ import pandas as pd
 import pytest
 
 from ensemble_lab.experiments import oracle
-from ensemble_lab.experiments._oracle_cost import (
+from ensemble_lab.experiments.oracle.cost import (
     COST_LIMIT,
     cost_claim,
     cost_config,

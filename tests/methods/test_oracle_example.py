@@ -3,8 +3,8 @@
 import matplotlib
 import numpy as np
 
+from ensemble_lab.experiments.oracle import plot_oracle_2d_example
 from ensemble_lab.methods._oracle_example import oracle_2d_example
-from ensemble_lab.reporting._oracle_2d_plot import plot_oracle_2d_example
 
 matplotlib.use("Agg")
 

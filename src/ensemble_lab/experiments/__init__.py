@@ -44,8 +44,6 @@ _DIR = Path(__file__).parent
 #: paper's subpackage replaces its entries.
 _MODULES: dict[str, str] = {
     "boosting-variants": "boosting_variants",
-    "oracle": "oracle",
-    "oracle-2d": "oracle_2d",
     "projection-boosting": "projection_boosting",
     "triskel": "triskel",
     "triskel-bias": "triskel_bias",

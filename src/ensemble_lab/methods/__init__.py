@@ -7,9 +7,10 @@ bias curves.
 """
 
 # Names imported as themselves (``x as x``) and left out of __all__ are not public API:
-# the figures of ensemble_lab.reporting take them from here (Oracle2DResult, the worked
-# example of the random linear oracle; accuracy_line, embed_point and hard_roc_point,
-# the ROC geometry of Triskel's analysis).
+# the figures of ensemble_lab.reporting and the reproductions take them from here
+# (oracle_2d_example, Oracle2DResult and ORACLE_2D_PAPER_NUMBERS: the worked example of
+# the random linear oracle and the paper's figures of it; accuracy_line, embed_point
+# and hard_roc_point: the ROC geometry of Triskel's analysis).
 
 from ._bagging import WekaBaggingClassifier
 from ._biasing import Oversample, Threshold, Undersample
@@ -18,7 +19,9 @@ from ._decorate import DecorateClassifier
 from ._elrc import ELRCClassifier
 from ._multiboost import MultiBoostClassifier
 from ._oracle import RandomLinearOracle
+from ._oracle_example import ORACLE_2D_PAPER_NUMBERS as ORACLE_2D_PAPER_NUMBERS
 from ._oracle_example import Oracle2DResult as Oracle2DResult
+from ._oracle_example import oracle_2d_example as oracle_2d_example
 from ._projection_boosting import ProjectionBoostingClassifier
 from ._random_subspace import RandomSubspaceClassifier
 from ._registry import PAPERS, MethodInfo, describe_methods, make, names, register

@@ -101,3 +101,7 @@ def oracle_2d_example(
         }
         kappa_error[name] = points
     return Oracle2DResult(summary, kappa_error, ensembles, X_train, y_train, X_test, y_test)
+
+
+#: :data:`PAPER_NUMBERS` under the name the methods package exports it by.
+ORACLE_2D_PAPER_NUMBERS = PAPER_NUMBERS

@@ -1,7 +1,6 @@
 """What the oracle page checks behind its verdicts short of "holds", from the stores.
 
-Used by :mod:`ensemble_lab.experiments.oracle` and its claims
-(:mod:`ensemble_lab.experiments._oracle_claims`):
+Used by the oracle page and its claims (:mod:`~ensemble_lab.experiments.oracle.claims`):
 
 * the win-tie-loss of every H- method against its N- version on each repetition of the
   10×10 cross-validation taken alone (how firm a count over the data sets is);
@@ -19,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from ..evaluation import stats
+from ...evaluation import stats
 
 __all__ = [
     "BOOTSTRAP_REPLICATES",
@@ -47,6 +46,11 @@ class Readings:
     finished, ``cpu_minutes`` the uniform run's fitting and prediction time;
     ``helped`` the number of ensembles whose H- method ranks better than its N- version
     over those data sets, with the points by weight and uniformly, and of how many.
+
+    Examples
+    --------
+    >>> Readings(pd.DataFrame(), n_datasets=33, cpu_minutes=12.5).helped
+    (0, 0, 0)
     """
 
     table: pd.DataFrame
@@ -65,6 +69,11 @@ class Evidence:
     of the repetitions (:func:`bootstrap_losing`);
     ``readings``: the uniform reading (None: ``oracle-readings.db`` not there);
     ``zoo_features``: the number of attributes of the stored zoo (None: not run).
+
+    Examples
+    --------
+    >>> Evidence().means is None, Evidence(zoo_features=17).zoo_features
+    (True, 17)
     """
 
     means: pd.DataFrame | None = None
@@ -156,6 +165,19 @@ def uniform_reading(
     reading, the uniform reading's win-tie-loss against the reading by weight, and the
     rank gain (N- rank − H- rank) each reading gives among all of Table III's methods
     over these data sets (the uniform H- methods in place of those by weight).
+
+    Examples
+    --------
+    >>> h, n = "H-P-AdaBoostM1 (W)", "N-P-AdaBoostM1 (W)"
+    >>> columns = ["dataset", "method", "repetition", "fold", "accuracy"]
+    >>> stored = pd.DataFrame([(d, m, 0, 0, a) for d in "ab" for m, a in ((h, 0.7), (n, 0.8))],
+    ...                       columns=columns)
+    >>> uniform = pd.DataFrame([(d, h + " uniform", 0, 0, 0.9) for d in "ab"], columns=columns)
+    >>> table, n_datasets, helped = uniform_reading(uniform, stored, " uniform")
+    >>> table.loc["P-AdaBoostM1 (W)", ["by weight: W-T-L", "uniform: W-T-L"]].tolist()
+    ['0-0-2', '2-0-0']
+    >>> n_datasets, helped
+    (2, (0, 1, 1))
     """
     size = uniform.groupby("dataset").size()
     done = sorted(size.index[size == size.max()])

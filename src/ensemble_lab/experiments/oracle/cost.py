@@ -1,16 +1,15 @@
 """What the random linear oracle costs its host: Section V's claim on computational cost.
 
-Used by :mod:`ensemble_lab.experiments.oracle`. Section V of the paper says that the
-random linear oracle "does not increase substantially the computational complexity of
-the ensemble methods": each member trains two sub-classifiers instead of one, each on
-part of the data, so that "if the data size is a factor in the training complexity,
-then the random oracle may, in fact, be faster to train". The claim is tested with a
-timing run of its own (:func:`cost_config`, the store ``oracle-cost.db``): the 19
-ensembles with both versions, H- and N-, on Table III's data sets, one 10-fold
-cross-validation with Table III's seed, so that both versions of a host are timed on
-the same folds. It is cheap enough to rerun whenever the oracle's code gets faster,
-and it leaves the Table III store's times (taken over days, beside other jobs) out of
-the verdict.
+Section V of the paper says that the random linear oracle "does not increase
+substantially the computational complexity of the ensemble methods": each member trains
+two sub-classifiers instead of one, each on part of the data, so that "if the data size
+is a factor in the training complexity, then the random oracle may, in fact, be faster
+to train". The claim is tested with a timing run of its own (:func:`cost_config`, the
+store ``oracle-cost.db``): the 19 ensembles with both versions, H- and N-, on Table
+III's data sets, one 10-fold cross-validation with Table III's seed, so that both
+versions of a host are timed on the same folds. It is cheap enough to rerun whenever the
+oracle's code gets faster, and it leaves the Table III store's times (taken over days,
+beside other jobs) out of the verdict.
 
 References
 ----------
@@ -26,9 +25,9 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from ..evaluation import ExperimentConfig, MethodSpec, RepeatedCV
-from ..reporting.claims import Claim, listed, verdict
-from ._common import fill_template, markdown_table
+from ...evaluation import ExperimentConfig, MethodSpec, RepeatedCV
+from ...reporting.claims import Claim, listed, verdict
+from .._common import fill_template, markdown_table
 
 __all__ = [
     "COST_LIMIT",
@@ -138,7 +137,16 @@ def cost_table(results: pd.DataFrame) -> pd.DataFrame:
 
 
 def cost_claim(results: pd.DataFrame) -> Claim:
-    """Section V's cost claim from the timing run's results."""
+    """Section V's cost claim from the timing run's results.
+
+    Examples
+    --------
+    >>> r = pd.DataFrame({"dataset": ["a", "a", "b", "b"],
+    ...     "method": ["H-P-Bagging", "N-P-Bagging"] * 2, "n_train": 90, "n_test": 10,
+    ...     "fit_cpu": [1.0, 2.0, 2.0, 2.0], "predict_cpu": [1.0, 1.0, 1.0, 1.0]})
+    >>> cost_claim(r).verdict
+    'holds'
+    """
     table = cost_table(results)
     if len(table) == 0:
         return cost_not_run("the timing run holds no host with both versions")
@@ -186,7 +194,14 @@ def _note(results: pd.DataFrame) -> str:
 
 
 def cost_not_run(reason: str) -> Claim:
-    """The cost claim when the timing run is missing, and why."""
+    """The cost claim when the timing run is missing, and why.
+
+    Examples
+    --------
+    >>> claim = cost_not_run("no oracle-cost.db")
+    >>> claim.verdict, claim.ours
+    ('not run', 'not run: no oracle-cost.db')
+    """
     return Claim(
         key="cost",
         quote=_QUOTE,
@@ -199,7 +214,14 @@ def cost_not_run(reason: str) -> Claim:
 
 @dataclass(frozen=True)
 class Cost:
-    """The timing run as the page shows it (None fields: not run)."""
+    """The timing run as the page shows it (None fields: not run).
+
+    Examples
+    --------
+    >>> cfg = cost_config(["iris"], ["H-P-Bagging", "N-P-Bagging"], 1)
+    >>> Cost(cfg, None, 0.0, 0, cost_not_run("no store")).claim.verdict
+    'not run'
+    """
 
     cfg: ExperimentConfig
     table: pd.DataFrame | None  # cost_table's, None when not run
@@ -209,7 +231,15 @@ class Cost:
 
 
 def cost_findings(cfg: ExperimentConfig, results: pd.DataFrame | None, why: str) -> Cost:
-    """The cost claim and table from the timing run's results (None: not run, ``why``)."""
+    """The cost claim and table from the timing run's results (None: not run, ``why``).
+
+    Examples
+    --------
+    >>> cost = cost_findings(cost_config(["iris"], ["H-P-Bagging", "N-P-Bagging"], 1), None,
+    ...                      "no store")
+    >>> cost.table is None, cost.claim.verdict
+    (True, 'not run')
+    """
     if results is None or results.empty:
         return Cost(cfg, None, 0.0, 0, cost_not_run(why))
     cpu = float((results["fit_cpu"].sum() + results["predict_cpu"].sum()) / 60)
@@ -219,7 +249,17 @@ def cost_findings(cfg: ExperimentConfig, results: pd.DataFrame | None, why: str)
 
 
 def cost_section(cost: Cost, store: str) -> str:
-    """The page's section on the timing run (template ``oracle-cost``), or why none."""
+    """The page's section on the timing run (template ``oracle-cost``), or why none.
+
+    Examples
+    --------
+    >>> cost = cost_findings(cost_config(["iris"], ["H-P-Bagging", "N-P-Bagging"], 1), None,
+    ...                      "no store")
+    >>> print(cost_section(cost, "oracle-cost.db").strip())
+    ## What the oracle costs its host (Section V)
+    <BLANKLINE>
+    Not run: no store.
+    """
     title = "## What the oracle costs its host (Section V)"
     if cost.table is None:
         return f"\n{title}\n\nNot run: {cost.claim.ours.removeprefix('not run: ')}.\n"
@@ -245,4 +285,5 @@ def cost_section(cost: Cost, store: str) -> str:
             "n_datasets": str(cost.n_datasets),
             "table": markdown_table(shown, decimals=2),
         },
+        __package__,
     )

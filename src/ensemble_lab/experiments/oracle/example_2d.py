@@ -1,23 +1,27 @@
 """The 2-D example of the Random Linear Oracle paper (Section IV, Figs. 3-4).
 
 ``ensemble-lab reproduce oracle-2d`` writes ``oracle-2d.md`` and ``oracle-2d.png`` (about
-ten seconds); the committed copy is in the repository's experiments/results/.
+ten seconds); the committed copy is in the repository's experiments/results/. The page
+keeps no store: its fits are small and synthetic, and :meth:`Oracle2DReproduction.findings`
+makes them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from ensemble_lab.methods._oracle_example import PAPER_NUMBERS, oracle_2d_example
-from ensemble_lab.reporting._oracle_2d_plot import plot_oracle_2d_example
-from ensemble_lab.reporting.claims import Claim, ledger_table, verdict, write_ledger, write_summary
+from ...methods import ORACLE_2D_PAPER_NUMBERS as PAPER_NUMBERS
+from ...methods import oracle_2d_example
+from ...reporting.claims import Claim, ledger_table, verdict, write_ledger, write_summary
+from .._common import fill_template, write_page
+from .._reproduction import Reproduction, RunContext
+from .figures import plot_oracle_2d_example
 
-from ._common import fill_template, write_page
+__all__ = ["Findings", "Oracle2DReproduction", "findings_from"]
 
 DESCRIPTION = "Bagging vs bagging + oracle of linear classifiers on a 2-D task (paper 001, Fig. 3)"
 NAME = "oracle-2d"
@@ -27,30 +31,17 @@ KEYS = ("individual_error", "ensemble_error", "mean_kappa")
 ENSEMBLES = ("bagging", "bagging+oracle")
 
 
-def run(
-    out_dir: Path,
-    *,
-    data_dir: Path | None = None,
-    n_jobs: int = 1,
-    backend: Any = None,
-    progress: Callable[[Any], None] | None = None,
-    quick: bool = False,
-) -> Path:
-    """Run the example over ten seeds (three with ``quick``) and write the page.
-
-    The data are synthetic (``data_dir`` is unused) and the runs small, so they go in
-    this process (``n_jobs`` and ``backend`` are unused).
-    """
-    out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    seeds = range(3) if quick else SEEDS
-    return write_report(findings([oracle_2d_example(seed) for seed in seeds]), out_dir)
-
-
 # --------------------------------------------------------------------------- findings
 @dataclass(frozen=True)
 class Findings:
-    """What the runs say: each quantity of each ensemble, seed by seed, and the claims."""
+    """What the runs say: each quantity of each ensemble, seed by seed, and the claims.
+
+    Examples
+    --------
+    >>> f = findings_from([oracle_2d_example(0)])
+    >>> len(f.runs), sorted(f.values), len(f.claims)
+    (1, ['bagging', 'bagging+oracle'], 3)
+    """
 
     runs: tuple[Any, ...]  # one Oracle2DResult per seed; the first is plotted
     values: dict[str, dict[str, np.ndarray]]  # ensemble -> quantity -> one value per seed
@@ -61,8 +52,12 @@ class Findings:
         return float(np.mean(self.values[ensemble][key]))
 
 
-def findings(runs: list[Any]) -> Findings:
-    """The quantities of the two ensembles over the seeds, and the ledger."""
+def findings_from(runs: list[Any]) -> Findings:
+    """The quantities of the two ensembles over the seeds, and the ledger.
+
+    ``runs``: one :func:`~ensemble_lab.methods.oracle_2d_example` result
+    per seed (the first is the one plotted); see :class:`Findings` for an example.
+    """
     values = {
         name: {k: np.array([r.summary[name][k] for r in runs]) for k in KEYS} for name in ENSEMBLES
     }
@@ -111,14 +106,6 @@ def _values(f: Findings, figure: str) -> dict[str, str]:
     }
 
 
-def write_report(f: Findings, out_dir: Path) -> Path:
-    """The page, its figure and the claims ledger."""
-    figure = _figure(f, out_dir)
-    write_ledger(out_dir, NAME, TITLE, list(f.claims))
-    write_summary(out_dir)
-    return write_page(out_dir, NAME, fill_template(NAME, _values(f, figure)))
-
-
 # --------------------------------------------------------------------------- claims
 _QUOTES = {
     "individual_error": (
@@ -157,3 +144,36 @@ def _claims(runs: list[Any]) -> list[Claim]:
             )
         )
     return out
+
+
+class Oracle2DReproduction(Reproduction):
+    """Bagging of linear classifiers with and without the oracle on the paper's 2-D task.
+
+    No store: :meth:`findings` fits the example over ten seeds (three with ``quick``),
+    in this process (the data are synthetic and the fits small).
+
+    Examples
+    --------
+    >>> from ensemble_lab.experiments import reproduction
+    >>> example = reproduction("oracle-2d")
+    >>> isinstance(example, Oracle2DReproduction), example.keeps_store
+    (True, False)
+    """
+
+    name = NAME
+    description = DESCRIPTION
+
+    def findings(self, ctx: RunContext) -> Findings:
+        """The example over the seeds, and its claims."""
+        seeds = range(3) if ctx.quick else SEEDS
+        return findings_from([oracle_2d_example(seed) for seed in seeds])
+
+    def write_report(self, findings: Findings, out_dir: Path) -> Path:
+        """The page, its figure and the claims ledger; the page's path."""
+        out_dir = Path(out_dir)
+        out_dir.mkdir(parents=True, exist_ok=True)
+        figure = _figure(findings, out_dir)
+        write_ledger(out_dir, NAME, TITLE, list(findings.claims))
+        write_summary(out_dir)
+        text = fill_template(NAME, _values(findings, figure), __package__)
+        return write_page(out_dir, NAME, text)

@@ -1,94 +1,38 @@
 """The conclusions of Kuncheva & Rodríguez (Random Linear Oracle), Section V, as tests.
 
-Used by :mod:`ensemble_lab.experiments.oracle`. Each claim is quoted from the paper;
-its statistic is computed the same way from the paper's Table III (transcribed in
-``oracle.PAPER_TABLE_III``) and from our average ranks and win-tie-loss counts, and its
-criterion is as strict as the paper's wording. Claim 7, an absence of difference, is an
-equivalence test on our per-dataset accuracies with a margin fixed in advance. The notes
-of the verdicts short of "holds" are computed from the evidence of
-:mod:`ensemble_lab.experiments._oracle_readings`. Section VI (seven medical datasets,
-Table V) is tested by :mod:`ensemble_lab.experiments._oracle_medical`.
+Each claim is quoted from the paper; its statistic is computed the same way from the
+paper's Table III (transcribed in
+:data:`~ensemble_lab.experiments.oracle.paper.PAPER_TABLE_III`) and from our average
+ranks and win-tie-loss counts, and its criterion is as strict as the paper's wording.
+Claim 7, an absence of difference, is an equivalence test on our per-dataset accuracies
+with a margin fixed in advance (:mod:`~ensemble_lab.experiments.oracle.pruning`). The
+notes of the verdicts short of "holds" are computed from the evidence of
+:mod:`~ensemble_lab.experiments.oracle.readings`. Section VI (seven medical datasets,
+Table V) is tested by :mod:`~ensemble_lab.experiments.oracle.medical`.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import replace
 
 import pandas as pd
-from scipy import stats as sps
 
-from ..evaluation import stats
-from ..reporting.claims import Claim, listed, verdict
-from ._oracle_readings import Evidence, s_against_w
+from ...evaluation import stats
+from ...reporting.claims import Claim, listed, verdict
+from .paper import PAPER_ZOO_DISCRETE
+from .pruning import pruning_claim
+from .readings import Evidence, s_against_w
+from .sides import Side, family, host, parse_wtl, ranked_places
 
 __all__ = ["oracle_claims"]
 
 #: Host ensembles of the paper's "benefit" discussion, by the name of their family.
 BAGGING_LIKE = ("Bagging", "Rand. Subs.")
 BOOSTING = ("AdaBoostM1", "MultiBoost")
-#: Claim 7's equivalence margin, in accuracy points: the region of practical
-#: equivalence of Benavoli et al. (2017), fixed before our numbers were computed.
-PRUNING_MARGIN = 1.0
-#: Table I: zoo's number of discrete attributes (the animal's name among them).
-PAPER_ZOO_DISCRETE = 16
 
 
-def family(method: str) -> str:
-    """``"P-Bagging"`` for ``"H-P-Bagging"`` / ``"N-P-Bagging"``."""
-    return method[2:]
-
-
-def host(fam: str) -> str:
-    """``"Rand. Subs."`` for ``"U-Rand. Subs. (75%)"``: the ensemble without tree/variant."""
-    return fam.split("-", 1)[1].split(" (")[0]
-
-
-def rank_gain(ranks: Mapping[str, float]) -> pd.Series:
-    """Rank of N- minus rank of H- for every pair (positive: the oracle helps)."""
-    return pd.Series(
-        {
-            family(m): ranks["N-" + family(m)] - ranks[m]
-            for m in ranks
-            if m.startswith("H-") and "N-" + family(m) in ranks
-        },
-        dtype=float,
-    )
-
-
-def parse_wtl(cell: str) -> tuple[int, int, int]:
-    """``(wins, ties, losses)`` of a Table III cell such as ``"• 26-2-7"``."""
-    w, t, lo = (int(v) for v in cell.lstrip("• ").split("-"))
-    return w, t, lo
-
-
-def _places(ranks: Mapping[str, float]) -> dict[str, int]:
-    order = sorted(ranks, key=lambda m: ranks[m])
-    return {m: i + 1 for i, m in enumerate(order)}
-
-
-class _Side:
-    """The statistics of one side (the paper's Table III, or our run)."""
-
-    def __init__(
-        self,
-        ranks: Mapping[str, float],
-        wtl: Mapping[str, tuple[int, int, int]],
-        evidence: Evidence | None = None,
-    ):
-        self.ranks = dict(ranks)
-        self.wtl = dict(wtl)
-        self.evidence = Evidence() if evidence is None else evidence
-        self.gain = rank_gain(self.ranks)
-        self.n_datasets = sum(next(iter(self.wtl.values()))) if self.wtl else 0
-        self.tests = {family(m): stats.sign_test(*c) for m, c in self.wtl.items()}
-
-    def host_gain(self) -> pd.Series:
-        return self.gain.groupby(host).mean().sort_values(ascending=False)
-
-
-def _no_exception(paper: _Side, ours: _Side) -> Claim:
+def _no_exception(paper: Side, ours: Side) -> Claim:
     helped, n = int((ours.gain > 0).sum()), len(ours.gain)
     hurt = sorted(ours.gain.index[ours.gain <= 0])
     return Claim(
@@ -108,7 +52,7 @@ def _no_exception(paper: _Side, ours: _Side) -> Claim:
     )
 
 
-def _rank_note(paper: _Side, ours: _Side, hurt: list[str]) -> str:
+def _rank_note(paper: Side, ours: Side, hurt: list[str]) -> str:
     """Which ensembles miss and by how much, and the readings checked."""
     means = ours.evidence.means
     misses = []
@@ -134,7 +78,7 @@ def _rank_note(paper: _Side, ours: _Side, hurt: list[str]) -> str:
     )
 
 
-def _uniform_text(ours: _Side) -> str:
+def _uniform_text(ours: Side) -> str:
     """Reading (a): the oracle's points drawn uniformly for the reweighting hosts."""
     readings = ours.evidence.readings
     if readings is None or readings.table.empty:
@@ -158,7 +102,7 @@ def _uniform_text(ours: _Side) -> str:
     )
 
 
-def _s_and_w_text(paper: _Side, ours: _Side) -> str:
+def _s_and_w_text(paper: Side, ours: Side) -> str:
     """Reading (b): the resampling hosts against the reweighting ones."""
     if ours.evidence.means is None:
         return ""
@@ -166,7 +110,7 @@ def _s_and_w_text(paper: _Side, ours: _Side) -> str:
     if worse.empty:
         return ""
 
-    def gaps(side: _Side) -> pd.Series:
+    def gaps(side: Side) -> pd.Series:
         return pd.Series(
             {m: side.ranks[m] - side.ranks[m.replace("(S)", "(W)")] for m in worse.index}
         )
@@ -198,7 +142,7 @@ def _s_and_w_text(paper: _Side, ours: _Side) -> str:
     )
 
 
-def _zoo_text(ours: _Side) -> str:
+def _zoo_text(ours: Side) -> str:
     """Which zoo the store used, and the paper's."""
     n = ours.evidence.zoo_features
     if n is None:
@@ -210,8 +154,8 @@ def _zoo_text(ours: _Side) -> str:
     )
 
 
-def _significant(paper: _Side, ours: _Side) -> Claim:
-    def count(side: _Side) -> tuple[list[str], list[str]]:
+def _significant(paper: Side, ours: Side) -> Claim:
+    def count(side: Side) -> tuple[list[str], list[str]]:
         better = sorted(f for f, t in side.tests.items() if t.better)
         worse = sorted(f for f, t in side.tests.items() if t.worse)
         return better, worse
@@ -248,7 +192,7 @@ def _significant(paper: _Side, ours: _Side) -> Claim:
     )
 
 
-def _bullet_note(ours: _Side, missed: list[str], worse: list[str]) -> str:
+def _bullet_note(ours: Side, missed: list[str], worse: list[str]) -> str:
     """How far each of the paper's significant ensembles is from n_c here."""
     missed = [f for f in missed if f in ours.tests]  # ``--quick`` runs a few only
     if not ours.tests:
@@ -280,7 +224,7 @@ def _bullet_note(ours: _Side, missed: list[str], worse: list[str]) -> str:
     )
 
 
-def _uniform_signs(ours: _Side) -> str:
+def _uniform_signs(ours: Side) -> str:
     """Reading (a) for the sign test: the uniform reading's counts against N-."""
     readings = ours.evidence.readings
     if readings is None or readings.table.empty:
@@ -301,8 +245,8 @@ def _uniform_signs(ours: _Side) -> str:
     )
 
 
-def _rotation_forest_only(paper: _Side, ours: _Side) -> Claim:
-    def losing(side: _Side) -> list[str]:
+def _rotation_forest_only(paper: Side, ours: Side) -> Claim:
+    def losing(side: Side) -> list[str]:
         return sorted(
             f for f, (w, _, lo) in ((family(m), c) for m, c in side.wtl.items()) if w < lo
         )
@@ -327,7 +271,7 @@ def _rotation_forest_only(paper: _Side, ours: _Side) -> Claim:
     )
 
 
-def _losing_note(ours: _Side, others: list[str]) -> str:
+def _losing_note(ours: Side, others: list[str]) -> str:
     """How far the other losing hosts are from a tie, and what their hosts are."""
     shown = []
     for fam in others:
@@ -358,7 +302,7 @@ def _verdict_of(losing: tuple[str, ...] | list[str]) -> str:
     return "partly" if all(host(f) == "Rotation Forest" for f in losing) else "does not hold"
 
 
-def _losing_spread(ours: _Side, others: list[str]) -> str:
+def _losing_spread(ours: Side, others: list[str]) -> str:
     """The verdict and the losing families over the splits (repetitions, bootstrap)."""
     reps, boot = ours.evidence.repetitions, ours.evidence.bootstrap
     if not reps or not boot:
@@ -395,14 +339,14 @@ def _losing_spread(ours: _Side, others: list[str]) -> str:
 _ALONE = ("H-P-Ensemble", "H-U-Ensemble")
 
 
-def _oracle_alone(paper: _Side, ours: _Side) -> Claim:
+def _oracle_alone(paper: Side, ours: Side) -> Claim:
     alone = _ALONE
 
-    def where(side: _Side) -> str:
-        places = _places(side.ranks)
+    def where(side: Side) -> str:
+        places = ranked_places(side.ranks)
         return ", ".join(f"{m} {places[m]}" for m in alone if m in places)
 
-    places, k = _places(ours.ranks), len(ours.ranks)
+    places, k = ranked_places(ours.ranks), len(ours.ranks)
     low = [m for m in alone if m in places and places[m] > 2 * k / 3]
     lower_half = [m for m in alone if m in places and places[m] > k / 2]
     return Claim(
@@ -423,14 +367,14 @@ def _oracle_alone(paper: _Side, ours: _Side) -> Claim:
     )
 
 
-def _alone_note(paper: _Side, ours: _Side, alone: tuple[str, ...]) -> str:
+def _alone_note(paper: Side, ours: Side, alone: tuple[str, ...]) -> str:
     """Which ensembles the oracle-only ones rank above, here and in the paper."""
     present = [m for m in alone if m in ours.ranks]
     if not present:
         return ""
     best = min(present, key=lambda m: ours.ranks[m])
 
-    def below(side: _Side) -> list[str]:
+    def below(side: Side) -> list[str]:
         return sorted(m for m in side.ranks if side.ranks[m] > side.ranks[best])
 
     ours_below, paper_below = below(ours), below(paper)
@@ -448,11 +392,11 @@ def _alone_note(paper: _Side, ours: _Side, alone: tuple[str, ...]) -> str:
     )
 
 
-def _bagging_and_subspace(paper: _Side, ours: _Side) -> Claim:
-    def top(side: _Side) -> list[str]:
+def _bagging_and_subspace(paper: Side, ours: Side) -> Claim:
+    def top(side: Side) -> list[str]:
         return side.host_gain().index[:2].tolist()
 
-    def shown(side: _Side) -> str:
+    def shown(side: Side) -> str:
         gains = side.host_gain()
         return "; ".join(f"{h} {g:+.2f}" for h, g in gains.items())
 
@@ -474,8 +418,8 @@ def _bagging_and_subspace(paper: _Side, ours: _Side) -> Claim:
     )
 
 
-def _boosting_benefits_less(paper: _Side, ours: _Side) -> Claim:
-    def means(side: _Side) -> tuple[float, float]:
+def _boosting_benefits_less(paper: Side, ours: Side) -> Claim:
+    def means(side: Side) -> tuple[float, float]:
         hosts = side.gain.index.map(host)
         boosting = float(side.gain[hosts.isin(BOOSTING)].mean())
         bagging = float(side.gain[hosts.isin(BAGGING_LIKE)].mean())
@@ -498,132 +442,13 @@ def _boosting_benefits_less(paper: _Side, ours: _Side) -> Claim:
     )
 
 
-def pruning_gains(means: pd.DataFrame) -> pd.DataFrame | None:
-    """Per data set, the oracle's mean accuracy gain (points) with pruned and unpruned trees.
-
-    The gain of an ensemble is accuracy(H-) − accuracy(N-); each column averages it over
-    the ensembles run with both trees. None without such an ensemble.
-
-    Examples
-    --------
-    >>> means = pd.DataFrame({"H-P-Bagging": [0.80, 0.90], "N-P-Bagging": [0.79, 0.90],
-    ...                       "H-U-Bagging": [0.81, 0.92], "N-U-Bagging": [0.79, 0.90]})
-    >>> pruning_gains(means).round(2).to_dict("list")
-    {'pruned': [1.0, 0.0], 'unpruned': [2.0, 2.0]}
-    """
-    both = sorted(
-        f[2:]
-        for f in (family(m) for m in means.columns if m.startswith("H-P-"))
-        if all(f"{h}-{t}-{f[2:]}" in means.columns for h in "HN" for t in "PU")
-    )
-    if not both:
-        return None
-
-    def gain(tree: str) -> pd.Series:
-        return pd.concat(
-            [100 * (means[f"H-{tree}-{f}"] - means[f"N-{tree}-{f}"]) for f in both], axis=1
-        ).mean(axis=1)
-
-    return pd.DataFrame({"pruned": gain("P"), "unpruned": gain("U")})
-
-
-def _datasets_needed(sd: float, mean: float, margin: float) -> int | None:
-    """The fewest data sets whose 90 % interval, at this spread and mean, fits the margin."""
-    room = margin - abs(mean)
-    if room <= 0:
-        return None
-    if sd == 0:
-        return 2
-    return next(
-        (n for n in range(2, 100_001) if sps.t.ppf(0.95, n - 1) * sd / math.sqrt(n) < room),
-        None,
-    )
-
-
-def _pruning_no_pattern(paper: _Side, ours: _Side) -> Claim:
-    def signs(side: _Side) -> str:
-        g = side.gain
-        both = [f[2:] for f in g.index if f.startswith("U-") and "P-" + f[2:] in g]
-        if not both:
-            return "no ensemble run with both trees"
-        counts = stats.win_tie_loss([g["P-" + f] for f in both], [g["U-" + f] for f in both])
-        t = stats.sign_test(*counts)
-        return (
-            f"rank gain larger with pruned trees for {t.wins}, equal {t.ties}, smaller "
-            f"{t.losses} of {len(both)} (sign test n_c = {t.critical_value}: "
-            + ("significant, a pattern)" if t.better or t.worse else "not significant)")
-        )
-
-    gains = None if ours.evidence.means is None else pruning_gains(ours.evidence.means)
-    margin = PRUNING_MARGIN
-    if gains is None or len(gains) < 2:
-        shown, result, note = "no per-dataset accuracies of both trees", "not run", ""
-    else:
-        r = stats.paired_equivalence(gains["pruned"], gains["unpruned"], margin)
-        sd = float((gains["pruned"] - gains["unpruned"]).std(ddof=1))
-        needed = _datasets_needed(sd, r.mean_difference, margin)
-        lo, hi = r.interval
-        shown = (
-            f"pruned − unpruned gain {r.mean_difference:+.2f} points, 90 % interval "
-            f"[{lo:+.2f}, {hi:+.2f}] (±{r.half_width:.2f}), TOST p = {r.p_value:.3g} "
-            f"({len(gains)} datasets, sd {sd:.2f}; "
-            + (
-                f"at this spread {needed} datasets would show equivalence)"
-                if needed
-                else "no number of datasets would show equivalence at this mean)"
-            )
-        )
-        result = verdict(r.equivalent)
-        note = _pruning_note(r, len(gains))
-    return Claim(
-        key="no-pruning-pattern",
-        quote=(
-            "There is no clear pattern as to whether the oracle favours pruned or unpruned trees."
-        ),
-        test=(
-            "per dataset, the oracle's accuracy gain (H- − N-, points) averaged over the 9 "
-            "ensembles run with both trees, pruned against unpruned: equivalent within "
-            f"±{margin:g} point (two one-sided paired t-tests over the datasets, α = 0.05, "
-            f"i.e. the 90 % interval of the mean difference inside ±{margin:g}; the margin "
-            "is the region of practical equivalence for accuracy of Benavoli et al. 2017, "
-            "the smallest difference of accuracy taken to matter); holds: equivalent"
-        ),
-        paper="Table III gives ranks, not accuracies: no interval; its " + signs(paper),
-        ours=shown,
-        verdict=result,
-        checked=note,
-    )
-
-
-def _pruning_note(r: stats.EquivalenceResult, n: int) -> str:
-    """What the interval says beyond the verdict (nothing when it holds zero and fits)."""
-    lo, hi = r.interval
-    width = f"The 90 % interval over {n} datasets is ±{r.half_width:.2f} points around "
-    width += f"{r.mean_difference:+.2f}"
-    favoured = "pruned" if r.mean_difference > 0 else "unpruned"
-    if r.equivalent:
-        if lo <= 0 <= hi:
-            return ""
-        return (
-            f"{width}: it excludes zero, so the {favoured} trees do gain more from the "
-            f"oracle, by {abs(r.mean_difference):.2f} points on average, a difference "
-            f"inside the ±{r.margin:g} point margin fixed in advance."
-        )
-    if lo <= 0 <= hi:
-        return (
-            f"{width}: it holds zero, so no pattern is shown either; the verdict reads: "
-            "the absence of a pattern is not shown."
-        )
-    return f"{width}: it excludes zero, a pattern: the {favoured} trees gain more."
-
-
 def oracle_claims(
     paper_table: Mapping[str, tuple[float, str | None]],
     average_ranks: Mapping[str, float],
     win_tie_loss: Mapping[str, tuple[int, int, int]],
     evidence: Evidence | None = None,
 ) -> list[Claim]:
-    """The ledger of the paper's Section V conclusions (Section VI's: ``_oracle_medical``).
+    """The ledger of the paper's Section V conclusions (Section VI's: ``medical``).
 
     Parameters
     ----------
@@ -637,12 +462,24 @@ def oracle_claims(
         Our per-dataset accuracies (claim 7's equivalence test), the counts on each
         repetition (claim 3's spread) and the readings checked (claims 1 and 2's notes);
         without it claim 7 is not run and the notes say less.
+
+    Examples
+    --------
+    The paper's own Table III, fed as our numbers:
+
+    >>> from ensemble_lab.experiments.oracle import PAPER_TABLE_III
+    >>> from ensemble_lab.experiments.oracle.sides import parse_wtl
+    >>> ranks = {m: r for m, (r, _) in PAPER_TABLE_III.items()}
+    >>> wtl = {m: parse_wtl(c) for m, (_, c) in PAPER_TABLE_III.items() if c and c != "N/A"}
+    >>> claims = oracle_claims(PAPER_TABLE_III, ranks, wtl)
+    >>> claims[0].key, claims[0].verdict, claims[0].ours
+    ('rank-better-with-oracle', 'holds', '19 of 19')
     """
-    paper = _Side(
+    paper = Side(
         {m: r for m, (r, _) in paper_table.items()},
         {m: parse_wtl(c) for m, (_, c) in paper_table.items() if c and c != "N/A"},
     )
-    ours = _Side(average_ranks, win_tie_loss, evidence)
+    ours = Side(average_ranks, win_tie_loss, evidence)
     claims = [check(paper, ours) for check in _CHECKS]
     if set(ours.ranks) != set(paper.ranks):  # ``--quick``: a few methods only
         reason = f"only {len(ours.gain)} of {len(paper.gain)} ensembles run"
@@ -657,5 +494,5 @@ _CHECKS = (
     _oracle_alone,
     _bagging_and_subspace,
     _boosting_benefits_less,
-    _pruning_no_pattern,
+    pruning_claim,
 )
