@@ -48,9 +48,9 @@ _MODULES: dict[str, str] = {
     "oracle": "oracle",
     "oracle-2d": "oracle_2d",
     "projection-boosting": "projection_boosting",
-    "triskel": "triskel",
-    "triskel-bias": "triskel_bias",
-    "triskel-cake": "triskel_cake",
+    "triskel": "triskel.page",
+    "triskel-bias": "triskel.bias",
+    "triskel-cake": "triskel.cake",
 }
 
 

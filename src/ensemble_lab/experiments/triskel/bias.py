@@ -36,8 +36,8 @@ from typing import Any
 
 import pandas as pd
 
-from ..evaluation import ExperimentConfig, MethodSpec, RepeatedCV
-from ..reporting.claims import (
+from ...evaluation import ExperimentConfig, MethodSpec, RepeatedCV
+from ...reporting.claims import (
     Claim,
     checked_notes,
     ledger_table,
@@ -45,8 +45,8 @@ from ..reporting.claims import (
     write_ledger,
     write_summary,
 )
-from ._common import fill_template, markdown_table, run_into, write_page
-from .triskel import DATASETS, RUN_ORDER, complete_splits
+from .._common import fill_template, markdown_table, run_into, write_page
+from .page import DATASETS, RUN_ORDER, complete_splits
 
 DESCRIPTION = (
     "Triskel-W4 with each biasing strategy (undersampling, oversampling, SMOTE, "
@@ -72,7 +72,7 @@ PAPER_FIGURES = "no figures (preliminary experiments)"
 
 
 def _bias(label: str) -> Any:
-    from ..methods import Oversample, Threshold, Undersample
+    from ...methods import Oversample, Threshold, Undersample
 
     return {
         PAPER_STRATEGY: Undersample(0.9),
@@ -134,7 +134,7 @@ def run(
 
 def write_from_store(out_dir: Path, *, data_dir: Path | None = None, quick: bool = False) -> Path:
     """Rewrite the page from ``out_dir/triskel-bias.db`` (nothing fitted, no data read)."""
-    from ..evaluation import load_results
+    from ...evaluation import load_results
 
     out_dir = Path(out_dir)
     results = load_results(out_dir / f"{NAME}.db", NAME)
@@ -158,7 +158,7 @@ class Findings:
 
 def findings(results: pd.DataFrame, cfg: ExperimentConfig) -> Findings:
     """Means and corrected resampled t-tests (α = 0.05) over the complete splits."""
-    from ..reporting.tables import accuracy_table, time_table
+    from ...reporting.tables import accuracy_table, time_table
 
     done = complete_splits(results)
     splits = done.groupby("dataset")[["repetition", "fold"]].apply(
@@ -367,4 +367,4 @@ def write_report(f: Findings, out_dir: Path) -> Path:
     ledger = claims(f)
     write_ledger(out_dir, NAME, TITLE, ledger)
     write_summary(out_dir)
-    return write_page(out_dir, NAME, fill_template(NAME, _values(f, ledger)))
+    return write_page(out_dir, NAME, fill_template(NAME, _values(f, ledger), package=__package__))

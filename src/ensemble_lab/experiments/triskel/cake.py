@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..reporting.claims import (
+from ...reporting.claims import (
     Claim,
     checked_notes,
     ledger_table,
@@ -32,8 +32,8 @@ from ..reporting.claims import (
     write_ledger,
     write_summary,
 )
-from ._common import fill_template, markdown_table, save_figure, write_page
-from ._triskel_cake_roc import Concavity, Proposition1, deepest_concavity, proposition1
+from .._common import fill_template, markdown_table, save_figure, write_page
+from .cake_roc import Concavity, Proposition1, deepest_concavity, proposition1
 
 DESCRIPTION = (
     "The layered cake: linear SVM, boosted SVMs and Triskel with the paper's biases "
@@ -89,21 +89,21 @@ class CakeRun:
 
 
 def _svm() -> Any:
-    from ..learners import make_learner
+    from ...learners import make_learner
 
     return make_learner("smo")
 
 
 def _triskel(bias: Any, seed: int) -> Any:
-    from ..methods import TriskelClassifier
+    from ...methods import TriskelClassifier
 
     return TriskelClassifier(_svm(), 1, bias=bias, random_state=seed)
 
 
 def run_cake(seed: int, biases: np.ndarray = BIASES) -> CakeRun:
     """Fit every model of the page on the cake of ``seed`` and score it on its training set."""
-    from ..datasets import make_layered_cake
-    from ..methods import Oversample, Undersample, make
+    from ...datasets import make_layered_cake
+    from ...methods import Oversample, Undersample, make
 
     X, y = make_layered_cake(N_SAMPLES, random_state=seed)
 
@@ -459,10 +459,10 @@ def _regions(ax: Any, model: Any, X: np.ndarray, y: np.ndarray, title: str) -> N
 def _figure(out_dir: Path, best: tuple[float, float]) -> str:
     from matplotlib.figure import Figure
 
-    from ..datasets import make_layered_cake
-    from ..methods import Oversample, Undersample, make
-    from ..methods._triskel_roc import bias_curves
-    from ..reporting._roc_plots import plot_bias_curves
+    from ...datasets import make_layered_cake
+    from ...methods import Oversample, Undersample, make
+    from ...methods._triskel_roc import bias_curves
+    from ...reporting._roc_plots import plot_bias_curves
 
     X, y = make_layered_cake(N_SAMPLES, random_state=SEEDS[0])
     fig = Figure(figsize=(18, 3.8))
@@ -503,7 +503,7 @@ def _stages(model: Any, X: np.ndarray) -> list[np.ndarray]:
 
 def _roc_point(pred: np.ndarray, y: np.ndarray) -> tuple[float, float]:
     """(FPr, TPr) of labels ``pred`` against the cake's 0/1 classes (1 positive)."""
-    from ..methods._triskel_roc import _roc
+    from ...methods._triskel_roc import _roc
 
     fpr, tpr = _roc(np.where(pred == 1, 1, -1), np.where(y == 1, 1, -1), np.ones(len(y)))
     return float(fpr), float(tpr)
@@ -516,7 +516,7 @@ def _nested_spaces(ax: Any, model: Any, svm: Any, X: np.ndarray, y: np.ndarray) 
     all +1 gives the corners h⁺ / h⁻ of the space the later rounds (and the arbiter)
     move the ensemble in, so the rectangles nest, and the ensemble ends inside the last.
     """
-    from ..methods._triskel_roc import accuracy_line
+    from ...methods._triskel_roc import accuracy_line
 
     stages = _stages(model, X)
     decided = np.full(len(y), np.nan)
@@ -549,8 +549,8 @@ def _rounds_figure(out_dir: Path, pair: tuple[float, float]) -> str:
     """Figure 1(b) round by round, and Figure 3(c), for one Triskel on the seed-0 cake."""
     from matplotlib.figure import Figure
 
-    from ..datasets import make_layered_cake
-    from ..methods import Oversample, TriskelClassifier
+    from ...datasets import make_layered_cake
+    from ...methods import Oversample, TriskelClassifier
 
     X, y = make_layered_cake(N_SAMPLES, random_state=SEEDS[0])
     model = TriskelClassifier(
@@ -635,4 +635,6 @@ def write_report(f: Findings, out_dir: Path) -> Path:
     rounds_figure = _rounds_figure(out_dir, f.best_pair)
     write_ledger(out_dir, NAME, TITLE, list(f.claims))
     write_summary(out_dir)
-    return write_page(out_dir, NAME, fill_template(NAME, _values(f, figure, rounds_figure)))
+    return write_page(
+        out_dir, NAME, fill_template(NAME, _values(f, figure, rounds_figure), package=__package__)
+    )

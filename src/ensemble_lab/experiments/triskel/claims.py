@@ -19,8 +19,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from ..evaluation import stats
-from ..reporting.claims import Claim, listed, verdict
+from ...evaluation import stats
+from ...reporting.claims import Claim, listed, verdict
 
 __all__ = ["Side", "best_of", "triskel_claims"]
 

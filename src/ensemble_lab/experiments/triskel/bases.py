@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ..evaluation import ExperimentConfig, MethodSpec, RepeatedCV
-from ..reporting.claims import Claim, verdict
-from ..reporting.tables import accuracy_table
-from ._common import complete_splits, count_range, markdown_table
+from ...evaluation import ExperimentConfig, MethodSpec, RepeatedCV
+from ...reporting.claims import Claim, verdict
+from ...reporting.tables import accuracy_table
+from .._common import complete_splits, count_range, markdown_table
 
 __all__ = [
     "BASES",

@@ -18,11 +18,11 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..evaluation import ExperimentConfig, stats
-from ..evaluation.config import MethodSpec
-from ..evaluation.protocols import RepeatedCV
-from ..reporting._render import Table
-from ..reporting.claims import (
+from ...evaluation import ExperimentConfig, stats
+from ...evaluation.config import MethodSpec
+from ...evaluation.protocols import RepeatedCV
+from ...reporting._render import Table
+from ...reporting.claims import (
     Claim,
     checked_notes,
     ledger_table,
@@ -30,12 +30,12 @@ from ..reporting.claims import (
     write_ledger,
     write_summary,
 )
-from ..reporting.plots import plot_accuracy_vs_time
-from ..reporting.tables import accuracy_table, time_table
-from . import _triskel_bases as bases
-from . import _triskel_concavity as concavity
-from . import _triskel_larger_c as larger_c
-from ._common import (
+from ...reporting.plots import plot_accuracy_vs_time
+from ...reporting.tables import accuracy_table, time_table
+from . import bases as bases
+from . import concavity as concavity
+from . import larger_c as larger_c
+from .._common import (
     complete_splits,
     count_range,
     fill_template,
@@ -45,7 +45,7 @@ from ._common import (
     save_figure,
     write_page,
 )
-from ._triskel_claims import ADABOOST_LINE, TRISKEL_LINE, Side, triskel_claims
+from .claims import ADABOOST_LINE, TRISKEL_LINE, Side, triskel_claims
 
 DESCRIPTION = (
     "Triskel vs one-vs-one AdaBoost of SMO: accuracy and training time on the UCI data "
@@ -339,7 +339,7 @@ def run(
 
 def _shapes(out_dir: Path) -> pd.DataFrame:
     """The stored datasets' shapes and numbers of classes."""
-    from ..evaluation import load_datasets
+    from ...evaluation import load_datasets
 
     return load_datasets(Path(out_dir) / f"{NAME}.db", NAME)
 
@@ -359,7 +359,7 @@ def write_from_store(out_dir: Path, *, data_dir: Path | None = None, quick: bool
     from ``data_dir`` or the packaged ones): one SMO per pair of classes, deterministic,
     seconds in all.
     """
-    from ..evaluation import load_results
+    from ...evaluation import load_results
 
     out_dir = Path(out_dir)
     results = load_results(out_dir / f"{NAME}.db", NAME)
@@ -727,7 +727,7 @@ def write_report(f: Findings, out_dir: Path) -> Path:
     """The page, its figures and the claims ledger (no fitting)."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    text = fill_template(NAME, _values(f, out_dir))
+    text = fill_template(NAME, _values(f, out_dir), package=__package__)
     write_ledger(out_dir, NAME, TITLE, list(f.claims))
     write_summary(out_dir)
     return write_page(out_dir, NAME, text)
@@ -827,4 +827,4 @@ def _claim_summary(f: Findings) -> str:
         "table": markdown_table(lines),
         "means": markdown_table(means),
     }
-    return fill_template(f"{NAME}-w4", values).rstrip("\n")
+    return fill_template(f"{NAME}-w4", values, package=__package__).rstrip("\n")

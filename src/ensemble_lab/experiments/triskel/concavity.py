@@ -24,7 +24,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats as sps
 
-from ..reporting.claims import Claim, verdict
+from ...reporting.claims import Claim, verdict
 
 __all__ = [
     "concavities",
@@ -117,7 +117,7 @@ def dataset_concavity(X: pd.DataFrame, y: pd.Series) -> float:
     >>> dataset_concavity(X, pd.Series(["u", "u", "v", "v", "w", "w"]))
     0.0
     """
-    from ..learners import make_learner
+    from ...learners import make_learner
 
     counts = y.value_counts()
     total, weight = 0.0, 0.0
@@ -131,7 +131,7 @@ def dataset_concavity(X: pd.DataFrame, y: pd.Series) -> float:
 
 def concavities(datasets: list[str], data_dir: Path | None = None) -> pd.Series:
     """:func:`dataset_concavity` of each named data set (loaded whole)."""
-    from ..datasets import load
+    from ...datasets import load
 
     return pd.Series(
         {d: dataset_concavity(*load(d, data_dir=data_dir)) for d in datasets}, name="concavity"
