@@ -48,9 +48,6 @@ _MODULES: dict[str, str] = {
     "oracle": "oracle",
     "oracle-2d": "oracle_2d",
     "projection-boosting": "projection_boosting",
-    "triskel": "triskel.page",
-    "triskel-bias": "triskel.bias",
-    "triskel-cake": "triskel.cake",
 }
 
 

@@ -1,6 +1,6 @@
 """The ROC analysis of Section 5 on the layered cake: Prop. 1 and the deepest concavity.
 
-Used by :mod:`ensemble_lab.experiments.triskel_cake`. Everything is computed on the
+Used by the layered-cake page (:mod:`.cake_runs`). Everything is computed on the
 cake's training set, as the paper's analysis is.
 
 * **Prop. 1**: the arbiter's (FPr, TPr) on the hard instances, mapped into the

@@ -1,9 +1,9 @@
 """The conclusions of Khoussainov, Heß & Kushmerick (Triskel), Sections 4–6, as tests on Tables 1–2.
 
 The claims about the layered cake (Figures 1 and 4) are tested on their own page,
-:mod:`ensemble_lab.experiments.triskel_cake`.
+:mod:`.cake_claims`.
 
-Used by :mod:`ensemble_lab.experiments.triskel`. Every claim is computed in the same
+Used by the Triskel page's ledger (:mod:`.ledger`). Every claim is computed in the same
 way from the paper's Tables 1–2 (accuracy, training time and the corrected resampled
 t-test markers printed beside each Triskel column) and from ours, so the ``paper``
 column shows what the paper's own numbers give under the test. Markers: ``"◇"``
@@ -39,6 +39,7 @@ class Side:
     time_marks: pd.DataFrame
 
     def marks(self, kind: str, method: str, datasets: Sequence[str] | None = None) -> pd.Series:
+        """The markers of ``method`` (``kind`` "accuracy" or "time"), "" where none."""
         table = self.accuracy_marks if kind == "accuracy" else self.time_marks
         column = table.get(method, pd.Series(dtype=object)).fillna("")
         return column if datasets is None else column.reindex(list(datasets)).fillna("")
