@@ -338,10 +338,6 @@ def _adaboost50_best(paper: Side, ours: Side) -> Claim:
     )
 
 
-def _not_reproduced(key: str, quote: str, test: str, paper: str, why: str) -> Claim:
-    return Claim(key=key, quote=quote, test=test, paper=paper, ours=why, verdict="not run")
-
-
 def triskel_claims(paper: Side, ours: Side, figure_datasets: Sequence[str]) -> list[Claim]:
     """The ledger of the paper's conclusions (Sections 4–6).
 
@@ -355,10 +351,7 @@ def triskel_claims(paper: Side, ours: Side, figure_datasets: Sequence[str]) -> l
     missing = [m for m in (*ENSEMBLES, "SMO") if m not in ours.accuracy.columns]
     if missing:  # ``--quick``: a few methods only
         why = f"not run: {', '.join(missing)}"
-        return [
-            _not_reproduced(c.key, c.quote, c.test, c.paper, why)
-            for c in triskel_claims(paper, paper, figure_datasets)
-        ]
+        return [c.not_run(why) for c in triskel_claims(paper, paper, figure_datasets)]
     return [
         _w4_beats_adaboost50(paper, ours),
         _faster(
