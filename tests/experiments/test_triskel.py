@@ -3,8 +3,15 @@
 import numpy as np
 
 from ensemble_lab.evaluation import load_results
+from ensemble_lab.evaluation.records import load_records
 from ensemble_lab.experiments import RunContext, reproduction, reproduction_names
-from ensemble_lab.experiments.triskel import TriskelReproduction, analysis, configs, larger_c
+from ensemble_lab.experiments.triskel import (
+    TriskelReproduction,
+    analysis,
+    concavity,
+    configs,
+    larger_c,
+)
 from ensemble_lab.experiments.triskel import paper as tables
 from ensemble_lab.experiments.triskel.claims import Side, triskel_claims
 
@@ -36,6 +43,7 @@ def test_registered():
     assert [(p.config.name, p.store) for p in item.parts()] == [
         ("triskel", "triskel"),
         ("triskel-bases", "triskel-bases"),
+        ("triskel-concavity", "triskel-concavity"),
     ]
     reference = full.methods[-1].estimator
     assert reference.estimator.C == 16.0 and reference.encoding == "weka"  # Weka's SMO
@@ -48,7 +56,13 @@ def test_quick_run_writes_page_and_figures(tmp_path, arff_dir):
     page = item.run(ctx)
     text = page.read_text()
     assert page.name == "triskel.md"
-    assert (tmp_path / "triskel.db").is_file() and (tmp_path / "triskel-bases.db").is_file()
+    for store in ("triskel", "triskel-bases", "triskel-concavity"):
+        assert (tmp_path / f"{store}.db").is_file()
+    # the probe's record of each data set is its ROC concavity, computed here directly
+    stored = load_records(tmp_path / "triskel-concavity.db", "triskel-concavity")
+    direct = concavity.concavities(["zoo-named", "glass"], arff_dir)
+    assert stored.set_index("dataset")["concavity"].to_dict() == direct.to_dict()
+    assert f"| glass | {direct['glass']:.5f} |" in text
     for fig in ("triskel-fig2.png", "triskel-fig2-paper.png"):
         assert (tmp_path / fig).stat().st_size > 1000
     # the paper's numbers beside ours: "paper / ours" cells for glass and zoo

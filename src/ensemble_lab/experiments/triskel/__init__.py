@@ -7,8 +7,9 @@
   as the base learner (store ``triskel-bases.db``). The page ``triskel.md`` sets our
   accuracy and training time beside the paper's with the corrected resampled t-test
   markers, draws Figure 2 from our runs and from the paper's tables, and ends in the
-  claims ledger; the ROC concavity of each data set (one SMO per pair of classes) is
-  computed from the data sets when the page is written.
+  claims ledger. The ROC concavity of each data set (one SMO per pair of classes, on
+  the whole data set) is kept by a probe of a third experiment (store
+  ``triskel-concavity.db``).
 * ``triskel-bias`` (:class:`TriskelBiasReproduction`) — Triskel-W4 with each biasing
   strategy (undersampling, oversampling, SMOTE, thresholding, the bias read from the
   ROC curves) on the same data sets (store ``triskel-bias.db``), against the paper's

@@ -9,18 +9,20 @@ order ``ensemble-lab reproduce triskel`` runs them.
 
 from __future__ import annotations
 
-from ...evaluation import ExperimentConfig, MethodSpec, RepeatedCV
+from ...evaluation import ExperimentConfig, FirstFold, MethodSpec, RepeatedCV
 from .._reproduction import Part
 from . import bases, larger_c
 from .paper import METHODS
 
 __all__ = [
+    "CONCAVITY",
     "DESCRIPTION",
     "FOLDS",
     "LEFT_OUT",
     "NAME",
     "REPETITIONS",
     "RUN_ORDER",
+    "concavity_config",
     "config",
     "parts",
 ]
@@ -88,14 +90,41 @@ def config(quick: bool = False) -> ExperimentConfig:
     )
 
 
+#: The experiment that keeps each data set's ROC concavity (:mod:`.concavity`).
+CONCAVITY = "triskel-concavity"
+
+
+def concavity_config(datasets: tuple[str, ...]) -> ExperimentConfig:
+    """The ROC concavity of each data set, kept by a probe (:func:`.concavity.concavity_probe`).
+
+    One task per data set: the probe measures the concavity on the whole data set (the
+    task's two halves put together; SMO has no randomness), so the split and the task's
+    own fit (SMO on the first half) do not enter it.
+
+    Examples
+    --------
+    >>> concavity_config(("glass",)).probes
+    ('ensemble_lab.experiments.triskel.concavity:concavity_probe',)
+    """
+    return ExperimentConfig(
+        name=CONCAVITY,
+        datasets=datasets,
+        methods=(MethodSpec(label="SMO", name="SMO"),),
+        protocol=FirstFold(n_folds=2),
+        seed=1,
+        probes=(f"{__package__}.concavity:concavity_probe",),
+        description="ROC concavity of SMO on each data set of paper 000 (Sections 5 and 6)",
+    )
+
+
 def parts(quick: bool = False) -> list[Part]:
-    """The page's experiments in their order: Tables 1–2, then the other base learners.
+    """The page's experiments in their order: Tables 1–2, the other bases, the concavities.
 
     Examples
     --------
     >>> [part.store for part in parts(quick=True)]
-    ['triskel', 'triskel-bases']
+    ['triskel', 'triskel-bases', 'triskel-concavity']
     """
     main = config(quick)
     datasets = tuple(d for d in main.datasets if isinstance(d, str))
-    return [Part(main), Part(bases.config(datasets, quick))]
+    return [Part(main), Part(bases.config(datasets, quick)), Part(concavity_config(datasets))]

@@ -1,9 +1,9 @@
 """The Triskel page (paper 000, Tables 1–2 and Figure 2): its reproduction and text.
 
-:class:`TriskelReproduction` runs the two experiments of :mod:`.configs`, gathers the
-page's numbers (:func:`.analysis.analyse`, with the ROC concavity of each data set,
-:mod:`.concavity`, computed from the data sets themselves: one SMO per pair of classes,
-deterministic, seconds in all) and fills the template ``templates/triskel.md``.
+:class:`TriskelReproduction` runs the three experiments of :mod:`.configs`, gathers
+the page's numbers from their stores (:func:`.analysis.analyse`; the ROC concavity of
+each data set, :mod:`.concavity`, is a probe's record of the third) and fills the
+template ``templates/triskel.md``.
 """
 
 from __future__ import annotations
@@ -14,10 +14,11 @@ import numpy as np
 import pandas as pd
 
 from ...evaluation import ExperimentConfig, RepeatedCV, load_datasets
+from ...evaluation.records import load_records
 from ...reporting.claims import checked_notes, ledger_table, write_ledger, write_summary
 from .._common import count_range, fill_template, markdown_table, save_figure, write_page
 from .._reproduction import Part, Reproduction, RunContext
-from . import bases, concavity, configs, larger_c
+from . import bases, configs, larger_c
 from .analysis import Findings, analyse, win_loss
 from .configs import DESCRIPTION, LEFT_OUT, NAME, TITLE
 from .figures import figure2
@@ -38,32 +39,31 @@ __all__ = ["TriskelReproduction"]
 class TriskelReproduction(Reproduction):
     """Triskel against one-vs-one AdaBoost of SMO: Tables 1–2, Figure 2 and the claims.
 
-    Its parts (:func:`.configs.parts`) go into ``triskel.db`` and ``triskel-bases.db``;
-    the page is ``triskel.md`` with ``triskel-fig2.png`` (our runs) and
+    Its parts (:func:`.configs.parts`) go into ``triskel.db``, ``triskel-bases.db`` and
+    ``triskel-concavity.db``; the page is ``triskel.md`` with ``triskel-fig2.png`` (our runs) and
     ``triskel-fig2-paper.png`` (the paper's Tables 1–2 drawn the same way).
 
     Examples
     --------
     >>> item = TriskelReproduction()
     >>> item.name, [part.store for part in item.parts()]
-    ('triskel', ['triskel', 'triskel-bases'])
+    ('triskel', ['triskel', 'triskel-bases', 'triskel-concavity'])
     """
 
     name = NAME
     description = DESCRIPTION
 
     def parts(self, quick: bool = False) -> list[Part]:
-        """Tables 1–2 (``triskel.db``), then the other base learners (``triskel-bases.db``)."""
+        """Tables 1–2, the other base learners and the ROC concavities, in that order."""
         return configs.parts(quick)
 
     def findings(self, ctx: RunContext) -> Findings:
         """The page's numbers from the stores, whatever has finished (no stored task refitted).
 
-        A missing ``triskel-bases.db`` leaves its section and claim out. The ROC
-        concavities are computed from the data sets (read from ``ctx.data_dir`` or the
-        packaged ones).
+        A missing ``triskel-bases.db`` or ``triskel-concavity.db`` leaves its section
+        and claim out.
         """
-        main, other = self.parts(ctx.quick)
+        main, other, concave = self.parts(ctx.quick)
         results = ctx.results(main)
         stored = ctx.store_path(other.store).is_file()
         bases_results = ctx.results(other) if stored else results.iloc[:0]
@@ -73,7 +73,7 @@ class TriskelReproduction(Reproduction):
             main.config,
             load_datasets(ctx.store_path(main.store), main.config.name),
             bases_results=bases_results,
-            concave=concavity.concavities(analysed, ctx.data_dir),
+            concave=_stored_concavities(ctx, concave, analysed),
         )
 
     def write_report(self, findings: Findings, out_dir: Path) -> Path:
@@ -84,6 +84,16 @@ class TriskelReproduction(Reproduction):
         write_ledger(out_dir, NAME, TITLE, list(findings.claims))
         write_summary(out_dir)
         return write_page(out_dir, NAME, text)
+
+
+def _stored_concavities(ctx: RunContext, part: Part, datasets: list[str]) -> pd.Series:
+    """ROC concavity of each of ``datasets`` the probe recorded (:mod:`.concavity`)."""
+    db = ctx.store_path(part.store)
+    if not db.is_file():
+        return pd.Series(dtype=float, name="concavity")
+    held = load_records(db, part.config.name).set_index("dataset")["concavity"]
+    found = {d: float(held[d]) for d in datasets if d in held.index}
+    return pd.Series(found, dtype=float, name="concavity")
 
 
 def _side_by_side(
