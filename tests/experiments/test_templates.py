@@ -11,6 +11,8 @@ import pytest
 from ensemble_lab.experiments import reproduction, reproduction_names
 from ensemble_lab.experiments._common import fill_template
 
+TRISKEL = "ensemble_lab.experiments.triskel"  # the package whose templates these tests fill
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -26,7 +28,7 @@ def test_a_template_is_filled_from_already_formatted_text():
         "ledger": "L",
         "checked": "",
     }
-    text = fill_template("triskel-bias", values)
+    text = fill_template("triskel-bias", values, package=TRISKEL)
     assert text.startswith("# T\n") and "`ensemble-lab reproduce n`: V with" in text
     assert "$" not in text
 
@@ -39,6 +41,7 @@ def test_a_missing_placeholder_is_named():
             | dict.fromkeys(
                 ["name", "variant", "protocol", "progress", "tables", "ledger", "checked"], ""
             ),
+            package=TRISKEL,
         )
 
 
@@ -48,7 +51,7 @@ def test_a_value_the_template_does_not_use_is_named():
         "",
     )
     with pytest.raises(ValueError, match=r"has no placeholder\(s\) \$stale"):
-        fill_template("triskel-bias", values | {"stale": "x"})
+        fill_template("triskel-bias", values | {"stale": "x"}, package=TRISKEL)
 
 
 def test_templates_are_package_data():

@@ -4,7 +4,9 @@ import json
 
 import pandas as pd
 
-from ensemble_lab.experiments import reproduction, triskel_bias
+from ensemble_lab.experiments import RunContext, reproduction
+from ensemble_lab.experiments.triskel import TriskelBiasReproduction
+from ensemble_lab.experiments.triskel import bias as triskel_bias
 from ensemble_lab.methods import Oversample, Threshold, Undersample
 
 UNDER, OVER = triskel_bias.PAPER_STRATEGY, triskel_bias.OVERSAMPLING
@@ -62,12 +64,14 @@ def test_claims_are_judged_by_their_written_criteria():
 
 
 def test_quick_run_writes_page_and_ledger(tmp_path):
-    assert reproduction("triskel-bias").module is triskel_bias
-    text = triskel_bias.run(tmp_path, quick=True).read_text()
+    item = reproduction("triskel-bias")
+    assert isinstance(item, TriskelBiasReproduction)
+    ctx = RunContext(tmp_path, quick=True)
+    text = item.run(ctx).read_text()
     assert "| glass |" in text and "| vote |" in text and "Claims ledger" in text
     ledger = json.loads((tmp_path / "triskel-bias-claims.json").read_text())
     assert len(ledger["claims"]) == 3
-    again = triskel_bias.write_from_store(tmp_path, quick=True).read_text()
+    again = item.write(ctx).read_text()
     assert again == text
 
 
@@ -80,6 +84,6 @@ def test_page_of_an_empty_store_marks_every_claim_not_run(tmp_path):
         splits=pd.Series(dtype=int),
         n_tasks=0,
     )
-    text = triskel_bias.write_report(empty, tmp_path).read_text()
+    text = TriskelBiasReproduction().write_report(empty, tmp_path).read_text()
     assert "Unfinished run" in text
     assert [c.verdict for c in triskel_bias.claims(empty)] == ["not run"] * 3

@@ -11,11 +11,8 @@ from sklearn.metrics import auc, roc_curve
 
 from ensemble_lab.datasets import make_layered_cake
 from ensemble_lab.evaluation import stats
-from ensemble_lab.experiments import _triskel_bases as bases
-from ensemble_lab.experiments import _triskel_cake_roc as cake_roc
-from ensemble_lab.experiments import _triskel_concavity as concavity
-from ensemble_lab.experiments import triskel
-from ensemble_lab.experiments._triskel_claims import best_of
+from ensemble_lab.experiments.triskel import bases, cake_roc, concavity, configs
+from ensemble_lab.experiments.triskel.claims import best_of
 from ensemble_lab.learners import make_learner
 from ensemble_lab.methods._triskel_roc import bias_curves, pair_scores
 
@@ -139,7 +136,7 @@ def test_bases_claim_counts_corrected_t_markers():
 
 
 def test_bases_config_runs_the_named_pair_on_each_base():
-    cfg = bases.config(tuple(triskel.RUN_ORDER))
+    cfg = bases.config(tuple(configs.RUN_ORDER))
     assert len(cfg.datasets) == 15 - len(bases.LEFT_OUT) and cfg.name == "triskel-bases"
     assert not set(bases.LEFT_OUT) & set(cfg.datasets)
     built = {m.label: (m.name, m.base) for m in cfg.methods}

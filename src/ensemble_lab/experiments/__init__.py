@@ -45,9 +45,6 @@ _DIR = Path(__file__).parent
 _MODULES: dict[str, str] = {
     "boosting-variants": "boosting_variants",
     "projection-boosting": "projection_boosting",
-    "triskel": "triskel",
-    "triskel-bias": "triskel_bias",
-    "triskel-cake": "triskel_cake",
 }
 
 

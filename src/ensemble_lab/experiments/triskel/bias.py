@@ -29,15 +29,14 @@ our reading.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
-from ..evaluation import ExperimentConfig, MethodSpec, RepeatedCV
-from ..reporting.claims import (
+from ...evaluation import ExperimentConfig, MethodSpec, RepeatedCV
+from ...reporting.claims import (
     Claim,
     checked_notes,
     ledger_table,
@@ -45,8 +44,12 @@ from ..reporting.claims import (
     write_ledger,
     write_summary,
 )
-from ._common import fill_template, markdown_table, run_into, write_page
-from .triskel import DATASETS, RUN_ORDER, complete_splits
+from .._common import complete_splits, fill_template, markdown_table, write_page
+from .._reproduction import Part, Reproduction, RunContext
+from .configs import RUN_ORDER
+from .paper import DATASETS, PAPER_FIGURES, PAPER_STRATEGY
+
+__all__ = ["STRATEGIES", "Findings", "TriskelBiasReproduction", "analyse", "claims", "config"]
 
 DESCRIPTION = (
     "Triskel-W4 with each biasing strategy (undersampling, oversampling, SMOTE, "
@@ -55,7 +58,6 @@ DESCRIPTION = (
 NAME = "triskel-bias"
 TITLE = "Triskel — biasing strategies (paper 000, Sections 3.2 and 7)"
 VARIANT = "Triskel-W4"
-PAPER_STRATEGY = "undersample 0.9"
 OVERSAMPLING = "oversample 0.9"
 WEIGHTED_DRAW = "undersample 0.9, weighted draw"
 #: The paper's strategy with the other scale of the weights (``member_weights``).
@@ -68,11 +70,10 @@ STRATEGIES = (
 FOLDS, REPETITIONS = 10, 1
 #: "Does not hurt": the mean accuracy over the data sets may be this many points lower.
 NOT_HURT = 0.5
-PAPER_FIGURES = "no figures (preliminary experiments)"
 
 
 def _bias(label: str) -> Any:
-    from ..methods import Oversample, Threshold, Undersample
+    from ...methods import Oversample, Threshold, Undersample
 
     return {
         PAPER_STRATEGY: Undersample(0.9),
@@ -109,38 +110,6 @@ def config(quick: bool = False) -> ExperimentConfig:
     )
 
 
-def run(
-    out_dir: Path,
-    *,
-    data_dir: Path | None = None,
-    n_jobs: int = 1,
-    backend: Any = None,
-    progress: Callable[[Any], None] | None = None,
-    quick: bool = False,
-) -> Path:
-    """Run (or resume) the experiment into ``out_dir/triskel-bias.db`` and write the page."""
-    out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    run_into(
-        config(quick),
-        out_dir / f"{NAME}.db",
-        data_dir=data_dir,
-        n_jobs=n_jobs,
-        backend=backend,
-        progress=progress,
-    )
-    return write_from_store(out_dir, quick=quick)
-
-
-def write_from_store(out_dir: Path, *, data_dir: Path | None = None, quick: bool = False) -> Path:
-    """Rewrite the page from ``out_dir/triskel-bias.db`` (nothing fitted, no data read)."""
-    from ..evaluation import load_results
-
-    out_dir = Path(out_dir)
-    results = load_results(out_dir / f"{NAME}.db", NAME)
-    return write_report(findings(results, config(quick)), out_dir)
-
-
 # --------------------------------------------------------------------------- findings
 @dataclass(frozen=True)
 class Findings:
@@ -156,9 +125,9 @@ class Findings:
     below_by_weighted_draw: tuple[str, ...] = ()
 
 
-def findings(results: pd.DataFrame, cfg: ExperimentConfig) -> Findings:
+def analyse(results: pd.DataFrame, cfg: ExperimentConfig) -> Findings:
     """Means and corrected resampled t-tests (α = 0.05) over the complete splits."""
-    from ..reporting.tables import accuracy_table, time_table
+    from ...reporting.tables import accuracy_table, time_table
 
     done = complete_splits(results)
     splits = done.groupby("dataset")[["repetition", "fold"]].apply(
@@ -362,9 +331,36 @@ def _values(f: Findings, ledger: list[Claim]) -> dict[str, str]:
     }
 
 
-def write_report(f: Findings, out_dir: Path) -> Path:
-    """The page and the claims ledger (no fitting)."""
-    ledger = claims(f)
-    write_ledger(out_dir, NAME, TITLE, ledger)
-    write_summary(out_dir)
-    return write_page(out_dir, NAME, fill_template(NAME, _values(f, ledger)))
+class TriskelBiasReproduction(Reproduction):
+    """Triskel-W4 with each biasing strategy on the data sets of Tables 1–2.
+
+    One experiment (:func:`config`) into ``triskel-bias.db``; the page
+    ``triskel-bias.md`` and its claims ledger are written from it (nothing fitted, no
+    data read).
+
+    Examples
+    --------
+    >>> item = TriskelBiasReproduction()
+    >>> item.name, [part.store for part in item.parts(quick=True)]
+    ('triskel-bias', ['triskel-bias'])
+    """
+
+    name = NAME
+    description = DESCRIPTION
+
+    def parts(self, quick: bool = False) -> list[Part]:
+        """SMO and Triskel-W4 with each strategy, into ``triskel-bias.db``."""
+        return [Part(config(quick))]
+
+    def findings(self, ctx: RunContext) -> Findings:
+        """Means and tests over the complete splits of the store (:func:`analyse`)."""
+        (part,) = self.parts(ctx.quick)
+        return analyse(ctx.results(part), part.config)
+
+    def write_report(self, findings: Findings, out_dir: Path) -> Path:
+        """The page and the claims ledger (no fitting)."""
+        ledger = claims(findings)
+        write_ledger(out_dir, NAME, TITLE, ledger)
+        write_summary(out_dir)
+        text = fill_template(NAME, _values(findings, ledger), package=__package__)
+        return write_page(out_dir, NAME, text)

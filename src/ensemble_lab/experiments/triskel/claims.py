@@ -1,9 +1,9 @@
 """The conclusions of Khoussainov, Heß & Kushmerick (Triskel), Sections 4–6, as tests on Tables 1–2.
 
 The claims about the layered cake (Figures 1 and 4) are tested on their own page,
-:mod:`ensemble_lab.experiments.triskel_cake`.
+:mod:`.cake_claims`.
 
-Used by :mod:`ensemble_lab.experiments.triskel`. Every claim is computed in the same
+Used by the Triskel page's ledger (:mod:`.ledger`). Every claim is computed in the same
 way from the paper's Tables 1–2 (accuracy, training time and the corrected resampled
 t-test markers printed beside each Triskel column) and from ours, so the ``paper``
 column shows what the paper's own numbers give under the test. Markers: ``"◇"``
@@ -19,8 +19,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from ..evaluation import stats
-from ..reporting.claims import Claim, listed, verdict
+from ...evaluation import stats
+from ...reporting.claims import Claim, listed, verdict
 
 __all__ = ["Side", "best_of", "triskel_claims"]
 
@@ -39,6 +39,7 @@ class Side:
     time_marks: pd.DataFrame
 
     def marks(self, kind: str, method: str, datasets: Sequence[str] | None = None) -> pd.Series:
+        """The markers of ``method`` (``kind`` "accuracy" or "time"), "" where none."""
         table = self.accuracy_marks if kind == "accuracy" else self.time_marks
         column = table.get(method, pd.Series(dtype=object)).fillna("")
         return column if datasets is None else column.reindex(list(datasets)).fillna("")
@@ -337,10 +338,6 @@ def _adaboost50_best(paper: Side, ours: Side) -> Claim:
     )
 
 
-def _not_reproduced(key: str, quote: str, test: str, paper: str, why: str) -> Claim:
-    return Claim(key=key, quote=quote, test=test, paper=paper, ours=why, verdict="not run")
-
-
 def triskel_claims(paper: Side, ours: Side, figure_datasets: Sequence[str]) -> list[Claim]:
     """The ledger of the paper's conclusions (Sections 4–6).
 
@@ -354,10 +351,7 @@ def triskel_claims(paper: Side, ours: Side, figure_datasets: Sequence[str]) -> l
     missing = [m for m in (*ENSEMBLES, "SMO") if m not in ours.accuracy.columns]
     if missing:  # ``--quick``: a few methods only
         why = f"not run: {', '.join(missing)}"
-        return [
-            _not_reproduced(c.key, c.quote, c.test, c.paper, why)
-            for c in triskel_claims(paper, paper, figure_datasets)
-        ]
+        return [c.not_run(why) for c in triskel_claims(paper, paper, figure_datasets)]
     return [
         _w4_beats_adaboost50(paper, ours),
         _faster(

@@ -14,10 +14,10 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..evaluation import MethodSpec
-from ..learners import make_learner
-from ..reporting.tables import accuracy_table
-from ._common import complete_splits, count_range, markdown_table
+from ...evaluation import MethodSpec
+from ...learners import make_learner
+from ...reporting.tables import accuracy_table
+from .._common import complete_splits, count_range, markdown_table
 
 __all__ = ["COMPARED", "LABEL", "C", "method_spec", "section"]
 

@@ -1,6 +1,6 @@
 """The ROC analysis of Section 5 on the layered cake: Prop. 1 and the deepest concavity.
 
-Used by :mod:`ensemble_lab.experiments.triskel_cake`. Everything is computed on the
+Used by the layered-cake page (:mod:`.cake_runs`). Everything is computed on the
 cake's training set, as the paper's analysis is.
 
 * **Prop. 1**: the arbiter's (FPr, TPr) on the hard instances, mapped into the
@@ -88,7 +88,7 @@ def _pm1(labels: np.ndarray, positive: Any) -> np.ndarray:
 
 def _gap(model: Any, X: np.ndarray, y: np.ndarray) -> tuple[float, bool]:
     """Distance between Triskel's ROC point and Prop. 1's embedded one, and inclusion broken."""
-    from ..methods._triskel_roc import _roc, embed_point, hard_roc_point
+    from ...methods._triskel_roc import _roc, embed_point, hard_roc_point
 
     positive = model.classes_[-1]
     pairs, arbiter = model.round_votes(X)
@@ -104,8 +104,8 @@ def _gap(model: Any, X: np.ndarray, y: np.ndarray) -> tuple[float, bool]:
 
 def proposition1(X: np.ndarray, y: np.ndarray, biases: np.ndarray, seed: int) -> Proposition1:
     """Check Prop. 1 on every pair of ``biases`` (single-round Triskel, separation)."""
-    from ..learners import make_learner
-    from ..methods import Oversample, Threshold, TriskelClassifier
+    from ...learners import make_learner
+    from ...methods import Oversample, Threshold, TriskelClassifier
 
     gaps: dict[str, list[tuple[float, bool]]] = {"threshold": [], "oversample": []}
     for (p, m), (kind, strategy) in product(
@@ -148,9 +148,9 @@ def deepest_concavity(X: np.ndarray, y: np.ndarray, biases: np.ndarray, seed: in
     random arbiter (the midpoint of the segment h⁺h⁻), ties to the first pair in the
     sweep's order.
     """
-    from ..learners import make_learner
-    from ..methods import Oversample
-    from ..methods._triskel_roc import bias_curves, hard_roc_point, pair_scores
+    from ...learners import make_learner
+    from ...methods import Oversample
+    from ...methods._triskel_roc import bias_curves, hard_roc_point, pair_scores
 
     curves = bias_curves(
         make_learner("smo"), X, y, biases=biases, strategy=Oversample(), random_state=seed
@@ -174,7 +174,7 @@ def deepest_concavity(X: np.ndarray, y: np.ndarray, biases: np.ndarray, seed: in
 
 def _closest(curves: Any) -> float:
     """Smallest distance of h from (1, 0) over the embedded spaces of the sweep's pairs."""
-    from ..methods._triskel_roc import hard_roc_point
+    from ...methods._triskel_roc import hard_roc_point
 
     h, t, best = curves.pred_plus[0], curves.y, np.inf
     for plus, minus in product(curves.pred_plus, curves.pred_minus):  # pairs, not samples

@@ -24,13 +24,14 @@ import numpy as np
 import pandas as pd
 from scipy import stats as sps
 
-from ..reporting.claims import Claim, verdict
+from ...reporting.claims import Claim, verdict
 
 __all__ = [
     "concavities",
     "concavity",
     "concavity_claim",
     "concavity_note",
+    "concavity_probe",
     "dataset_concavity",
     "hull_area_gap",
 ]
@@ -117,7 +118,7 @@ def dataset_concavity(X: pd.DataFrame, y: pd.Series) -> float:
     >>> dataset_concavity(X, pd.Series(["u", "u", "v", "v", "w", "w"]))
     0.0
     """
-    from ..learners import make_learner
+    from ...learners import make_learner
 
     counts = y.value_counts()
     total, weight = 0.0, 0.0
@@ -130,12 +131,42 @@ def dataset_concavity(X: pd.DataFrame, y: pd.Series) -> float:
 
 
 def concavities(datasets: list[str], data_dir: Path | None = None) -> pd.Series:
-    """:func:`dataset_concavity` of each named data set (loaded whole)."""
-    from ..datasets import load
+    """:func:`dataset_concavity` of each named data set (loaded whole).
+
+    Examples
+    --------
+    >>> concavities(["iris"]).round(4).to_dict()
+    {'iris': 0.0003}
+    """
+    from ...datasets import load
 
     return pd.Series(
         {d: dataset_concavity(*load(d, data_dir=data_dir)) for d in datasets}, name="concavity"
     )
+
+
+def concavity_probe(estimator, X_train, y_train, X_test, y_test) -> pd.DataFrame:
+    """The whole data set's :func:`dataset_concavity`, one row: a probe of the runner.
+
+    The task's split is undone: its training and test rows, put back in the data set's
+    order (the index the runner keeps), are the whole data set, on which the concavity
+    is measured, as :func:`concavities` does. ``estimator`` (the task's fitted model)
+    is not used.
+
+    Examples
+    --------
+    >>> from ensemble_lab.datasets import load
+    >>> X, y = load("iris")
+    >>> y = y.to_numpy()
+    >>> probe = concavity_probe(None, X[1::2], y[1::2], X[::2], y[::2])
+    >>> bool(probe["concavity"].iloc[0] == concavities(["iris"])["iris"])  # to the last bit
+    True
+    """
+    X = pd.concat([X_train, X_test])
+    y = np.concatenate([np.asarray(y_train), np.asarray(y_test)])
+    order = np.argsort(X.index.to_numpy(), kind="stable")
+    X, y = X.iloc[order].reset_index(drop=True), pd.Series(y[order])
+    return pd.DataFrame({"concavity": [dataset_concavity(X, y)]})
 
 
 _QUOTE = (
