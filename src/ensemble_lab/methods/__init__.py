@@ -10,7 +10,7 @@ bias curves.
 # the figures of ensemble_lab.reporting and the reproductions take them from here
 # (oracle_2d_example, Oracle2DResult and ORACLE_2D_PAPER_NUMBERS: the worked example of
 # the random linear oracle and the paper's figures of it; accuracy_line, embed_point
-# and hard_roc_point: the ROC geometry of Triskel's analysis).
+# hard_roc_point, pair_scores and roc_points: the ROC geometry of Triskel's analysis).
 
 from ._bagging import WekaBaggingClassifier
 from ._biasing import Oversample, Threshold, Undersample
@@ -31,6 +31,8 @@ from ._triskel_roc import BiasCurves, BiasPair, best_bias_pair, bias_curves
 from ._triskel_roc import accuracy_line as accuracy_line
 from ._triskel_roc import embed_point as embed_point
 from ._triskel_roc import hard_roc_point as hard_roc_point
+from ._triskel_roc import pair_scores as pair_scores
+from ._triskel_roc import roc_points as roc_points
 from ._weka_hosts import WekaAdaBoostM1, WekaMultiBoostAB
 
 __all__ = [

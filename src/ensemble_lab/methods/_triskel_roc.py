@@ -100,7 +100,7 @@ class BiasPair:
     arbiter: str
 
 
-def _roc(pred: np.ndarray, y: np.ndarray, w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def roc_points(pred: np.ndarray, y: np.ndarray, w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(FPr, TPr) of each row of ``pred``; rates are weighted."""
     pos, neg = w * (y == 1), w * (y == -1)
     tpr = (pred == 1) @ pos / max(pos.sum(), np.finfo(float).tiny)
@@ -184,8 +184,8 @@ def bias_curves(
         # bias 0 is the same unbiased learner for both sides; use one fit for both
         pred_minus[0] = pred_plus[0]
         members[-1][0] = members[1][0]
-    fpr_p, tpr_p = _roc(pred_plus, y, w)
-    fpr_m, tpr_m = _roc(pred_minus, y, w)
+    fpr_p, tpr_p = roc_points(pred_plus, y, w)
+    fpr_m, tpr_m = roc_points(pred_minus, y, w)
     return BiasCurves(
         biases, fpr_p, tpr_p, fpr_m, tpr_m, pred_plus, pred_minus, y, w, members[1], members[-1]
     )
@@ -216,7 +216,7 @@ def hard_roc_point(pred, pred_plus, pred_minus, y, sample_weight=None) -> tuple[
     y = np.asarray(y)
     w = np.ones(y.size) if sample_weight is None else np.asarray(sample_weight, float)
     hard = np.asarray(pred_plus) != np.asarray(pred_minus)
-    fpr, tpr = _roc(np.asarray(pred)[None, hard], y[hard], w[hard])
+    fpr, tpr = roc_points(np.asarray(pred)[None, hard], y[hard], w[hard])
     return float(fpr[0]), float(tpr[0])
 
 

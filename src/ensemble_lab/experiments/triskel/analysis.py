@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from ...evaluation import ExperimentConfig, RepeatedCV
-from ...reporting._render import Table
+from ...reporting import Table
 from ...reporting.claims import Claim
 from ...reporting.tables import accuracy_table, time_table
 from .._common import complete_splits

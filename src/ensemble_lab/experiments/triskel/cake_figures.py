@@ -44,9 +44,8 @@ def cake_figure(out_dir: Path, best: tuple[float, float], page: str) -> str:
     from matplotlib.figure import Figure
 
     from ...datasets import make_layered_cake
-    from ...methods import Oversample, Undersample, make
-    from ...methods._triskel_roc import bias_curves
-    from ...reporting._roc_plots import plot_bias_curves
+    from ...methods import Oversample, Undersample, bias_curves, make
+    from ...reporting.plots import plot_bias_curves
 
     X, y = make_layered_cake(N_SAMPLES, random_state=SEEDS[0])
     fig = Figure(figsize=(18, 3.8))
@@ -87,9 +86,9 @@ def _stages(model: Any, X: np.ndarray) -> list[np.ndarray]:
 
 def _roc_point(pred: np.ndarray, y: np.ndarray) -> tuple[float, float]:
     """(FPr, TPr) of labels ``pred`` against the cake's 0/1 classes (1 positive)."""
-    from ...methods._triskel_roc import _roc
+    from ...methods import roc_points
 
-    fpr, tpr = _roc(np.where(pred == 1, 1, -1), np.where(y == 1, 1, -1), np.ones(len(y)))
+    fpr, tpr = roc_points(np.where(pred == 1, 1, -1), np.where(y == 1, 1, -1), np.ones(len(y)))
     return float(fpr), float(tpr)
 
 
@@ -100,7 +99,7 @@ def _nested_spaces(ax: Any, model: Any, svm: Any, X: np.ndarray, y: np.ndarray) 
     all +1 gives the corners h⁺ / h⁻ of the space the later rounds (and the arbiter)
     move the ensemble in, so the rectangles nest, and the ensemble ends inside the last.
     """
-    from ...methods._triskel_roc import accuracy_line
+    from ...methods import accuracy_line
 
     stages = _stages(model, X)
     decided = np.full(len(y), np.nan)

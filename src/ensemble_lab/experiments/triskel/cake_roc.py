@@ -88,14 +88,16 @@ def _pm1(labels: np.ndarray, positive: Any) -> np.ndarray:
 
 def _gap(model: Any, X: np.ndarray, y: np.ndarray) -> tuple[float, bool]:
     """Distance between Triskel's ROC point and Prop. 1's embedded one, and inclusion broken."""
-    from ...methods._triskel_roc import _roc, embed_point, hard_roc_point
+    from ...methods import embed_point, hard_roc_point, roc_points
 
     positive = model.classes_[-1]
     pairs, arbiter = model.round_votes(X)
     plus, minus = _pm1(pairs[0, 0], positive), _pm1(pairs[0, 1], positive)
     t = _pm1(y, positive)
     ones = np.ones(t.size)
-    outer = np.ravel(_roc(np.vstack([plus, minus, _pm1(model.predict(X), positive)]), t, ones))
+    outer = np.ravel(
+        roc_points(np.vstack([plus, minus, _pm1(model.predict(X), positive)]), t, ones)
+    )
     inner = hard_roc_point(_pm1(arbiter, positive), plus, minus, t)
     mapped = embed_point((outer[0], outer[3]), (outer[1], outer[4]), inner)
     broken = bool(np.any((plus == 1) & (minus == -1)))
@@ -149,8 +151,7 @@ def deepest_concavity(X: np.ndarray, y: np.ndarray, biases: np.ndarray, seed: in
     sweep's order.
     """
     from ...learners import make_learner
-    from ...methods import Oversample
-    from ...methods._triskel_roc import bias_curves, hard_roc_point, pair_scores
+    from ...methods import Oversample, bias_curves, hard_roc_point, pair_scores
 
     curves = bias_curves(
         make_learner("smo"), X, y, biases=biases, strategy=Oversample(), random_state=seed
@@ -174,7 +175,7 @@ def deepest_concavity(X: np.ndarray, y: np.ndarray, biases: np.ndarray, seed: in
 
 def _closest(curves: Any) -> float:
     """Smallest distance of h from (1, 0) over the embedded spaces of the sweep's pairs."""
-    from ...methods._triskel_roc import hard_roc_point
+    from ...methods import hard_roc_point
 
     h, t, best = curves.pred_plus[0], curves.y, np.inf
     for plus, minus in product(curves.pred_plus, curves.pred_minus):  # pairs, not samples
