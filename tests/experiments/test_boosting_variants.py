@@ -2,7 +2,6 @@
 
 import json
 import re
-import sqlite3
 from itertools import combinations
 
 import matplotlib
@@ -10,24 +9,41 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from ensemble_lab.experiments import _boosting_claims as bc
+from ensemble_lab.datasets import load
+from ensemble_lab.experiments import RunContext, reproduction
 from ensemble_lab.experiments import boosting_variants as bv
-from ensemble_lab.experiments import reproduction
+from ensemble_lab.experiments.boosting_variants import (
+    analysis,
+    claims,
+    claims_figures,
+    configs,
+    criteria,
+    notes,
+    probes,
+)
 from ensemble_lab.learners import make_learner
 from ensemble_lab.methods._boosting import BoostingClassifier
 
 matplotlib.use("Agg")
 
+QUICK = configs.protocol(quick=True)
+
 
 @pytest.fixture(scope="module")
 def quick_run(tmp_path_factory):
     out = tmp_path_factory.mktemp("bv")
-    page = bv.run(out, quick=True)
+    page = reproduction("boosting-variants").run(RunContext(out, quick=True))
     return out, page
 
 
+def _pair():
+    X, y = load("cone-torus-pair")
+    return X.to_numpy(dtype=float), y.to_numpy()
+
+
 def test_registered():
-    assert reproduction("boosting-variants").module is bv
+    assert isinstance(reproduction("boosting-variants"), bv.BoostingVariantsReproduction)
+    assert reproduction("boosting-variants").keeps_store
 
 
 def test_quick_page_holds_paper_claims_ours_and_figures(quick_run):
@@ -69,17 +85,20 @@ def test_quick_page_holds_paper_claims_ours_and_figures(quick_run):
 def test_stored_curves_match_a_direct_computation(quick_run):
     """Errors and Q of every prefix, recomputed by hand from a refitted ensemble."""
     out, _ = quick_run
-    case = bv.protocol(quick=True).cases()[-1]  # a half/half split of Cone-Torus
+    case = QUICK.cases()[-1]  # a half/half split of Cone-Torus
     assert case.study == "fig3"
-    stored = bv.load_curves(out / "boosting-variants.db", [case])
-    X, y = bv.load_data("cone-torus")
-    train, test = bv.split_indices(case, X.shape[0])
+    frame = analysis.load_curves(out / "boosting-variants.db", QUICK, quick=True)
+    stored = frame[frame["key"] == case.key]
+    X, y = _pair()
+    order = np.random.default_rng(case.split).permutation(X.shape[0])
+    train, test = np.sort(order[:400]), np.sort(order[400:])
     model = BoostingClassifier(
         make_learner("qda"), case.n_members, update="conservative", random_state=1000 + case.split
     ).fit(X[train], y[train])
     votes = np.column_stack([m.predict(X[test]) for m in model.estimators_])
     correct = votes == y[test][:, None]
     rows = stored[stored["variant"] == "conservative"].sort_values("k")
+    assert len(rows) == case.n_members
     for k in range(1, len(model.estimators_) + 1):
         support = np.zeros((test.shape[0], 3))
         for j in range(k):
@@ -98,66 +117,49 @@ def test_stored_curves_match_a_direct_computation(quick_run):
         assert row["train_error"] == pytest.approx(model.train_error_[k - 1])
 
 
-def test_resume_skips_stored_cases(quick_run, monkeypatch):
-    out, _ = quick_run
+def test_resume_fits_nothing_stored(quick_run, monkeypatch):
+    out, page = quick_run
 
     def refuse(*args, **kwargs):
-        raise AssertionError("a stored case was fitted again")
+        raise AssertionError("a stored task was fitted again")
 
-    monkeypatch.setattr(bv, "run_case", refuse)
-    bv.run_cases(bv.protocol(quick=True).cases(), out / "boosting-variants.db")
-    with sqlite3.connect(out / "boosting-variants.db") as connection:
-        n_cases = connection.execute("SELECT COUNT(*) FROM cases").fetchone()[0]
-    assert n_cases == len(bv.protocol(quick=True).cases())
+    monkeypatch.setattr(probes, "boosting_curves", refuse)
+    again = reproduction("boosting-variants").run(RunContext(out, quick=True))
+    assert again.read_text() == page.read_text()
 
 
-def test_page_does_not_depend_on_the_order_cases_finished(quick_run, tmp_path):
-    # Cases are stored as they finish, which depends on n_jobs; copy the store with
-    # every table's rows in reverse order and the page must not change.
-    out, page = quick_run
-    with sqlite3.connect(out / "boosting-variants.db") as source:
-        tables = {
-            t: source.execute(f"SELECT * FROM {t}").fetchall()
-            for t in ("cases", "curves", "weights")
-        }
-    copy = tmp_path / "reversed"
-    copy.mkdir()
-    with sqlite3.connect(copy / "boosting-variants.db") as target:
-        target.executescript(bv._SCHEMA.replace("WITHOUT ROWID", ""))  # rows kept as inserted
-        for table, rows in tables.items():
-            marks = ", ".join("?" * len(rows[0]))
-            target.executemany(f"INSERT INTO {table} VALUES ({marks})", rows[::-1])
-    assert bv.write_from_store(copy, quick=True).read_text() == page.read_text()
+def test_page_does_not_depend_on_the_order_of_the_records(quick_run):
+    out, _ = quick_run
+    frame = analysis.load_curves(out / "boosting-variants.db", QUICK, quick=True)
+    shuffled = frame.sample(frac=1.0, random_state=0)
+    again = analysis._in_plan_order(shuffled, QUICK.cases(), ["variant", "k"])
+    pd.testing.assert_frame_equal(again, frame)
 
 
-def test_results_do_not_depend_on_n_jobs(tmp_path):
-    # Threads keep the test fast; what matters is that a case's seeds come from its
-    # split index, not from the worker or the order in which cases finish.
-    from joblib import parallel_config
-
-    cases = bv.protocol(quick=True).cases()[:3]
-    frames = []
-    for n_jobs in (1, 2):
-        db = tmp_path / f"jobs{n_jobs}.db"
-        with parallel_config(backend="threading"):
-            bv.run_cases(cases, db, n_jobs=n_jobs)
-        frames.append(bv.load_curves(db, cases).drop(columns="cpu_seconds"))
-    pd.testing.assert_frame_equal(frames[0], frames[1])
+def test_the_variants_of_a_split_share_its_seed(quick_run):
+    # common seeds: the three variants of a split draw the same first sample, so their
+    # first members (k = 1) are the same classifier
+    out, _ = quick_run
+    frame = analysis.load_curves(out / "boosting-variants.db", QUICK, quick=True)
+    first = frame[frame["k"] == 1].groupby("key")[["train_error", "test_error"]].nunique()
+    assert len(first) == len(QUICK.cases()) and (first == 1).all().all()
+    assert all(c.common_seeds == configs.SEED for c in configs.experiments(quick=True))
 
 
 def test_splits_depend_on_split_index_only():
-    fig2 = bv.Case("fig2", "cone-torus", "qda", 0, 3, 25)
-    train, test = bv.split_indices(fig2, 800)
-    np.testing.assert_array_equal(train, np.arange(400))
-    np.testing.assert_array_equal(test, np.arange(400, 800))
-    qda = bv.split_indices(bv.Case("fig3", "pima", "qda", 0, 4, 25), 768)
-    mlp = bv.split_indices(bv.Case("fig3", "pima", "mlp", 0, 4, 25), 768)
-    np.testing.assert_array_equal(qda[0], mlp[0])  # both bases see the same split
-    assert len(qda[0]) == len(qda[1]) == 384
-    assert np.union1d(*qda).shape[0] == 768
-    small = bv.split_indices(bv.Case("fig4", "phoneme", "qda", 80, 0, 25), 5404)
-    assert small[0].shape[0] == 80 and small[1].shape[0] == 5324
-    assert np.intersect1d(*small).size == 0
+    fig2, fig3, *fig4 = configs.experiments()
+    y_pair = _pair()[1]
+    for split in fig2.protocol.splits(y_pair):
+        np.testing.assert_array_equal(split.train_idx, np.arange(400))
+        np.testing.assert_array_equal(split.test_idx, np.arange(400, 800))
+    y_pima = load("pima")[1].to_numpy()
+    half = fig3.protocol.splits(y_pima, fig3.seed)[4]
+    assert len(half.train_idx) == len(half.test_idx) == 384
+    order = np.random.default_rng(4).permutation(768)
+    np.testing.assert_array_equal(half.train_idx, np.sort(order[:384]))
+    small = fig4[0].protocol.splits(np.zeros(5404), fig4[0].seed)[0]
+    assert small.train_idx.shape[0] == 80 and small.test_idx.shape[0] == 5324
+    assert np.intersect1d(small.train_idx, small.test_idx).size == 0
 
 
 def test_stopping_points_by_hand():
@@ -185,24 +187,24 @@ def test_stopping_points_by_hand():
                     "n_train": 0,
                 }
             )
-    stops = bv.stopping_points(pd.DataFrame(rows)).set_index("key")
+    stops = analysis.stopping_points(pd.DataFrame(rows)).set_index("key")
     assert stops.loc["s0", "k_star"] == 3 and stops.loc["s0", "error_star"] == 0.20
     assert stops.loc["s1", "k_star"] == 2 and stops.loc["s1", "error_star"] == 0.35
     assert stops.loc["s1", "error_first"] == 0.40 and stops.loc["s1", "error_last"] == 0.10
 
 
 def test_short_ensembles_are_continued_with_their_last_value():
-    np.testing.assert_array_equal(bv._pad(np.array([0.3, 0.2]), 4), [0.3, 0.2, 0.2, 0.2])
+    np.testing.assert_array_equal(probes._pad(np.array([0.3, 0.2]), 4), [0.3, 0.2, 0.2, 0.2])
 
 
 def test_final_weights_skip_a_reset_at_the_end():
-    X, y = bv.load_data("cone-torus")
+    X, y = _pair()
     model = BoostingClassifier(
         make_learner("qda"), 25, update="aggressive", store_weights=True, random_state=1001
     ).fit(X[:400], y[:400])
     resets = {attempt for attempt, _ in model.weight_resets_}
     assert resets, "this seed is expected to reset the weights"
-    final = bv._final_weights(model)
+    final = probes._last_update(model)
     last_updated = max(set(range(model.n_attempts_)) - resets - {0})
     np.testing.assert_array_equal(final, model.sample_weights_history_[last_updated])
     assert not np.allclose(final, 1 / 400)
@@ -239,7 +241,7 @@ def test_conclusion_counts_winners_by_hand():
     def stops(errors_by_config):
         rows = []
         for config, errors in enumerate(errors_by_config):
-            for variant, error in zip(bv.VARIANTS, errors):
+            for variant, error in zip(criteria.VARIANTS, errors):
                 rows.append(
                     {
                         "study": "fig4",
@@ -254,17 +256,17 @@ def test_conclusion_counts_winners_by_hand():
         return pd.DataFrame(rows)
 
     # aggressive / conservative / inverse errors: conservative lowest in most configurations
-    claim = bc._conservative_recommended(
+    claim = claims._conservative_recommended(
         stops([(0.2, 0.1, 0.3), (0.2, 0.15, 0.3), (0.1, 0.2, 0.3)])
     )
     assert claim.verdict == "holds" and "aggressive 1, conservative 2, inverse 0" in claim.ours
     # tied for most, and a plurality that is no majority: partly
-    assert bc._conservative_recommended(stops([(0.2, 0.1, 0.3), (0.1, 0.2, 0.3)])).verdict == (
+    assert claims._conservative_recommended(stops([(0.2, 0.1, 0.3), (0.1, 0.2, 0.3)])).verdict == (
         "partly"
     )
     plurality = [(0.2, 0.1, 0.3), (0.2, 0.1, 0.3), (0.1, 0.2, 0.3), (0.3, 0.2, 0.1)]
-    assert bc._conservative_recommended(stops(plurality)).verdict == "partly"
-    assert bc._conservative_recommended(stops([(0.1, 0.2, 0.3)])).verdict == "does not hold"
+    assert claims._conservative_recommended(stops(plurality)).verdict == "partly"
+    assert claims._conservative_recommended(stops([(0.1, 0.2, 0.3)])).verdict == "does not hold"
 
 
 def gains(peaks):
@@ -276,7 +278,7 @@ def gains(peaks):
                 {"q": np.linspace(1, 0.5, 5), "gain": np.linspace(0, peak, 5) / (1 + i)},
                 index=k,
             )
-            for i, v in enumerate(bv.VARIANTS)
+            for i, v in enumerate(criteria.VARIANTS)
         }
         for case, peak in peaks.items()
     }
@@ -286,7 +288,7 @@ def scale_verdict(qda, mlp):
     peaks = {("cone-torus", "qda"): qda[0], ("pima", "qda"): qda[1]}
     if mlp is not None:
         peaks.update({("cone-torus", "mlp"): mlp[0], ("pima", "mlp"): mlp[1]})
-    return bc._scale(gains(peaks))
+    return claims_figures._scale(gains(peaks))
 
 
 def test_scale_claim_is_tested_against_the_papers_15_percent():
@@ -313,7 +315,7 @@ def cone_torus_curves(aggressive_test, others_fall=True, others_test=None, n=25)
     other = falling if others_fall else falling[::-1]
     q = np.r_[1.0, np.linspace(0.6, 0.8, n - 1)]
     curves = {}
-    for v in bv.VARIANTS:
+    for v in criteria.VARIANTS:
         test = aggressive_test if v == "aggressive" else other
         if v != "aggressive" and others_test is not None:
             test = others_test
@@ -331,27 +333,31 @@ def cone_torus_curves(aggressive_test, others_fall=True, others_test=None, n=25)
 
 def test_overtraining_needs_a_rise_of_the_aggressive_testing_error():
     dip = np.r_[np.linspace(0.12, 0.10, 13), np.linspace(0.101, 0.11, 12)]
-    assert bc._overtraining(cone_torus_curves(dip)).verdict == "holds"
-    assert bc._overtraining(cone_torus_curves(dip, others_fall=False)).verdict == "partly"
+    assert claims_figures._overtraining(cone_torus_curves(dip)).verdict == "holds"
+    assert (
+        claims_figures._overtraining(cone_torus_curves(dip, others_fall=False)).verdict == "partly"
+    )
     # ours: a rise of 0.1 points is no overtraining, whatever the other two do
     flat = np.r_[np.linspace(0.107, 0.100, 6), np.full(19, 0.101)]
-    claim = bc._overtraining(cone_torus_curves(flat))
+    claim = claims_figures._overtraining(cone_torus_curves(flat))
     assert claim.verdict == "does not hold" and "at k = 6" in claim.ours
 
 
 def test_stopping_at_the_minimum_q_must_cost_nothing():
     # Q is lowest at k = 2 (a small L) and rises: a tick, for all three variants ...
     good = np.r_[0.11, np.full(24, 0.10)]
-    assert bc._stop_at_min_q(cone_torus_curves(good, others_test=good)).verdict == "holds"
+    assert (
+        claims_figures._stop_at_min_q(cone_torus_curves(good, others_test=good)).verdict == "holds"
+    )
     # ... but the aggressive ensemble of two is worse than the full one: only the tick holds
     late = np.r_[0.11, 0.11, np.full(23, 0.10)]
-    claim = bc._stop_at_min_q(cone_torus_curves(late, others_test=good))
+    claim = claims_figures._stop_at_min_q(cone_torus_curves(late, others_test=good))
     assert claim.verdict == "partly" and "aggressive: k* = 2" in claim.ours
     # the other two still falling at k = 2 and their Q not rising again: neither part
     flat_q = cone_torus_curves(late)
     for v in ("conservative", "inverse"):
         flat_q[v]["train_q"] = np.r_[1.0, np.full(24, 0.9)]
-    assert bc._stop_at_min_q(flat_q).verdict == "does not hold"
+    assert claims_figures._stop_at_min_q(flat_q).verdict == "does not hold"
 
 
 def phoneme_finals(conservative_lower):
@@ -372,9 +378,9 @@ def phoneme_finals(conservative_lower):
 
 def test_phoneme_observations_need_every_configuration():
     no_stops = pd.DataFrame(columns=["study", "base", "n_train", "key"])
-    assert bc._phoneme_diversity(phoneme_finals(6), no_stops).verdict == "holds"
-    assert bc._phoneme_diversity(phoneme_finals(4), no_stops).verdict == "partly"
-    claim = bc._phoneme_diversity(phoneme_finals(2), no_stops)  # ours: 2 of 6
+    assert claims._phoneme_diversity(phoneme_finals(6), no_stops).verdict == "holds"
+    assert claims._phoneme_diversity(phoneme_finals(4), no_stops).verdict == "partly"
+    claim = claims._phoneme_diversity(phoneme_finals(2), no_stops)  # ours: 2 of 6
     assert claim.verdict == "does not hold"
     assert "Conservative's error below Aggressive's in 2 of 6" in claim.ours
 
@@ -389,7 +395,7 @@ def test_fewer_splits_than_the_papers_are_named():
         }
     )
     assert (
-        bc._fewer_splits(stops)
+        claims._fewer_splits(stops)
         == " Fewer splits than the paper's 10: MLP N = 80: 1, QDA N = 80: 2."
     )
 
@@ -402,7 +408,7 @@ def test_inverse_boosting_beneficial_only_on_cone_torus_qda():
             ("pima", "qda"): 3 * pima_qda,
             ("cone-torus", "mlp"): 0.0,
         }
-        return bc._inverse_benefit(gains(peaks)).verdict
+        return claims_figures._inverse_benefit(gains(peaks)).verdict
 
     assert inverse_verdict(0.01, 0.0) == "holds"
     assert inverse_verdict(0.002, 0.0) == "partly"  # ours: +0.2 points is no benefit
@@ -420,29 +426,29 @@ def test_split_notes_count_the_splits_on_which_a_rejected_claim_passes():
         [claim("fig2_inverse_best", v), claim("conclusion", "holds")]
         for v in ("holds", "partly", "does not hold", "does not hold", "not run")
     ]
-    noted = bc.split_notes(claims, per_split)
+    noted = notes.split_notes(claims, per_split)
     assert "holds on 1, partly on 1, does not hold on 2 of 4" in noted[0].checked
     assert "generated" in noted[0].checked  # a Figure 2 claim: the data are ours
     assert noted[1] == claims[1]  # a claim that holds gets no note
 
 
 def test_the_mlp_check_reruns_every_mlp_case_with_lbfgs_after_the_papers_cases():
-    cases = bv.protocol().cases()
+    cases = configs.protocol().cases()
     mlp = [c for c in cases if c.base == "mlp"]
     check = [c for c in cases if c.base == "mlp-lbfgs"]
     assert [(c.study, c.dataset, c.n_train, c.split) for c in check] == [
         (c.study, c.dataset, c.n_train, c.split) for c in mlp
     ]
     assert cases.index(check[0]) > cases.index(mlp[-1])  # a check never delays the paper's
-    network = bv.make_base("mlp-lbfgs")
-    reference = bv.make_base("mlp")
+    network = configs.make_base("mlp-lbfgs")
+    reference = configs.make_base("mlp")
     assert network.estimator.solver == "lbfgs" and reference.estimator.solver == "adam"
     assert network.estimator.hidden_layer_sizes == reference.estimator.hidden_layer_sizes
     assert network.estimator.max_iter == reference.estimator.max_iter == 300
 
 
 def test_check_notes_only_where_the_check_changes_a_claim_that_does_not_hold():
-    from ensemble_lab.experiments._boosting_claims import check_notes
+    from ensemble_lab.experiments.boosting_variants.notes import check_notes
     from ensemble_lab.reporting.claims import Claim
 
     def claim(key, verdict, ours, checked=""):
@@ -472,7 +478,9 @@ def inverse_gains(hit_on):
     cases in ``hit_on`` (its best improvement there) and a loss of 2 points elsewhere."""
     k = np.arange(1, 6)
     q = np.array([1.0, 0.9, 0.8, 0.85, 0.9])
-    out = gains(dict.fromkeys([(d, b) for b in ("qda", "mlp") for d in bc.DATASET_TITLES], 0.0))
+    out = gains(
+        dict.fromkeys([(d, b) for b in ("qda", "mlp") for d in criteria.DATASET_TITLES], 0.0)
+    )
     for case in out:
         at_lowest_q = 0.01 if case in hit_on else -0.02
         out[case]["inverse"] = pd.DataFrame(
@@ -483,35 +491,35 @@ def inverse_gains(hit_on):
 
 def test_lowest_q_of_inverse_boosting_misses_except_on_cone_torus_qda():
     cone_torus = ("cone-torus", "qda")
-    claim = bc._min_q_inverse(inverse_gains({cone_torus}))
+    claim = claims._min_q_inverse(inverse_gains({cone_torus}))
     assert claim.verdict == "holds"
     assert "Pima/QDA: -2.0 at k = 3 vs best +0.0" in claim.ours
     # a miss on Cone-Torus/QDA too: the exception fails, the rule holds
-    assert bc._min_q_inverse(inverse_gains(set())).verdict == "partly"
+    assert claims._min_q_inverse(inverse_gains(set())).verdict == "partly"
     # a hit elsewhere breaks the rule
-    assert bc._min_q_inverse(inverse_gains({cone_torus, ("pima", "mlp")})).verdict == (
+    assert claims._min_q_inverse(inverse_gains({cone_torus, ("pima", "mlp")})).verdict == (
         "does not hold"
     )
     only_cone_torus = {cone_torus: inverse_gains({cone_torus})[cone_torus]}
-    assert bc._min_q_inverse(only_cone_torus).verdict == "not run"
+    assert claims._min_q_inverse(only_cone_torus).verdict == "not run"
 
 
 def span_gains(lowest_q):
     """Figure 3 gains whose testing Q falls from 1 to ``lowest_q[base]`` (aggressive)."""
-    out = gains({(d, b): 0.0 for b in lowest_q for d in bc.DATASET_TITLES})
+    out = gains({(d, b): 0.0 for b in lowest_q for d in criteria.DATASET_TITLES})
     for (_, base), curves in out.items():
         curves["aggressive"]["q"] = np.linspace(1.0, lowest_q[base], 5)
-        for v in bv.VARIANTS[1:]:
+        for v in criteria.VARIANTS[1:]:
             curves[v]["q"] = np.linspace(1.0, (1 + lowest_q[base]) / 2, 5)
     return out
 
 
 def test_span_of_q_much_wider_with_mlps():
-    claim = bc._q_span(span_gains({"qda": 0.7, "mlp": 0.2}))
+    claim = claims._q_span(span_gains({"qda": 0.7, "mlp": 0.2}))
     assert claim.verdict == "holds" and "Pima: MLP 0.80 vs QDA 0.30 (2.7×)" in claim.ours
-    assert bc._q_span(span_gains({"qda": 0.7, "mlp": 0.5})).verdict == "partly"  # not double
-    assert bc._q_span(span_gains({"qda": 0.7, "mlp": 0.8})).verdict == "does not hold"
-    assert bc._q_span(span_gains({"qda": 0.7})).verdict == "not run"
+    assert claims._q_span(span_gains({"qda": 0.7, "mlp": 0.5})).verdict == "partly"  # not double
+    assert claims._q_span(span_gains({"qda": 0.7, "mlp": 0.8})).verdict == "does not hold"
+    assert claims._q_span(span_gains({"qda": 0.7})).verdict == "not run"
 
 
 def phoneme_means(errors, qs=None, sizes=(80, 350, 1000)):
@@ -519,15 +527,15 @@ def phoneme_means(errors, qs=None, sizes=(80, 350, 1000)):
     rows = []
     for base in ("qda", "mlp"):
         for n in sizes:
-            for v in bv.VARIANTS:
+            for v in criteria.VARIANTS:
                 error = errors.get((base, n, v), errors.get(base))
                 q = (qs or {}).get((base, n, v), np.linspace(1.0, 0.6, len(error)))
                 for k, (e, value) in enumerate(zip(error, q), start=1):
                     rows.append(
-                        dict(zip(bc.GROUP, ("fig4", "phoneme", base, n, v)))
+                        dict(zip(criteria.GROUP, ("fig4", "phoneme", base, n, v)))
                         | {"k": k, "test_error": e, "test_q": value}
                     )
-    return pd.DataFrame(rows).set_index([*bc.GROUP, "k"]).sort_index()
+    return pd.DataFrame(rows).set_index([*criteria.GROUP, "k"]).sort_index()
 
 
 STEADY_FALL = np.linspace(0.30, 0.20, 25)
@@ -535,15 +543,15 @@ ZIGZAG = 0.25 + 0.02 * (np.arange(25) % 2)  # up and down, ending where it began
 
 
 def test_steadiness_tells_a_steady_descent_from_an_erratic_curve():
-    assert bc.steadiness(pd.Series(STEADY_FALL)) == pytest.approx(1.0)
-    assert bc.steadiness(pd.Series(ZIGZAG)) == 0.0
-    assert bc.steadiness(pd.Series(STEADY_FALL[::-1])) == pytest.approx(-1.0)
+    assert claims.steadiness(pd.Series(STEADY_FALL)) == pytest.approx(1.0)
+    assert claims.steadiness(pd.Series(ZIGZAG)) == 0.0
+    assert claims.steadiness(pd.Series(STEADY_FALL[::-1])) == pytest.approx(-1.0)
 
 
 def test_quadratic_classifier_erratic_for_larger_phoneme_sets():
     sizes = [80, 350, 1000]
-    erratic = {("qda", n, v): ZIGZAG for n in (350, 1000) for v in bv.VARIANTS}
-    claim = bc._qda_erratic(
+    erratic = {("qda", n, v): ZIGZAG for n in (350, 1000) for v in criteria.VARIANTS}
+    claim = claims._qda_erratic(
         phoneme_means({"qda": STEADY_FALL, "mlp": STEADY_FALL} | erratic), sizes
     )
     assert claim.verdict == "holds" and "erratic QDA curves above N = 80: 4 of 4" in claim.ours
@@ -552,46 +560,48 @@ def test_quadratic_classifier_erratic_for_larger_phoneme_sets():
     )
     three = {key: c for key, c in erratic.items() if key != ("qda", 1000, "conservative")}
     assert (
-        bc._qda_erratic(
+        claims._qda_erratic(
             phoneme_means({"qda": STEADY_FALL, "mlp": STEADY_FALL} | three), sizes
         ).verdict
         == "partly"
     )
     steady = phoneme_means({"qda": STEADY_FALL, "mlp": STEADY_FALL})
-    assert bc._qda_erratic(steady, sizes).verdict == "does not hold"
-    assert bc._qda_erratic(steady, [80]).verdict == "not run"
+    assert claims._qda_erratic(steady, sizes).verdict == "does not hold"
+    assert claims._qda_erratic(steady, [80]).verdict == "not run"
 
 
 def test_no_big_differences_across_sizes_with_the_mlp():
     sizes = [80, 350, 1000]
     same = {"qda": ZIGZAG, "mlp": STEADY_FALL}
-    claim = bc._mlp_sizes(phoneme_means(same), sizes)
+    claim = claims._mlp_sizes(phoneme_means(same), sizes)
     assert (
         claim.verdict == "holds"
         and "MLP (N = 80, 350, 1000): improvement 0.0/0.0/0.0" in claim.ours
     )
     # the improvement at N = 1000 five points smaller: only the Q part holds
-    smaller = {("mlp", 1000, v): np.linspace(0.30, 0.25, 25) for v in bv.VARIANTS}
-    assert bc._mlp_sizes(phoneme_means(same | smaller), sizes).verdict == "partly"
+    smaller = {("mlp", 1000, v): np.linspace(0.30, 0.25, 25) for v in criteria.VARIANTS}
+    assert claims._mlp_sizes(phoneme_means(same | smaller), sizes).verdict == "partly"
     # ... and the ensembles far less diverse there too: neither
-    q_up = {("mlp", 1000, v): np.linspace(1.0, 0.9, 25) for v in bv.VARIANTS}
-    assert bc._mlp_sizes(phoneme_means(same | smaller, q_up), sizes).verdict == "does not hold"
-    assert bc._mlp_sizes(phoneme_means(same), [80]).verdict == "not run"
+    q_up = {("mlp", 1000, v): np.linspace(1.0, 0.9, 25) for v in criteria.VARIANTS}
+    assert claims._mlp_sizes(phoneme_means(same | smaller, q_up), sizes).verdict == "does not hold"
+    assert claims._mlp_sizes(phoneme_means(same), [80]).verdict == "not run"
 
 
 def test_paralysis_is_no_further_improvement_from_the_later_members():
     stalls = np.r_[np.linspace(0.30, 0.20, 12), np.full(13, 0.20)]
     # every boosting curve still improving in its second half: no paralysis
-    assert bc._no_paralysis(phoneme_means({"qda": stalls, "mlp": STEADY_FALL})).verdict == "holds"
+    assert (
+        claims._no_paralysis(phoneme_means({"qda": stalls, "mlp": STEADY_FALL})).verdict == "holds"
+    )
     one = {("mlp", 80, "aggressive"): stalls}
-    claim = bc._no_paralysis(phoneme_means({"qda": stalls, "mlp": STEADY_FALL} | one))
+    claim = claims._no_paralysis(phoneme_means({"qda": stalls, "mlp": STEADY_FALL} | one))
     assert claim.verdict == "partly" and claim.ours.startswith("paralysed in 1 of 6")
     assert "Phoneme N = 80 aggressive +0.0" in claim.ours
     # the inverse's decline is no paralysis of boosting; every boosting curve stalling is
     everywhere = phoneme_means({"qda": STEADY_FALL, "mlp": stalls})
-    assert bc._no_paralysis(everywhere).verdict == "does not hold"
+    assert claims._no_paralysis(everywhere).verdict == "does not hold"
     assert (
-        bc._no_paralysis(
+        claims._no_paralysis(
             phoneme_means({"qda": stalls, "mlp": STEADY_FALL}).drop("mlp", level="base")
         ).verdict
         == "not run"
@@ -611,19 +621,19 @@ def test_conclusion_shows_its_count_on_every_split():
                 "error_last": e,
             }
             for config, errors in enumerate(errors_by_config)
-            for v, e in zip(bv.VARIANTS, errors)
+            for v, e in zip(criteria.VARIANTS, errors)
         ]
 
     stops = pd.DataFrame(
         rows(0, [(0.2, 0.1, 0.3), (0.2, 0.1, 0.3), (0.1, 0.2, 0.3)])
         + rows(1, [(0.1, 0.2, 0.3), (0.1, 0.1, 0.3), (0.1, 0.2, 0.3)])
     )
-    counts = bc.winners_per_split(stops)
+    counts = claims.winners_per_split(stops)
     assert counts.to_dict("index") == {
         0: {"aggressive": 1, "conservative": 2, "inverse": 0, "tie": 0},
         1: {"aggressive": 2, "conservative": 0, "inverse": 0, "tie": 1},
     }
-    claim = bc._conservative_recommended(stops)
+    claim = claims._conservative_recommended(stops)
     assert "(the first two 1 configuration apart)" in claim.ours
     assert "— 0: 1/2/0/0; 1: 2/0/0/1." in claim.checked
     assert "Conservative leads outright on 1 of 2 splits, Aggressive on 1" in claim.checked

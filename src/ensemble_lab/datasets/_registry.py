@@ -65,6 +65,23 @@ EMBEDDED = (
 )  # fmt: skip
 
 
+def _cone_torus_pair(random_state: int | None = 0) -> tuple[np.ndarray, np.ndarray]:
+    """Cone-Torus as a training and a testing file, one after the other.
+
+    400 points drawn with seed ``s`` (``random_state``, 0 when None), then 400 drawn
+    with ``s + 1``.
+
+    Examples
+    --------
+    >>> X, y = _cone_torus_pair()
+    >>> bool((X[400:] == make_cone_torus(400, random_state=1)[0]).all())
+    True
+    """
+    seed = 0 if random_state is None else int(random_state)
+    parts = [make_cone_torus(400, random_state=s) for s in (seed, seed + 1)]
+    return np.vstack([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
+
+
 @dataclass(frozen=True)
 class DatasetSpec:
     """How to read one named dataset."""
@@ -139,6 +156,11 @@ _SPECS = [
     DatasetSpec("xor", generator=make_xor, note="synthetic, 400 points"),
     DatasetSpec("oracle-2d", generator=make_oracle_2d, note="synthetic, 400 points"),
     DatasetSpec("cone-torus", generator=make_cone_torus, note="synthetic, 400 points"),
+    DatasetSpec(
+        "cone-torus-pair",
+        generator=_cone_torus_pair,
+        note="synthetic, 800 points: training set of 400 (seed 0), then testing set (seed 1)",
+    ),
 ]
 
 

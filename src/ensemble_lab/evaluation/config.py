@@ -6,6 +6,7 @@ seed. The file format (documented with a full example in ``docs/experiments.md``
     name = "quick"                      # identifies the experiment in the results store
     description = "..."                 # optional, free text
     seed = 1                            # experiment seed (splits and estimator seeds)
+    common_seeds = 1000                 # optional: repetition r's tasks all get seed 1000 + r
     datasets = ["iris", "diabetes"]     # names, or "embedded" / "all"
     baseline = "J48"                    # optional: label of the reference method
 
@@ -66,7 +67,17 @@ __all__ = [
     "with_revisions_of",
 ]
 
-_TOP_KEYS = ("name", "description", "seed", "datasets", "methods", "protocol", "baseline", "record")
+_TOP_KEYS = (
+    "name",
+    "description",
+    "seed",
+    "common_seeds",
+    "datasets",
+    "methods",
+    "protocol",
+    "baseline",
+    "record",
+)
 _METHOD_KEYS = ("name", "estimator", "label", "base", "params")
 _RECORD_KEYS = ("predictions", "members", "probes")
 _DATASET_FILE_KEYS = ("name", "train", "test")
@@ -350,6 +361,21 @@ class ExperimentConfig:
         Folder that relative train/test file paths are relative to (the experiment
         file's folder); not part of the configuration hash, so a moved experiment
         folder still resumes.
+    common_seeds : int, optional
+        Common random numbers: every task of repetition ``r`` (every method and fold)
+        gets the estimator seed ``common_seeds + r``, so the methods compared on a split
+        draw the same random numbers. By default each task's seed is a hash of its
+        identity (:func:`~ensemble_lab.evaluation.tasks.derive_seed`).
+
+    Examples
+    --------
+    >>> config = ExperimentConfig("crn", ["iris"], [MethodSpec("J48", name="J48")],
+    ...                           common_seeds=1000)
+    >>> config.to_dict()["common_seeds"]
+    1000
+    >>> plain = ExperimentConfig("plain", ["iris"], [MethodSpec("J48", name="J48")])
+    >>> "common_seeds" in plain.to_dict()
+    False
     """
 
     name: str
@@ -363,6 +389,7 @@ class ExperimentConfig:
     probes: tuple[str, ...] = ()
     description: str = ""
     base_dir: Path | None = field(default=None, compare=False)
+    common_seeds: int | None = None
 
     def __post_init__(self) -> None:
         """Check the fields (and freeze the sequences into tuples)."""
@@ -408,6 +435,8 @@ class ExperimentConfig:
         }
         if self.probes:  # absent when empty: configs stored before probes keep their hash
             out["record"]["probes"] = list(self.probes)
+        if self.common_seeds is not None:  # likewise absent by default
+            out["common_seeds"] = self.common_seeds
         if self.description:
             out["description"] = self.description
         return out
@@ -601,6 +630,7 @@ def parse_config(raw: Mapping[str, Any], *, base_dir: Path | None = None) -> Exp
             raise ValueError(f"experiment: missing key {key!r}")
     name = _require(raw["name"], str, "name", "a string")
     seed = _require(raw.get("seed", 1), int, "seed", "an integer")
+    common = _require(raw.get("common_seeds"), (int, type(None)), "common_seeds", "an integer")
     description = _require(raw.get("description", ""), str, "description", "a string")
     datasets_raw = raw["datasets"]
     if isinstance(datasets_raw, str):
@@ -636,6 +666,7 @@ def parse_config(raw: Mapping[str, Any], *, base_dir: Path | None = None) -> Exp
         probes=tuple(probes),
         description=description,
         base_dir=base_dir,
+        common_seeds=common,
     )
 
 
@@ -891,4 +922,5 @@ def config_from_stored(
         probes=tuple(record.get("probes", ())),
         description=str(stored.get("description", "")),
         base_dir=base_dir,
+        common_seeds=stored.get("common_seeds"),
     )

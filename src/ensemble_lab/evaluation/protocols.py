@@ -13,8 +13,11 @@ protocol                               what it yields
                                        its own seed ``seed + i``
 :class:`FiveByTwoCV`                   Dietterich's 5×2 CV (5 stratified 2-folds)
 :class:`RandomHalfSplits` ``(r)``      r random stratified half/half splits
+:class:`RandomSubsamples` ``(n, r)``   r random (unstratified) subsamples of ``n``
+                                       training rows, the rest for testing
 :class:`FixedSplit`                    one given train/test split (indices, or a
-                                       column of the data marking the test rows)
+                                       column of the data marking the test rows),
+                                       optionally repeated
 =====================================  ============================================
 
 Examples
@@ -48,6 +51,7 @@ __all__ = [
     "FixedSplit",
     "Protocol",
     "RandomHalfSplits",
+    "RandomSubsamples",
     "RepeatedCV",
     "Split",
     "StratifiedKFold",
@@ -355,6 +359,79 @@ class RandomHalfSplits(Protocol):
 
 
 @dataclass(frozen=True)
+class RandomSubsamples(Protocol):
+    """``n_repetitions`` random training subsamples of a given size; the other rows test.
+
+    Repetition ``i`` draws a random permutation of the rows with
+    ``numpy.random.default_rng(seed + i)`` and trains on its first ``train_size`` rows
+    (sorted), testing on all the others. Unlike :class:`RandomHalfSplits` it does not
+    stratify, and the size may be a count: learning curves, or a paper's "N random
+    training points, the rest for testing".
+
+    Parameters
+    ----------
+    train_size : int or float, default=0.5
+        Training rows: a count (an int of at least 1), or a fraction in (0, 1) of the
+        rows, rounded down.
+    n_repetitions : int, default=10
+        Number of subsamples, each reported as ``repetition=i, fold=0``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> split = RandomSubsamples(train_size=3, n_repetitions=2).splits(np.arange(10) % 2)[1]
+    >>> split.train_idx.tolist() == sorted(np.random.default_rng(1).permutation(10)[:3])
+    True
+    >>> len(split.test_idx)
+    7
+    """
+
+    train_size: int | float = 0.5
+    n_repetitions: int = 10
+    kind: str = field(default="subsamples", init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        """Check the fields."""
+        size = self.train_size
+        if isinstance(size, bool) or not isinstance(size, Integral | float):
+            raise ValueError(f"train_size must be a count or a fraction, got {size!r}")
+        if isinstance(size, Integral) and size < 1:
+            raise ValueError(f"train_size must be at least 1 row, got {size}")
+        if isinstance(size, float) and not 0.0 < size < 1.0:
+            raise ValueError(f"train_size as a fraction must be in (0, 1), got {size}")
+        if int(self.n_repetitions) < 1:
+            raise ValueError(f"n_repetitions must be at least 1, got {self.n_repetitions}")
+
+    def n_train(self, n_samples: int) -> int:
+        """Training rows out of ``n_samples`` (a fraction rounded down)."""
+        if isinstance(self.train_size, float):
+            return int(n_samples * self.train_size)
+        return int(self.train_size)
+
+    def splits(self, y: ArrayLike, seed: int = 0) -> list[Split]:
+        """One subsample per repetition, repetition ``i`` drawn with ``seed + i``."""
+        labels = _as_labels(y)
+        n = len(labels)
+        n_train = self.n_train(n)
+        if n_train >= n:
+            raise ValueError(f"train_size {self.train_size} leaves none of the {n} rows to test")
+        out = []
+        for repetition in range(self.n_repetitions):
+            rng = np.random.default_rng(_repetition_seed(seed, repetition))
+            order = rng.permutation(n)
+            out.append(Split(repetition, 0, _sorted(order[:n_train]), _sorted(order[n_train:])))
+        return out
+
+    def split_ids(self) -> list[tuple[int, int]]:
+        """``(repetition, 0)`` of every repetition."""
+        return [(r, 0) for r in range(self.n_repetitions)]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The declarative form: kind, training size and repetitions."""
+        return {"kind": self.kind, "train_size": self.train_size, "repetitions": self.n_repetitions}
+
+
+@dataclass(frozen=True)
 class FixedSplit(Protocol):
     """One given train/test split.
 
@@ -375,6 +452,10 @@ class FixedSplit(Protocol):
         Column of ``X`` marking the test rows.
     test_value : str, default="test"
         Value of ``test_column`` on test rows.
+    n_repetitions : int, default=1
+        Times the split is used, as repetitions ``0, 1, ...`` (fold 0): the runs of a
+        randomised method on one fixed split, which differ only by their estimator
+        seeds.
 
     Raises
     ------
@@ -388,10 +469,13 @@ class FixedSplit(Protocol):
     test_idx: tuple[int, ...] | None = None
     test_column: str | None = None
     test_value: Any = "test"
+    n_repetitions: int = 1
     kind: str = field(default="fixed", init=False, repr=False)
 
     def __post_init__(self) -> None:
         """Check the fields."""
+        if int(self.n_repetitions) < 1:
+            raise ValueError(f"n_repetitions must be at least 1, got {self.n_repetitions}")
         has_idx = self.train_idx is not None or self.test_idx is not None
         if has_idx and self.test_column is not None:
             raise ValueError("FixedSplit takes train_idx and test_idx, or test_column, not both")
@@ -441,7 +525,9 @@ class FixedSplit(Protocol):
                 f"column {self.test_column!r} must mark some but not all rows "
                 f"with {self.test_value!r}"
             )
-        return X.drop(columns=self.test_column), FixedSplit.from_mask(is_test)
+        mask = FixedSplit.from_mask(is_test)
+        bound = FixedSplit(mask.train_idx, mask.test_idx, n_repetitions=self.n_repetitions)
+        return X.drop(columns=self.test_column), bound
 
     def splits(self, y: ArrayLike, seed: int = 0) -> list[Split]:
         """The one given split; a split read from a column must be bound to the data first."""
@@ -458,25 +544,27 @@ class FixedSplit(Protocol):
                     f"{name} holds row {max(positions)}, past the last of the {n} "
                     f"instances of the data (rows 0 to {n - 1}): split indices exceed them"
                 )
-        return [Split(0, 0, _sorted(self.train_idx), _sorted(self.test_idx))]
+        train, test = _sorted(self.train_idx), _sorted(self.test_idx)
+        return [Split(r, 0, train, test) for r in range(self.n_repetitions)]
 
     def split_ids(self) -> list[tuple[int, int]]:
-        """The one split, ``(0, 0)``."""
-        return [(0, 0)]
+        """The split of every repetition: ``(0, 0)``, ``(1, 0)``, ..."""
+        return [(r, 0) for r in range(self.n_repetitions)]
 
     def to_dict(self) -> dict[str, Any]:
-        """The declarative form: the test column and value, or the row positions."""
+        """The declarative form: the test column and value, or the row positions.
+
+        ``repetitions`` only when the split is repeated (a single split's form is the
+        one it always had).
+        """
+        out: dict[str, Any] = {"kind": self.kind}
         if self.test_column is not None:
-            return {
-                "kind": self.kind,
-                "test_column": self.test_column,
-                "test_value": self.test_value,
-            }
-        return {
-            "kind": self.kind,
-            "train_idx": list(self.train_idx or ()),
-            "test_idx": list(self.test_idx or ()),
-        }
+            out |= {"test_column": self.test_column, "test_value": self.test_value}
+        else:
+            out |= {"train_idx": list(self.train_idx or ()), "test_idx": list(self.test_idx or ())}
+        if self.n_repetitions != 1:
+            out["repetitions"] = self.n_repetitions
+        return out
 
 
 def _positions(values: Any, name: str) -> NDArray[np.int64]:
@@ -548,6 +636,7 @@ _KINDS: dict[str, tuple[type[Protocol], dict[str, str]]] = {
     "5x2cv": (FiveByTwoCV, {}),
     "cv-first-fold": (FirstFold, {"folds": "n_folds"}),
     "half-splits": (RandomHalfSplits, {"repetitions": "n_repetitions", "train_size": "train_size"}),
+    "subsamples": (RandomSubsamples, {"train_size": "train_size", "repetitions": "n_repetitions"}),
     "fixed": (
         FixedSplit,
         {
@@ -555,6 +644,7 @@ _KINDS: dict[str, tuple[type[Protocol], dict[str, str]]] = {
             "test_idx": "test_idx",
             "test_column": "test_column",
             "test_value": "test_value",
+            "repetitions": "n_repetitions",
         },
     ),
 }
@@ -572,9 +662,9 @@ def protocol_from_dict(spec: dict[str, Any], *, where: str = "protocol") -> Prot
     ----------
     spec : dict
         ``kind`` plus that kind's keys: ``folds``/``repetitions`` (``cv``,
-        ``repeated-cv``), ``repetitions``/``train_size`` (``half-splits``), nothing
-        (``5x2cv``), ``train_idx``/``test_idx`` or ``test_column``/``test_value``
-        (``fixed``).
+        ``repeated-cv``), ``repetitions``/``train_size`` (``half-splits``,
+        ``subsamples``), nothing (``5x2cv``), ``train_idx``/``test_idx`` or
+        ``test_column``/``test_value``, and ``repetitions`` (``fixed``).
     where : str
         Name of the table in error messages.
 

@@ -233,7 +233,14 @@ def _iter_tasks(
     for split in protocol.iter_splits(np.asarray(y), config.seed):
         for method in config.methods:
             key = TaskKey(dataset, method.label, split.repetition, split.fold)
-            seed = derive_seed(config.seed, dataset, method.label, split.repetition, split.fold)
+            seed = derive_seed(
+                config.seed,
+                dataset,
+                method.label,
+                split.repetition,
+                split.fold,
+                common=config.common_seeds,
+            )
             yield _PlannedTask(key, method, seed, split)
 
 

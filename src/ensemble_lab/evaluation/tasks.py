@@ -115,18 +115,36 @@ class TaskResult:
         return self.error is None
 
 
-def derive_seed(experiment_seed: int, dataset: str, method: str, repetition: int, fold: int) -> int:
+def derive_seed(
+    experiment_seed: int,
+    dataset: str,
+    method: str,
+    repetition: int,
+    fold: int,
+    *,
+    common: int | None = None,
+) -> int:
     """Estimator seed of a task, a pure function of its identity.
 
     A SHA-256 of ``[experiment_seed, dataset, method, repetition, fold]`` cut to 31 bits,
     so resumed and parallel runs seed every task exactly as an uninterrupted sequential
     run does, and seeds of neighbouring tasks are unrelated.
 
+    With ``common`` (an experiment's ``common_seeds``) the seed is ``common +
+    repetition`` instead: every method and fold of a repetition gets the same seed
+    (common random numbers, for paired comparisons of the methods).
+
     >>> derive_seed(1, "iris", "J48", 0, 0) == derive_seed(1, "iris", "J48", 0, 0)
     True
     >>> derive_seed(1, "iris", "J48", 0, 0) != derive_seed(1, "iris", "J48", 0, 1)
     True
+    >>> derive_seed(1, "iris", "J48", 3, 0, common=1000)
+    1003
+    >>> derive_seed(1, "vote", "NB", 3, 1, common=1000)
+    1003
     """
+    if common is not None:
+        return (int(common) + int(repetition)) & 0x7FFFFFFF
     text = json.dumps([int(experiment_seed), dataset, method, int(repetition), int(fold)])
     digest = hashlib.sha256(text.encode()).digest()
     return int.from_bytes(digest[:4], "little") & 0x7FFFFFFF

@@ -309,7 +309,7 @@ def _tasks(
                 yield TaskCheck(s.experiment, s.key, "stale", s.accuracy, None, detail)
                 continue
             split = splits.get((s.key.repetition, s.key.fold))
-            seed = derive_seed(config.seed, *s.key)
+            seed = derive_seed(config.seed, *s.key, common=config.common_seeds)
             problem = _task_problem(s, split, seed)
             if problem:
                 yield TaskCheck(s.experiment, s.key, "error", s.accuracy, None, problem)

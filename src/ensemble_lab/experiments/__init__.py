@@ -43,7 +43,6 @@ _DIR = Path(__file__).parent
 #: Reproductions still kept as one module each (name -> module of this package); a
 #: paper's subpackage replaces its entries.
 _MODULES: dict[str, str] = {
-    "boosting-variants": "boosting_variants",
     "projection-boosting": "projection_boosting",
 }
 
@@ -160,36 +159,16 @@ def reproduction(name: str) -> Reproduction:
 def verify(path: str | Path, **options: Any) -> Any:
     """Re-run a sample of a store's tasks and compare: any store a reproduction writes.
 
-    A results store of the experiment runner goes to
-    :func:`ensemble_lab.evaluation.verify.verify_store`; the boosting-variants store (its
-    own schema of per-case curves) to
-    :func:`ensemble_lab.experiments.boosting_variants.verify_cases`. ``options`` are
-    theirs (``sample``, ``seed``, ``max_seconds``, ``data_dir``, ``n_jobs``,
-    ``progress``; ``experiments``, ``methods`` and ``datasets`` for a results store
-    only).
+    Every reproduction keeps its results in stores of the experiment runner, so this is
+    :func:`ensemble_lab.evaluation.verify.verify_store`; ``options`` are its own
+    (``sample``, ``seed``, ``max_seconds``, ``data_dir``, ``n_jobs``, ``progress``,
+    ``experiments``, ``methods``, ``datasets``).
 
     Returns
     -------
     VerifyReport
     """
-    import sqlite3
-
     from ..evaluation.store import require_store_file
     from ..evaluation.verify import verify_store
 
-    path = require_store_file(path)
-    try:
-        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as con:
-            tables = {row[0] for row in con.execute("SELECT name FROM sqlite_master")}
-    except sqlite3.DatabaseError:
-        tables = set()
-    if {"cases", "curves"} <= tables and "experiments" not in tables:
-        from .boosting_variants import verify_cases
-
-        for key in ("experiments", "methods", "datasets"):
-            if options.pop(key, None) is not None:
-                raise ValueError(
-                    f"the boosting-variants store has no {key} to choose; drop --{key[:-1]}"
-                )
-        return verify_cases(path, **options)
-    return verify_store(path, **options)
+    return verify_store(require_store_file(path), **options)
