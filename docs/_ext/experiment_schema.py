@@ -168,7 +168,9 @@ def record_rows() -> list[list[str]]:
     entries = _entries(ExperimentConfig)
     rows = []
     for key in config_module._RECORD_KEYS:
-        kind, text = _describe(entries, f"record_{key}", f"record.{key}")
+        # record.predictions is the field record_predictions; record.probes is probes
+        attr = f"record_{key}" if f"record_{key}" in entries else key
+        kind, text = _describe(entries, attr, f"record.{key}")
         rows.append([f"``{key}``", _type_of(kind), text])
     return rows
 
