@@ -47,7 +47,6 @@ _MODULES: dict[str, str] = {
     "elrc": "elrc",
     "oracle": "oracle",
     "oracle-2d": "oracle_2d",
-    "projection-boosting": "projection_boosting",
     "triskel": "triskel",
     "triskel-bias": "triskel_bias",
     "triskel-cake": "triskel_cake",
