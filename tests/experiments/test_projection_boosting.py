@@ -2,6 +2,7 @@
 
 import inspect
 import sqlite3
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -11,6 +12,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 
 from ensemble_lab.datasets import load, manifest
 from ensemble_lab.evaluation import FiveByTwoCV, derive_seed, load_results
+from ensemble_lab.evaluation.store import stored_configs
 from ensemble_lab.experiments import RunContext, reproduction, reproduction_names, verify
 from ensemble_lab.experiments.projection_boosting import (
     ProjectionBoostingReproduction,
@@ -752,3 +754,12 @@ def test_projection_times_are_records_of_the_runner_that_verify_reruns(tmp_path)
     assert times.loc[~timed, ["hda_ms", "nda_ms", "mlp_ms"]].isna().all().all()
     assert verify(db, sample=4).ok
     assert timing.load(tmp_path / "none.db") is None
+
+
+def test_committed_stores_hold_the_configurations_the_parts_run():
+    # verify rebuilds methods from the stored configuration and a resumed run compares
+    # it with today's: a moved class (CorruptedTraining) must be moved in the store too
+    results = Path(__file__).resolve().parents[2] / "experiments" / "results"
+    for part in PB.parts():
+        stored = stored_configs(results / f"{part.store}.db")
+        assert stored[part.config.name] == part.config.to_dict(), part.config.name
