@@ -1,6 +1,8 @@
 """The projection-boosting reproduction (paper 003, Table 1 and Figure 2)."""
 
+import inspect
 import sqlite3
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -8,16 +10,27 @@ import pytest
 from scipy import stats
 from sklearn.base import BaseEstimator, ClassifierMixin
 
-from ensemble_lab.datasets import manifest
-from ensemble_lab.evaluation import FiveByTwoCV, load_results
-from ensemble_lab.experiments import _projection_noise as robustness
-from ensemble_lab.experiments import _projection_nonlinear as nonlinear
-from ensemble_lab.experiments import _projection_timing as timing
-from ensemble_lab.experiments import projection_boosting as pb
-from ensemble_lab.experiments import reproduction, reproduction_names
+from ensemble_lab.datasets import load, manifest
+from ensemble_lab.evaluation import FiveByTwoCV, derive_seed, load_results
+from ensemble_lab.evaluation.store import stored_configs
+from ensemble_lab.experiments import RunContext, reproduction, reproduction_names, verify
+from ensemble_lab.experiments.projection_boosting import (
+    ProjectionBoostingReproduction,
+    cells,
+    configs,
+    methods,
+    nonlinear,
+    sections,
+    timing,
+)
+from ensemble_lab.experiments.projection_boosting import claims as ledger
+from ensemble_lab.experiments.projection_boosting import noise as robustness
+from ensemble_lab.experiments.projection_boosting.paper import PAPER_95_CELLS
 from ensemble_lab.learners import make_learner
-from ensemble_lab.methods import make
+from ensemble_lab.methods import ProjectionBoostingClassifier, make
 from ensemble_lab.reporting.claims import read_ledger
+
+PB = reproduction("projection-boosting")
 
 KEYS = [
     "j48-better",
@@ -33,7 +46,7 @@ KEYS = [
 
 
 def test_quick_run_writes_the_papers_numbers_ours_and_the_figure(tmp_path):
-    page = pb.run(tmp_path, quick=True)
+    page = PB.run(RunContext(tmp_path, quick=True))
     text = page.read_text()
     assert page == tmp_path / "projection-boosting.md"
     assert (tmp_path / "projection-boosting-scatter.png").stat().st_size > 10_000
@@ -42,13 +55,13 @@ def test_quick_run_writes_the_papers_numbers_ours_and_the_figure(tmp_path):
         assert cell in text
     # ours, recomputed here from the store: win/tie/loss and the Wilcoxon p-value
     db = tmp_path / "projection-boosting.db"
-    for base in pb.BASES:
-        frame = load_results(db, pb.experiment_name(base))
-        assert set(frame["dataset"]) == set(pb.QUICK_DATASETS)
-        assert set(frame["method"]) == set(pb.METHODS)
-        assert (frame["ensemble_size"] <= pb.QUICK_N_ESTIMATORS).all()
+    for base in configs.BASES:
+        frame = load_results(db, configs.experiment_name(base))
+        assert set(frame["dataset"]) == set(configs.QUICK_DATASETS)
+        assert set(frame["method"]) == set(methods.METHODS)
+        assert (frame["ensemble_size"] <= configs.QUICK_N_ESTIMATORS).all()
         err = 1 - frame.pivot_table(index="dataset", columns="method", values="accuracy")
-        for method in pb.PROPOSED:
+        for method in methods.PROPOSED:
             w = int((err[method] < err["AdaBoost"]).sum())
             t = int((err[method] == err["AdaBoost"]).sum())
             lo = int((err[method] > err["AdaBoost"]).sum())
@@ -56,15 +69,15 @@ def test_quick_run_writes_the_papers_numbers_ours_and_the_figure(tmp_path):
     # claim 7's experiment: the three projection ensembles, their CPU per member on the page
     speed = load_results(db, nonlinear.NAME)
     assert set(speed["method"]) == set(nonlinear.METHODS) and set(speed["dataset"]) == set(
-        pb.QUICK_DATASETS
+        configs.QUICK_DATASETS
     )
     assert "## Linear against non-linear projections (claim 7)" in text
     per_member = nonlinear.cpu_per_member(speed).round(1)
-    for dataset in pb.QUICK_DATASETS:
+    for dataset in configs.QUICK_DATASETS:
         row = " | ".join(f"{per_member.loc[dataset, m]:.1f}" for m in nonlinear.METHODS)
         assert f"| {dataset} | {row} | " in text
     # a second call resumes from the store (nothing re-run) and rewrites the same page
-    assert pb.run(tmp_path, quick=True).read_text() == text
+    assert PB.run(RunContext(tmp_path, quick=True)).read_text() == text
     # the claims ledger: on the page, stored beside it and in the summary; quick: not run
     assert "## Claims ledger" in text and "| **not run** |" in text
     _, _, ledger = read_ledger(tmp_path / "projection-boosting-claims.json")
@@ -77,9 +90,9 @@ def test_quick_run_writes_the_papers_numbers_ours_and_the_figure(tmp_path):
         con.execute(
             "DELETE FROM results WHERE dataset = 'iris' AND method = 'PB-NDA' AND fold = 1"
             " AND experiment_id = (SELECT id FROM experiments WHERE name = ?)",
-            (pb.experiment_name("mlp"),),
+            (configs.experiment_name("mlp"),),
         )
-    partial = pb.write_from_store(tmp_path, quick=True).read_text()
+    partial = PB.write(RunContext(tmp_path, quick=True)).read_text()
     assert "Neural nets (`mlp`), 1 datasets: heart-statlog. **Not finished** (left out): iris" in (
         partial
     )
@@ -88,7 +101,7 @@ def test_quick_run_writes_the_papers_numbers_ours_and_the_figure(tmp_path):
 
 def test_page_needs_a_store(tmp_path):
     with pytest.raises(FileNotFoundError, match="run the reproduction first"):
-        pb.write_from_store(tmp_path)
+        PB.write(RunContext(tmp_path))
 
 
 def test_compare_counts_wins_and_matches_scipy_wilcoxon():
@@ -97,7 +110,7 @@ def test_compare_counts_wins_and_matches_scipy_wilcoxon():
     pbh = ada + rng.normal(-0.02, 0.03, 20)
     pbh[3] = ada[3]  # one tie
     errors = pd.DataFrame({"AdaBoost": ada, "PB-HDA": pbh})
-    out = pb.compare(errors, "PB-HDA")
+    out = cells.compare(errors, "PB-HDA")
     assert (out["wins"], out["ties"], out["losses"]) == (
         int(np.sum(pbh < ada)),
         1,
@@ -119,38 +132,46 @@ def test_mean_errors_average_the_folds():
             "accuracy": [0.9, 0.7, 1.0, 0.8],
         }
     )
-    errors = pb.mean_errors(frame)
+    errors = cells.mean_errors(frame)
     assert errors.loc["a", "AdaBoost"] == pytest.approx(0.2)
     assert errors.loc["a", "PB-NDA"] == pytest.approx(0.1)
 
 
 def test_verdict_follows_wins_and_significance():
     base = {"ties": 0, "n": 30, "mean_difference": 0.0}
-    assert pb._verdict({**base, "wins": 20, "losses": 10, "p_value": 0.04}).startswith("holds:")
-    assert "direction only" in pb._verdict({**base, "wins": 20, "losses": 10, "p_value": 0.3})
-    assert pb._verdict({**base, "wins": 8, "losses": 22, "p_value": 0.01}).startswith("reversed")
-    assert "more losses" in pb._verdict({**base, "wins": 12, "losses": 18, "p_value": 0.5})
+    assert sections.verdict_text({**base, "wins": 20, "losses": 10, "p_value": 0.04}).startswith(
+        "holds:"
+    )
+    assert "direction only" in sections.verdict_text(
+        {**base, "wins": 20, "losses": 10, "p_value": 0.3}
+    )
+    assert sections.verdict_text({**base, "wins": 8, "losses": 22, "p_value": 0.01}).startswith(
+        "reversed"
+    )
+    assert "more losses" in sections.verdict_text(
+        {**base, "wins": 12, "losses": 18, "p_value": 0.5}
+    )
 
 
 def test_committed_protocol_is_the_papers_5x2cv_with_the_three_bases():
     assert "projection-boosting" in reproduction_names()
-    assert reproduction("projection-boosting").module is pb
-    *cfgs, check, svm_check, speed, large = pb.configs()
-    assert [c.name for c in cfgs] == [pb.experiment_name(b) for b in ("j48", "rbf-svm", "mlp")]
+    assert isinstance(reproduction("projection-boosting"), ProjectionBoostingReproduction)
+    *cfgs, check, svm_check, speed, large = configs.configs()
+    assert [c.name for c in cfgs] == [configs.experiment_name(b) for b in ("j48", "rbf-svm", "mlp")]
     for cfg in cfgs:
         base = cfg.name.removeprefix("projection-boosting-")
         assert isinstance(cfg.protocol, FiveByTwoCV)
-        assert cfg.datasets == pb.DATASETS[base]
+        assert cfg.datasets == configs.DATASETS[base]
         assert [m.label for m in cfg.methods] == ["AdaBoost", "PB-HDA", "PB-NDA"]
         assert all(m.base == base and m.params == {"n_estimators": 10} for m in cfg.methods)
         assert cfg.baseline == "AdaBoost"
-    for base in pb.BASES:
-        assert sorted(pb.DATASETS[base]) == sorted(pb.ALL_DATASETS)  # every dataset
+    for base in configs.BASES:
+        assert sorted(configs.DATASETS[base]) == sorted(configs.ALL_DATASETS)  # every dataset
     with pytest.raises(ValueError, match="base must be one of"):
-        pb.config(base="smo")
+        configs.config(base="smo")
     # the check: the Neural nets experiment again, the network trained by L-BFGS
-    assert check.name == pb.experiment_name("mlp-lbfgs")
-    assert check.datasets == pb.DATASETS["mlp"] and isinstance(check.protocol, FiveByTwoCV)
+    assert check.name == configs.experiment_name("mlp-lbfgs")
+    assert check.datasets == configs.DATASETS["mlp"] and isinstance(check.protocol, FiveByTwoCV)
     assert [m.label for m in check.methods] == [
         "AdaBoost", "PB-HDA", "PB-NDA", "MLP, Adam", "MLP, L-BFGS"
     ]  # fmt: skip
@@ -159,7 +180,7 @@ def test_committed_protocol_is_the_papers_5x2cv_with_the_three_bases():
     assert repr(check.methods[3].estimator) == repr(make_learner("mlp"))
     assert check.methods[4].estimator.estimator.solver == "lbfgs"
     # the check of the SVM column: LIBSVM's default kernel width, gamma = 1/d
-    assert svm_check.name == pb.experiment_name("rbf-svm-auto")
+    assert svm_check.name == configs.experiment_name("rbf-svm-auto")
     assert [m.label for m in svm_check.methods][3:] == ["SVM, γ scaled", "SVM, γ = 1/d"]
     for m in (*svm_check.methods[:3], svm_check.methods[4]):
         svc = (m.base if m.estimator is None else m.estimator).estimator
@@ -167,22 +188,22 @@ def test_committed_protocol_is_the_papers_5x2cv_with_the_three_bases():
     assert svm_check.methods[3].estimator.estimator.gamma == "scale"
     # claim 7: the two linear ensembles and the non-linear one of [1], side by side
     assert speed.name == "projection-boosting-nonlinear"
-    assert speed.datasets == pb.ALL_DATASETS and isinstance(speed.protocol, FiveByTwoCV)
+    assert speed.datasets == configs.ALL_DATASETS and isinstance(speed.protocol, FiveByTwoCV)
     assert [m.label for m in speed.methods] == ["PB-HDA", "PB-NDA", "PB-MLP"]
     assert all(m.base == "j48" and m.params == {"n_estimators": 10} for m in speed.methods)
     assert make("PB-MLP").projection == "mlp"
     # the large ensembles: the C4.5 column again with 50 members each
-    assert large.name == "projection-boosting-j48-t50" and large.datasets == pb.ALL_DATASETS
+    assert large.name == "projection-boosting-j48-t50" and large.datasets == configs.ALL_DATASETS
     assert [m.label for m in large.methods] == ["AdaBoost", "PB-HDA", "PB-NDA"]
     assert all(m.base == "j48" and m.params == {"n_estimators": 50} for m in large.methods)
 
 
 def test_slow_bases_run_every_dataset_smallest_first():
     uci = manifest("uci")
-    assert set(pb.ALL_DATASETS) == set(uci.index)
+    assert set(configs.ALL_DATASETS) == set(uci.index)
     by_size = uci.reset_index().sort_values(["instances", "name"])["name"]
-    assert pb.BY_SIZE == tuple(by_size)
-    assert pb.DATASETS["rbf-svm"] == pb.DATASETS["mlp"] == pb.BY_SIZE
+    assert configs.BY_SIZE == tuple(by_size)
+    assert configs.DATASETS["rbf-svm"] == configs.DATASETS["mlp"] == configs.BY_SIZE
 
 
 def test_win_loss_split_by_attribute_type():
@@ -191,15 +212,15 @@ def test_win_loss_split_by_attribute_type():
         index=["num1", "num2", "nom1", "nom2"],
     )
     nominal = {"num1": 0, "num2": 0, "nom1": 3, "nom2": 1}
-    text = pb._by_attribute_type(errors, "PB-HDA", nominal)
+    text = sections.by_attribute_type(errors, "PB-HDA", nominal)
     assert "2/0 on the 2 datasets with only numeric attributes" in text
     assert "0/2 on the 2 datasets with nominal attributes" in text
-    assert pb._by_attribute_type(errors, "PB-HDA", {}) == ""
+    assert sections.by_attribute_type(errors, "PB-HDA", {}) == ""
 
 
 # ------------------------------------------------------------------------ claims ledger
 def _everywhere(cell):
-    return {base: dict.fromkeys(pb.PROPOSED, cell) for base in pb.BASES}
+    return {base: dict.fromkeys(methods.PROPOSED, cell) for base in configs.BASES}
 
 
 def _by_key(claims):
@@ -207,11 +228,11 @@ def _by_key(claims):
 
 
 def test_the_papers_table_passes_the_claims_it_makes():
-    paper = pb.paper_cells()
+    paper = cells.paper_cells()
     # the text's 95 % cells are exactly the cells of its Table 1 with p < 0.05
-    assert {k for k, c in paper.items() if c.better(pb.ALPHA_SOME)} == set(pb.PAPER_95_CELLS)
-    ours = {b: {m: paper[(col, m)] for m in pb.PROPOSED} for b, col in pb.BASES.items()}
-    claims = _by_key(pb.claims(ours))
+    assert {k for k, c in paper.items() if c.better(cells.ALPHA_SOME)} == set(PAPER_95_CELLS)
+    ours = {b: {m: paper[(col, m)] for m in methods.PROPOSED} for b, col in configs.BASES.items()}
+    claims = _by_key(ledger.claims(ours))
     for key in KEYS[:5]:
         assert claims[key].verdict == "holds", key
         assert not claims[key].checked
@@ -223,8 +244,8 @@ def test_the_papers_table_passes_the_claims_it_makes():
 
 
 def test_claims_hold_when_the_projection_ensembles_clearly_win():
-    win = pb.Cell(35, 1, 6, 0.001, ranks_favour=True, below=5.0, above=1.0)
-    claims = pb.claims(_everywhere(win))
+    win = cells.Cell(35, 1, 6, 0.001, ranks_favour=True, below=5.0, above=1.0)
+    claims = ledger.claims(_everywhere(win))
     assert [c.key for c in claims] == KEYS
     assert [c.verdict for c in claims] == ["holds"] * 6 + ["not run"] * 3
     assert not any(c.checked for c in claims)
@@ -234,9 +255,9 @@ def test_claims_hold_when_the_projection_ensembles_clearly_win():
 
 
 def test_claims_fail_when_adaboost_wins_and_say_what_was_checked():
-    lose = pb.Cell(10, 0, 32, 0.001, ranks_favour=False, below=1.0, above=5.0)
-    now = pb.ProjectionBoostingClassifier._results_revision
-    claims = pb.claims(_everywhere(lose), revisions={"j48": now})
+    lose = cells.Cell(10, 0, 32, 0.001, ranks_favour=False, below=1.0, above=5.0)
+    now = ProjectionBoostingClassifier._results_revision
+    claims = ledger.claims(_everywhere(lose), revisions={"j48": now})
     assert [c.verdict for c in claims] == ["does not hold"] * 6 + ["not run"] * 3
     assert all(c.checked for c in claims[:6]) and not any(c.checked for c in claims[6:])
     c45 = claims[0].checked
@@ -246,21 +267,21 @@ def test_claims_fail_when_adaboost_wins_and_say_what_was_checked():
 
 
 def test_significance_needs_direction_and_a_strict_p():
-    assert pb.Cell(30, 0, 12, 0.099).better(0.10)  # the paper's cells: no rank sums
-    assert not pb.Cell(30, 0, 12, 0.10).better(0.10)  # p must be below alpha
-    assert not pb.Cell(30, 0, 12, 0.01, ranks_favour=False).better(0.10)  # ranks for AdaBoost
-    assert not pb.Cell(12, 0, 30, 0.01).better(0.10)  # more losses
-    assert not pb.Cell(21, 0, 21, 0.01).better(0.10)  # as many wins as losses
+    assert cells.Cell(30, 0, 12, 0.099).better(0.10)  # the paper's cells: no rank sums
+    assert not cells.Cell(30, 0, 12, 0.10).better(0.10)  # p must be below alpha
+    assert not cells.Cell(30, 0, 12, 0.01, ranks_favour=False).better(0.10)  # ranks for AdaBoost
+    assert not cells.Cell(12, 0, 30, 0.01).better(0.10)  # more losses
+    assert not cells.Cell(21, 0, 21, 0.01).better(0.10)  # as many wins as losses
 
 
 def test_partly_verdicts():
-    win = pb.Cell(30, 0, 12, 0.01, ranks_favour=True, below=3.0, above=1.0)
-    ahead = pb.Cell(24, 0, 18, 0.40, ranks_favour=True, below=1.0, above=3.0)
-    lose = pb.Cell(12, 0, 30, 0.40, ranks_favour=False, below=1.0, above=3.0)
+    win = cells.Cell(30, 0, 12, 0.01, ranks_favour=True, below=3.0, above=1.0)
+    ahead = cells.Cell(24, 0, 18, 0.40, ranks_favour=True, below=1.0, above=3.0)
+    lose = cells.Cell(12, 0, 30, 0.40, ranks_favour=False, below=1.0, above=3.0)
     ours = _everywhere(win)
     ours["j48"] = {"PB-HDA": win, "PB-NDA": lose}  # one significantly better: partly
     ours["mlp"] = {"PB-HDA": ahead, "PB-NDA": ahead}  # both ahead, neither significant
-    claims = _by_key(pb.claims(ours))
+    claims = _by_key(ledger.claims(ours))
     assert claims["j48-better"].verdict == "partly"
     assert claims["mlp-better"].verdict == "partly"
     assert claims["rbf-svm-better"].verdict == "holds"
@@ -275,17 +296,17 @@ def test_partly_verdicts():
 
 
 def test_missing_base_learners_and_the_quick_version_are_not_run():
-    win = pb.Cell(35, 1, 6, 0.001, ranks_favour=True, below=5.0, above=1.0)
+    win = cells.Cell(35, 1, 6, 0.001, ranks_favour=True, below=5.0, above=1.0)
     ours = _everywhere(win)
     del ours["mlp"]
-    claims = _by_key(pb.claims(ours))
+    claims = _by_key(ledger.claims(ours))
     assert claims["mlp-better"].verdict == "not run"
     assert claims["j48-better"].verdict == "holds"
     for key in ("significant-at-95", "more-points-below", "points-below-farther"):
         assert claims[key].verdict == "not run"
         assert claims[key].ours == "needs every base learner; not run: Neural nets"
         assert claims[key].quote and claims[key].paper  # quoted and the paper's value
-    quick = pb.claims(_everywhere(win), quick=True)
+    quick = ledger.claims(_everywhere(win), quick=True)
     assert {c.verdict for c in quick} == {"not run"}
     assert all(c.ours.startswith("quick version, no test: ") for c in quick)
 
@@ -300,24 +321,24 @@ def test_cells_from_results_count_wins_ranks_and_distances():
             "accuracy": [1 - e for e in ada + hda + [0.3] * 5],
         }
     )
-    cells = pb.ours_cells(frame)
-    h = cells["PB-HDA"]
+    ours = cells.ours_cells(frame)
+    h = ours["PB-HDA"]
     assert (h.wins, h.ties, h.losses) == (3, 1, 1)
     assert h.below == pytest.approx((10 + 4 + 10) / 3)
     assert h.above == pytest.approx(5.0)
     assert h.ranks_favour
-    n = cells["PB-NDA"]
+    n = ours["PB-NDA"]
     assert (n.wins, n.ties, n.losses) == (0, 1, 4)
     assert n.below == pytest.approx(0.0) and n.above == pytest.approx(10.0)
     assert n.ranks_favour is False
 
 
 def test_notes_say_whether_the_stored_results_are_of_todays_code():
-    now = pb.ProjectionBoostingClassifier._results_revision
-    old = pb._provenance("mlp", {"mlp": now - 1})
+    now = ProjectionBoostingClassifier._results_revision
+    old = ledger.provenance("mlp", {"mlp": now - 1})
     assert f"results revision {now - 1}, not of today's {now}" in old and "stale" in old
-    assert "is of this code" in pb._provenance("j48", {"j48": now})
-    assert pb._provenance("j48", {}) == ""
+    assert "is of this code" in ledger.provenance("j48", {"j48": now})
+    assert ledger.provenance("j48", {}) == ""
 
 
 def test_what_the_papers_share_of_wins_would_need_is_counted_on_untied_datasets():
@@ -325,7 +346,7 @@ def test_what_the_papers_share_of_wins_would_need_is_counted_on_untied_datasets(
     ada = pd.Series([0.20, 0.20, 0.20, 0.20, 0.20, 0.20], index=list("abcdef"))
     hda = pd.Series([0.10, 0.15, 0.20, 0.21, 0.23, 0.22], index=list("abcdef"))
     errors = pd.DataFrame({"AdaBoost": ada, "PB-HDA": hda})
-    need = pb.paper_share_needs(errors, "PB-HDA", pb.Cell(31, 0, 14, 0.065))
+    need = cells.paper_share_needs(errors, "PB-HDA", cells.Cell(31, 0, 14, 0.065))
     assert need["untied"] == 5 and need["wins"] == 2
     assert need["needed"] == 4  # ceil(31 / 45 × 5) = ceil(3.44)
     assert list(need["closest"].index) == ["d", "f"]  # the two closest losses
@@ -346,14 +367,14 @@ def _check_errors(mlp_ada, check_ada, adam, lbfgs):
 
 
 def test_the_check_is_noted_but_never_changes_a_verdict():
-    lose = pb.Cell(10, 0, 32, 0.001, ranks_favour=False, below=1.0, above=5.0)
-    win = pb.Cell(35, 1, 6, 0.001, ranks_favour=True, below=5.0, above=1.0)
+    lose = cells.Cell(10, 0, 32, 0.001, ranks_favour=False, below=1.0, above=5.0)
+    win = cells.Cell(35, 1, 6, 0.001, ranks_favour=True, below=5.0, above=1.0)
     ours = _everywhere(lose)
     errors = _check_errors([0.2] * 3, [0.1] * 3, [0.40, 0.20, 0.10], [0.10, 0.25, 0.10])
-    plain = _by_key(pb.claims(ours, errors=errors))  # no check cells: no check note
+    plain = _by_key(ledger.claims(ours, errors=errors))  # no check cells: no check note
     assert "L-BFGS" not in plain["mlp-better"].checked
     ours["mlp-lbfgs"] = {"PB-HDA": win, "PB-NDA": win}
-    claims = _by_key(pb.claims(ours, errors=errors))
+    claims = _by_key(ledger.claims(ours, errors=errors))
     assert [c.verdict for c in claims.values()] == [c.verdict for c in plain.values()]
     note = claims["mlp-better"].checked
     # the networks alone: L-BFGS errs less on 1 of 3 (a), medians 10.0 against 20.0
@@ -372,7 +393,7 @@ def test_the_check_is_noted_but_never_changes_a_verdict():
     assert "Neural nets PB-HDA 35/1/6" in claims["significant-at-95"].checked
     # the same verdict with both networks: said so
     ours["mlp-lbfgs"] = {"PB-HDA": lose, "PB-NDA": lose}
-    same = _by_key(pb.claims(ours, errors=errors))["mlp-better"].checked
+    same = _by_key(ledger.claims(ours, errors=errors))["mlp-better"].checked
     assert "**does not hold**. The verdict does not turn on how the network is trained." in same
     # a check of the SVM column notes the SVM claim, and the cross claims once more
     index = pd.Index(list("abc"), name="dataset")
@@ -382,7 +403,7 @@ def test_the_check_is_noted_but_never_changes_a_verdict():
         index=index,
     )
     ours["rbf-svm-auto"] = {"PB-HDA": win, "PB-NDA": win}
-    both = _by_key(pb.claims(ours, errors=errors))
+    both = _by_key(ledger.claims(ours, errors=errors))
     svm = both["rbf-svm-better"].checked
     assert svm.startswith('Checked the base learner, which the paper gives only as "a Support')
     assert "errs less than `rbf-svm` alone on 3 (median test error 20.0 % against 30.0 %)" in svm
@@ -428,9 +449,9 @@ def test_linear_faster_claim_counts_datasets_per_linear_ensemble():
     assert half.verdict == "does not hold"  # 1 of 2 is not more than half
     assert nonlinear.claim(None).verdict == "not run"
     # the ledger's claim 7 is now the projections' own times: the ensembles' do not decide
-    ledger = pb.claims(_everywhere(pb.Cell(35, 1, 6, 0.001, True, 5.0, 1.0)),
-                       speed=_speed_results({"a": fast}))  # fmt: skip
-    assert ledger[6].key == "linear-faster-than-nonlinear" and ledger[6].verdict == "not run"
+    found = ledger.claims(_everywhere(cells.Cell(35, 1, 6, 0.001, True, 5.0, 1.0)),
+                          speed=_speed_results({"a": fast}))  # fmt: skip
+    assert found[6].key == "linear-faster-than-nonlinear" and found[6].verdict == "not run"
 
 
 def test_the_note_separates_no_projection_and_ensemble_size_from_projection_cost():
@@ -622,22 +643,21 @@ def test_the_clean_run_is_compared_with_the_c45_column():
 
 
 def test_noise_runs_are_the_c45_column_on_every_condition():
-    cfgs = pb.noise_configs()
+    cfgs = configs.noise_configs()
     assert [c.name for c in cfgs] == [
         f"projection-boosting-noise-{k}" for k in robustness.CONDITIONS
     ]
     for cfg in cfgs:
-        assert cfg.protocol.n_splits() == 10 and cfg.datasets == pb.NOISE_DATASETS
-        assert cfg.method_labels == list(pb.METHODS)
+        assert cfg.protocol.n_splits() == 10 and cfg.datasets == configs.NOISE_DATASETS
+        assert cfg.method_labels == list(methods.METHODS)
         for m in cfg.methods:
-            assert m.estimator.estimator.n_estimators == pb.N_ESTIMATORS
-    assert not set(pb.NOISE_DATASETS) & set(robustness.LEFT_OUT)
-    assert len(pb.NOISE_DATASETS) + len(robustness.LEFT_OUT) == len(pb.ALL_DATASETS)
+            assert m.estimator.estimator.n_estimators == configs.N_ESTIMATORS
+    assert not set(configs.NOISE_DATASETS) & set(robustness.LEFT_OUT)
+    assert len(configs.NOISE_DATASETS) + len(robustness.LEFT_OUT) == len(configs.ALL_DATASETS)
 
 
 # ------------------------------------------------------------ the projections' times
 def test_error_sets_are_each_members_training_errors_in_its_own_view():
-    from ensemble_lab.datasets import load
 
     X, y = load("heart-statlog")
     y = np.asarray(y)
@@ -690,6 +710,58 @@ def test_projection_times_are_averaged_over_s_prime_of_two_classes_or_more():
     assert "No S' of two classes (no projection to compare) on: mushroom." in section
 
 
-def test_time_projections_rejects_no_repeat():
-    with pytest.raises(ValueError, match="repeats must be at least 1, got 0"):
-        timing.time_projections(["iris"], repeats=0)
+def test_the_timed_ensembles_are_those_of_table_1s_c45_column():
+    timed, table1 = configs.timing_config(), configs.config(base="j48")
+    assert timed.name == timing.NAME and timed.probes == (timing.PROBE,)
+    assert [m.to_dict() for m in timed.methods] == [
+        m.to_dict() for m in table1.methods if m.label == "PB-HDA"
+    ]
+    assert (timed.seed, timed.datasets) == (table1.seed, table1.datasets)
+    assert timed.protocol.to_dict() == table1.protocol.to_dict()
+    # a task's seed is of its key, not of the experiment's name: the same ensembles
+    assert list(inspect.signature(derive_seed).parameters)[:5] == [
+        "experiment_seed", "dataset", "method", "repetition", "fold"
+    ]  # fmt: skip
+    assert "name" not in inspect.signature(derive_seed).parameters
+    assert timed.common_seeds == table1.common_seeds
+
+
+def test_parts_are_table_1_then_the_noise_conditions_then_the_projection_times():
+    found = [(p.config.name, p.store) for p in PB.parts()]
+    assert found == [
+        *((c.name, "projection-boosting") for c in configs.configs()),
+        *((c.name, "projection-boosting-noise") for c in configs.noise_configs()),
+        ("projection-boosting-projections", "projection-boosting-projections"),
+    ]
+
+
+def test_projection_times_are_records_of_the_runner_that_verify_reruns(tmp_path):
+    part = PB.parts(quick=True)[-1]
+    RunContext(tmp_path, quick=True).run(part)
+    db = tmp_path / "projection-boosting-projections.db"
+    times = timing.load(db)
+    assert list(times.columns) == ["dataset", "repetition", "fold", *timing.COLUMNS]
+    # the S' of each round, recounted from the ensemble its task fits
+    X, y = load("iris")
+    y = np.asarray(y)
+    split = next(iter(part.config.protocol.splits(y, seed=part.config.seed)))
+    seed = derive_seed(part.config.seed, "iris", "PB-HDA", split.repetition, split.fold)
+    ens = part.config.methods[0].build(seed).fit(X.iloc[split.train_idx], y[split.train_idx])
+    rows = times[(times["dataset"] == "iris") & (times["fold"] == split.fold)]
+    n_train = split.train_idx.size
+    assert rows["n_errors"].tolist() == [round(e * n_train) for e in ens.train_errors_[:-1]]
+    assert (rows["round"] == np.arange(1, len(rows) + 1)).all()
+    timed = times["n_classes"] >= 2
+    assert times.loc[timed, ["hda_ms", "nda_ms", "mlp_ms"]].gt(0).all().all()
+    assert times.loc[~timed, ["hda_ms", "nda_ms", "mlp_ms"]].isna().all().all()
+    assert verify(db, sample=4).ok
+    assert timing.load(tmp_path / "none.db") is None
+
+
+def test_committed_stores_hold_the_configurations_the_parts_run():
+    # verify rebuilds methods from the stored configuration and a resumed run compares
+    # it with today's: a moved class (CorruptedTraining) must be moved in the store too
+    results = Path(__file__).resolve().parents[2] / "experiments" / "results"
+    for part in PB.parts():
+        stored = stored_configs(results / f"{part.store}.db")
+        assert stored[part.config.name] == part.config.to_dict(), part.config.name

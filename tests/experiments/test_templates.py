@@ -58,14 +58,10 @@ def test_templates_are_package_data():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())
     data = config["tool"]["setuptools"]["package-data"]
     assert "templates/*.md" in data["*"]  # each paper's subpackage's templates folder
-    assert "*.md" in data["ensemble_lab.experiments.templates"]
 
 
 def findings_type(item):
     """The frozen dataclass a reproduction's ``findings`` returns."""
-    module = getattr(item, "module", None)  # a page still kept as one module
-    if module is not None:
-        return module.Findings
     return typing.get_type_hints(type(item).findings)["return"]
 
 

@@ -22,7 +22,6 @@ import importlib
 import pkgutil
 from functools import cache
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from ._reproduction import Part, Reproduction, RunContext
@@ -40,12 +39,6 @@ __all__ = [
 
 _DIR = Path(__file__).parent
 
-#: Reproductions still kept as one module each (name -> module of this package); a
-#: paper's subpackage replaces its entries.
-_MODULES: dict[str, str] = {
-    "projection-boosting": "projection_boosting",
-}
-
 
 def experiment_names() -> list[str]:
     """Names of the packaged TOML experiments."""
@@ -60,66 +53,15 @@ def experiment_path(name: str) -> Path:
     return path
 
 
-class _ModuleReproduction(Reproduction):
-    """A reproduction kept as one module (``run``, ``write_from_store``, ``config``...)."""
-
-    def __init__(self, name: str, module: ModuleType) -> None:
-        self.name = name  # type: ignore[misc]
-        self.description = module.DESCRIPTION  # type: ignore[misc]
-        self.module = module
-
-    def parts(self, quick: bool = False) -> list[Part]:
-        module = self.module
-        if hasattr(module, "estimate_parts"):
-            return [Part(c, stem) for c, stem in module.estimate_parts(quick=quick)]
-        if hasattr(module, "config"):
-            return [Part(module.config(quick=quick))]
-        return []
-
-    def paper_parts(self) -> list[Part] | None:
-        paper = getattr(self.module, "paper_config", None)
-        return None if paper is None else [Part(paper())]
-
-    @property
-    def keeps_store(self) -> bool:
-        return hasattr(self.module, "write_from_store")
-
-    @property
-    def package(self) -> str:
-        return __name__
-
-    def paper_values(self) -> dict[str, Any]:
-        return {k: v for k, v in vars(self.module).items() if k.startswith("PAPER_")}
-
-    def findings(self, ctx: RunContext) -> Any:
-        raise TypeError(f"{self.name} writes its page in one step: call write(ctx)")
-
-    def write_report(self, findings: Any, out_dir: Path) -> Path:
-        raise TypeError(f"{self.name} writes its page in one step: call write(ctx)")
-
-    def write(self, ctx: RunContext) -> Path:
-        options = {"data_dir": ctx.data_dir, "quick": ctx.quick}
-        return Path(self.module.write_from_store(ctx.out_dir, **options))
-
-    def run(self, ctx: RunContext) -> Path:
-        options = {"n_jobs": ctx.n_jobs, "backend": ctx.backend, "progress": ctx.progress}
-        options |= {"data_dir": ctx.data_dir, "quick": ctx.quick}
-        return Path(self.module.run(ctx.out_dir, **options))
-
-
 @cache
 def _registry() -> dict[str, Reproduction]:
-    """Every reproduction by name: those of the papers' subpackages, then the modules."""
+    """Every reproduction by name, from the ``REPRODUCTIONS`` of each paper's subpackage."""
     found: dict[str, Reproduction] = {}
     for info in pkgutil.iter_modules([str(_DIR)]):
-        if info.ispkg and not info.name.startswith("_") and info.name != "templates":
+        if info.ispkg and not info.name.startswith("_"):
             package = importlib.import_module(f"{__name__}.{info.name}")
             for item in getattr(package, "REPRODUCTIONS", ()):
                 found[item.name] = item
-    for name, module in _MODULES.items():
-        found.setdefault(
-            name, _ModuleReproduction(name, importlib.import_module(f"{__name__}.{module}"))
-        )
     return dict(sorted(found.items()))
 
 

@@ -106,11 +106,11 @@ def write_page(out_dir: Path, name: str, text: str) -> Path:
     return path
 
 
-def fill_template(name: str, values: Mapping[str, str], package: str | None = None) -> str:
+def fill_template(name: str, values: Mapping[str, str], package: str) -> str:
     """The page template ``templates/NAME.md`` with its placeholders replaced by ``values``.
 
     The template is read from the ``templates`` folder of ``package`` (the paper's
-    subpackage; by default this package). A template is Markdown with
+    subpackage, its ``__package__``). A template is Markdown with
     :class:`string.Template` placeholders (``$name`` or ``${name}``; ``$$`` is a dollar
     sign); ``values`` maps each placeholder to its text, already formatted.
 
@@ -120,7 +120,7 @@ def fill_template(name: str, values: Mapping[str, str], package: str | None = No
         When the template has a placeholder that ``values`` gives no text for, or
         ``values`` has an entry the template does not use (both are named).
     """
-    source = resources.files(package or str(__package__)).joinpath("templates", f"{name}.md")
+    source = resources.files(package).joinpath("templates", f"{name}.md")
     template = Template(source.read_text(encoding="utf-8"))
     wanted = set(template.get_identifiers())
     missing = sorted(wanted - set(values))

@@ -25,18 +25,19 @@ import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 
-from ..base import safe_rows
-from ..evaluation import ExperimentConfig, MethodSpec, Protocol, load_results
-from ..evaluation.stats import wilcoxon
-from ..evaluation.store import experiment_names
-from ..evaluation.tasks import dataset_digest, ensemble_size
-from ..methods import make
-from ..reporting.claims import Claim, verdict
-from ._common import markdown_table
-from ._projection_methods import METHODS, PROPOSED, REFERENCE  # the C4.5 column of Table 1
+from ...base import safe_rows
+from ...evaluation import ExperimentConfig, MethodSpec, Protocol, load_results
+from ...evaluation.stats import wilcoxon
+from ...evaluation.store import experiment_names
+from ...evaluation.tasks import dataset_digest, ensemble_size
+from ...methods import make
+from ...reporting.claims import Claim, verdict
+from .._common import markdown_table
+from .methods import METHODS, PROPOSED, REFERENCE  # the C4.5 column of Table 1
 
 __all__ = [
     "CONDITIONS",
+    "STEM",
     "STORE",
     "Condition",
     "CorruptedTraining",
@@ -54,6 +55,8 @@ __all__ = [
 
 #: The store of the conditions (in the results directory).
 STORE = "projection-boosting-noise.db"
+#: Its file stem (the reproduction's part store).
+STEM = STORE.removesuffix(".db")
 
 BASE = "j48"
 
@@ -290,13 +293,13 @@ def configs(
     return out
 
 
-def load(out_dir: Path) -> dict[str, pd.DataFrame] | None:
+def load(db: Path) -> dict[str, pd.DataFrame] | None:
     """Condition -> tidy results of its complete datasets (None: no store, or no condition).
 
-    A dataset is kept only when every condition has all its tasks stored.
+    ``db`` is the store :data:`STORE` (plain or compact). A dataset is kept only when
+    every condition has all its tasks stored.
     """
-    db = Path(out_dir) / STORE
-    if not db.is_file():
+    if not Path(db).is_file():
         return None
     stored = set(experiment_names(db))
     if any(experiment_name(k) not in stored for k in CONDITIONS):

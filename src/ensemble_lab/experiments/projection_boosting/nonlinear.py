@@ -16,10 +16,10 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from ..evaluation import ExperimentConfig, MethodSpec, Protocol
-from ..evaluation.stats import wilcoxon
-from ..reporting.claims import Claim, verdict
-from ._common import markdown_table
+from ...evaluation import ExperimentConfig, MethodSpec, Protocol
+from ...evaluation.stats import wilcoxon
+from ...reporting.claims import Claim, verdict
+from .._common import markdown_table
 
 __all__ = ["LINEAR", "METHODS", "NAME", "NONLINEAR", "claim", "config", "cpu_per_member"]
 

@@ -4,18 +4,19 @@ García-Osorio & García-Pedrajas (2008) replace the non-linear boosting project
 their reference [1] (the hidden layer of a multilayer perceptron trained on the
 misclassified instances) by HDA and NDA, "with the advantage of being simpler, more
 interpretable and faster to obtain"; they report no times. Whole-ensemble fit times
-(:mod:`._projection_nonlinear`) mix the projections' cost with the trees' and with how
-many members each ensemble grows. Here the projections alone are timed on identical
-inputs: on every training part of the 5×2 CV of Table 1, PB-HDA (C4.5, 10 members, its
-task seed) is fitted, the instances S' misclassified at each of its rounds are
-recovered (:func:`error_sets`), and HDA, NDA and the MLP projection are each fitted on
-every S' of two classes or more, the best of three process-CPU times with one BLAS
-thread (:func:`time_projections`). The times are kept in the store :data:`STORE`.
+(:mod:`.nonlinear`) mix the projections' cost with the trees' and with how many
+members each ensemble grows. Here the projections alone are timed on identical
+inputs: the experiment :data:`NAME` (:func:`config`) fits PB-HDA as the C4.5 column
+of Table 1 does (C4.5, 10 members, the same 5×2 CV splits and task seeds), and its
+probe :func:`projection_times` recovers the instances S' misclassified at each round
+of the fitted ensemble (:func:`error_sets`) and fits HDA, NDA and the MLP projection
+on every S' of two classes or more, keeping the best of three process-CPU times with
+one BLAS thread. The records are kept in the store :data:`STORE`; ``verify`` reruns
+them and compares all but the times (columns ``*_ms``), which are measurements.
 """
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -25,18 +26,34 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..evaluation import FiveByTwoCV
-from ..evaluation.tasks import derive_seed
-from ..methods import make
-from ..reporting.claims import Claim, verdict
-from . import _projection_nonlinear as nonlinear
-from ._common import markdown_table
+from ...evaluation import ExperimentConfig, MethodSpec, Protocol
+from ...evaluation.records import load_records
+from ...evaluation.store import experiment_names
+from ...reporting.claims import Claim, verdict
+from .._common import markdown_table
+from . import nonlinear
 
-__all__ = ["PROJECTIONS", "STORE", "claim", "error_sets", "load", "section", "time_projections"]
+__all__ = [
+    "NAME",
+    "PROBE",
+    "PROJECTIONS",
+    "STEM",
+    "STORE",
+    "claim",
+    "config",
+    "error_sets",
+    "load",
+    "projection_times",
+    "section",
+]
 
-#: The store of the projection times (in the results directory).
+#: The store of the projection times (in the results directory), and its file stem.
 STORE = "projection-boosting-projections.db"
-TABLE = "projection_fits"
+STEM = STORE.removesuffix(".db")
+#: The experiment that fits the ensembles whose S' are timed.
+NAME = "projection-boosting-projections"
+#: The probe that times the projections of each fitted ensemble.
+PROBE = f"{__name__}:projection_times"
 
 #: The projections timed, by column: the two linear ones, then the network of [1].
 PROJECTIONS = ("HDA", "NDA", "MLP")
@@ -45,9 +62,20 @@ NONLINEAR = "MLP"
 
 #: Timings of each projection on each S'; the best (least) CPU time is kept.
 REPEATS = 3
-N_ESTIMATORS = 10
-#: The ensemble whose rounds give the S' sets, as the runner seeds it.
+#: The ensemble whose rounds give the S' sets, as Table 1's C4.5 column runs it.
 SOURCE = "PB-HDA"
+BASE = "j48"
+
+#: The probe's columns: the S' of a round, then the times (NaN: not timed).
+COLUMNS = {
+    "round": "int64",
+    "n_errors": "int64",
+    "n_classes": "int64",
+    "n_features": "int64",
+    "hda_ms": "float64",
+    "nda_ms": "float64",
+    "mlp_ms": "float64",
+}
 
 
 def error_sets(ensemble: Any, X: Any, y: Any) -> list[np.ndarray]:
@@ -104,7 +132,7 @@ def _best_cpu_ms(fit: Callable[[], Any], repeats: int) -> float:
 
 
 def _projections(ensemble: Any, seed: int) -> dict[str, Any]:
-    from ..projections import HDA, NDA, MLPProjection
+    from ...projections import HDA, NDA, MLPProjection
 
     return {
         "HDA": HDA(lam=ensemble.lam, eta=ensemble.eta),
@@ -113,10 +141,8 @@ def _projections(ensemble: Any, seed: int) -> dict[str, Any]:
     }
 
 
-def _time_split(X: Any, y: np.ndarray, seed: int, repeats: int) -> list[dict[str, Any]]:
-    """One training part: fit the source ensemble, time the projections on each S'."""
-    ensemble = make(SOURCE, base="j48", n_estimators=N_ESTIMATORS, random_state=seed)
-    ensemble.fit(X, y)
+def _time_rounds(ensemble: Any, X: Any, y: np.ndarray, repeats: int) -> list[dict[str, Any]]:
+    """One fitted ensemble: its S' of each round, each projection timed on it."""
     # the encoder saw what fit validated: a numeric frame became an array
     named = hasattr(ensemble.encoder_, "feature_names_in_")
     Z = ensemble.encoder_.transform(X if named else np.asarray(X, dtype=float))
@@ -130,7 +156,7 @@ def _time_split(X: Any, y: np.ndarray, seed: int, repeats: int) -> list[dict[str
             "n_features": int(Z.shape[1]),
         }
         Z_errors, y_errors = Z[miss], codes[miss]
-        for name, projection in _projections(ensemble, seed).items():
+        for name, projection in _projections(ensemble, ensemble.random_state).items():
             fit = partial(projection.fit, Z_errors, y_errors)
             row[f"{name.lower()}_ms"] = (
                 _best_cpu_ms(fit, repeats) if row["n_classes"] >= 2 else np.nan
@@ -139,72 +165,87 @@ def _time_split(X: Any, y: np.ndarray, seed: int, repeats: int) -> list[dict[str
     return rows
 
 
-def time_projections(
-    datasets: Sequence[str],
-    *,
-    data_dir: Path | None = None,
-    repeats: int = REPEATS,
-    progress: Callable[[str], None] | None = None,
+def projection_times(
+    estimator: Any, X_train: Any, y_train: Any, X_test: Any, y_test: Any
 ) -> pd.DataFrame:
-    """Time HDA, NDA and the MLP projection on the S' of PB-HDA's rounds.
+    """Probe: HDA, NDA and the MLP projection timed on each S' of a fitted PB-HDA.
+
+    A probe of the experiment runner (``ExperimentConfig(probes=(PROBE,))``): called
+    on every task's fitted ensemble with its training and test parts (the test part is
+    not used).
 
     Parameters
     ----------
-    datasets : sequence of str
-    data_dir : Path, optional
-        Where the ARFF files are.
-    repeats : int, default=3
-        Fits of each projection on each S'; the least CPU time is kept.
-    progress : callable, optional
-        Called with each dataset's name when it is done.
+    estimator : ProjectionBoostingClassifier
+        Fitted on ``X_train``, ``y_train``; its ``random_state`` seeds the MLP
+        projection.
+    X_train, y_train : the training part.
+    X_test, y_test : the test part (unused).
 
     Returns
     -------
     DataFrame
-        One row per (dataset, repetition, fold, round): ``n_errors`` (|S'|),
+        One row per member after the first (its S'): ``round``, ``n_errors`` (|S'|),
         ``n_classes``, ``n_features`` (encoded), ``hda_ms``, ``nda_ms``, ``mlp_ms``
-        (process CPU ms; NaN where S' holds one class and only HDA is defined, which
-        then is not timed either).
+        (least process CPU ms of :data:`REPEATS` fits with one BLAS thread; NaN where S'
+        holds one class and only HDA is defined, which then is not timed either).
+
+    Examples
+    --------
+    >>> from ensemble_lab.datasets import load
+    >>> from ensemble_lab.methods import make
+    >>> X, y = load("heart-statlog")
+    >>> ens = make("PB-HDA", base="j48", n_estimators=3, random_state=0).fit(X, y)
+    >>> times = projection_times(ens, X, y, X, y)
+    >>> times[["round", "n_classes"]].to_numpy().tolist()
+    [[1, 2], [2, 2]]
+    >>> times["n_errors"].tolist() == [round(e * len(y)) for e in ens.train_errors_[:-1]]
+    True
+    >>> bool((times["mlp_ms"] > 0).all())
+    True
     """
     from threadpoolctl import threadpool_limits
 
-    from ..datasets import load
-
-    if repeats < 1:
-        raise ValueError(f"repeats must be at least 1, got {repeats!r}")
-    rows = []
     with threadpool_limits(limits=1):
-        for name in datasets:
-            X, y = load(name, data_dir=data_dir)
-            y = np.asarray(y)
-            for split in FiveByTwoCV().splits(y, seed=1):
-                seed = derive_seed(1, name, SOURCE, split.repetition, split.fold)
-                X_train = X.iloc[split.train_idx].reset_index(drop=True)
-                for row in _time_split(X_train, y[split.train_idx], seed, repeats):
-                    rows.append(
-                        {"dataset": name, "repetition": split.repetition, "fold": split.fold} | row
-                    )
-            if progress is not None:
-                progress(name)
-    return pd.DataFrame(rows)
+        rows = _time_rounds(estimator, X_train, np.asarray(y_train), REPEATS)
+    return pd.DataFrame(rows, columns=list(COLUMNS)).astype(COLUMNS)
 
 
-def write_store(times: pd.DataFrame, out_dir: Path) -> Path:
-    """Write the times into ``out_dir/STORE`` (replacing its table), rollback journal."""
-    db = Path(out_dir) / STORE
-    with sqlite3.connect(db) as con:
-        con.execute("PRAGMA journal_mode=DELETE")
-        times.to_sql(TABLE, con, if_exists="replace", index=False)
-    return db
+def config(
+    datasets: Sequence[str], n_estimators: int, protocol: Protocol, description: str
+) -> ExperimentConfig:
+    """PB-HDA with C4.5 as in Table 1, its projections timed by :func:`projection_times`.
+
+    The method's label, the seed and the protocol are those of the C4.5 column of
+    Table 1, so every task's ensemble is that column's (task seeds depend on the label,
+    not on the experiment's name). The parameters are those of
+    :func:`.nonlinear.config`; ``n_estimators`` is the ensemble's size.
+    """
+    return ExperimentConfig(
+        name=NAME,
+        description=f"{description}; HDA, NDA and MLP projections timed on PB-HDA's S'",
+        datasets=tuple(datasets),
+        methods=(
+            MethodSpec(label=SOURCE, name=SOURCE, base=BASE, params={"n_estimators": n_estimators}),
+        ),
+        protocol=protocol,
+        seed=1,
+        probes=(PROBE,),
+    )
 
 
-def load(out_dir: Path) -> pd.DataFrame | None:
-    """The stored times (None: no store)."""
-    db = Path(out_dir) / STORE
-    if not db.is_file():
+def load(db: Path) -> pd.DataFrame | None:
+    """The stored times of the store ``db``, one row per S' (None: no store or no record).
+
+    Columns ``dataset, repetition, fold`` and the probe's (:func:`projection_times`).
+    """
+    if not Path(db).is_file() or NAME not in experiment_names(db):
         return None
-    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as con:
-        return pd.read_sql(f"SELECT * FROM {TABLE}", con)
+    try:
+        frame = load_records(db, NAME, PROBE)
+    except KeyError:  # no task finished yet
+        return None
+    return frame.drop(columns="method")
 
 
 def per_dataset(times: pd.DataFrame) -> pd.DataFrame:
