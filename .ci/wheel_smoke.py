@@ -31,12 +31,18 @@ print(f"{len(modules)} modules import")
 
 needed = {
     "compiled extensions": list(ROOT.rglob("*.so")) + list(ROOT.rglob("*.pyd")),
-    "page templates": list((ROOT / "experiments" / "templates").glob("*.md")),
+    "page templates": list(ROOT.glob("experiments/*/templates/*.md")),
     "packaged experiments": list((ROOT / "experiments").glob("*.toml")),
     "Java driver": list((ROOT / "evaluation").glob("*.java")),
     "data sets": list((ROOT / "datasets" / "data").rglob("*.arff.gz")),
     "data manifest": list((ROOT / "datasets" / "data").glob("MANIFEST.csv")),
 }
+from ensemble_lab.experiments import reproduction, reproduction_names  # noqa: E402
+
+pages = {n: reproduction(n).templates().joinpath(f"{n}.md") for n in reproduction_names()}
+missing = [name for name, template in pages.items() if not template.is_file()]
+if missing:
+    sys.exit(f"the wheel lacks the page template of {missing}")
 for what, files in needed.items():
     if not files:
         sys.exit(f"the wheel has no {what}")

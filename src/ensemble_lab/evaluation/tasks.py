@@ -4,11 +4,15 @@ A task is identified by its :class:`TaskKey` ``(dataset, method, repetition, fol
 :func:`execute_task` runs in a worker process (joblib or Dask) and returns a
 :class:`TaskResult`; the coordinator writes it to the results store. Everything a task
 needs arrives as arguments, and its estimator seed comes from :func:`derive_seed`, so a
-task gives the same numbers whichever worker runs it, in whichever order.
+task gives the same numbers whichever worker runs it, in whichever order. A task runs
+with one BLAS and one OpenMP thread (:func:`single_threaded`): a multi-threaded BLAS
+sums in another order, and an L-BFGS network or an SVM's kernel then ends a few ulps
+away, which can move a prediction; the experiment's parallelism is its tasks.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import time
@@ -294,7 +298,7 @@ def execute_task(
     """
     start = time.perf_counter()
     result = TaskResult(key=key, seed=seed, n_train=len(train_idx), n_test=len(test_idx))
-    with warnings.catch_warnings(record=True) as caught:
+    with warnings.catch_warnings(record=True) as caught, single_threaded():
         # what no earlier filter decides is recorded, each time: a run's log is no place
         # for a method's warnings; the store keeps them and the report says them once
         warnings.filterwarnings("always", append=True)
@@ -303,6 +307,27 @@ def execute_task(
     result.warnings = _distinct(caught)
     result.wall = time.perf_counter() - start
     return result
+
+
+@functools.cache
+def _controller() -> Any:
+    """The thread pools of this process (BLAS, OpenMP), found once: finding them takes ~2 ms."""
+    from threadpoolctl import ThreadpoolController
+
+    return ThreadpoolController()
+
+
+def single_threaded() -> Any:
+    """A context in which BLAS and OpenMP run one thread, so sums keep one order.
+
+    Examples
+    --------
+    >>> from threadpoolctl import threadpool_info
+    >>> with single_threaded():
+    ...     all(pool["num_threads"] == 1 for pool in threadpool_info())
+    True
+    """
+    return _controller().limit(limits=1)
 
 
 #: Distinct warnings a task keeps (each ``"Category: first line of the message"``).

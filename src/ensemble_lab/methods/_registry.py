@@ -21,35 +21,22 @@ from ..utils import seed_random_states
 from ._bagging import WekaBaggingClassifier
 from ._boosting import BoostingClassifier
 from ._catalogue import CATALOGUE, PAPERS, Row
-from ._decorate import DecorateClassifier
 from ._elrc import ELRCClassifier, elrc_candidates
-from ._multiboost import MultiBoostClassifier
 from ._oracle import RandomLinearOracle
 from ._pairwise import PairwiseClassifier
-from ._projection_boosting import ProjectionBoostingClassifier
-from ._random_subspace import RandomSubspaceClassifier
-from ._rotation_forest import RotationForestClassifier
-from ._triskel import TriskelClassifier
-from ._weka_hosts import WekaAdaBoostM1, WekaMultiBoostAB
 
 __all__ = ["PAPERS", "MethodInfo", "describe_methods", "make", "names", "register"]
 
-#: The estimators a row's ``build`` can name; each takes the member as its first argument.
-_CLASSES = {
-    cls.__name__: cls
-    for cls in (
-        BoostingClassifier,
-        DecorateClassifier,
-        MultiBoostClassifier,
-        ProjectionBoostingClassifier,
-        RandomSubspaceClassifier,
-        RotationForestClassifier,
-        TriskelClassifier,
-        WekaAdaBoostM1,
-        WekaBaggingClassifier,
-        WekaMultiBoostAB,
-    )
-}
+
+def _estimator_class(name: str) -> type:
+    """The estimator a row's ``build`` names: a class the methods package exports.
+
+    Each takes the member as its first argument. A new paper's ensemble is found here
+    once ``ensemble_lab.methods`` exports it: no second list to keep.
+    """
+    import importlib
+
+    return getattr(importlib.import_module(str(__package__)), name)  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True)
@@ -264,7 +251,8 @@ def _construct(row: Row, base, random_state, params: dict) -> BaseEstimator:
     if row.build == "RandomForest":
         member = _member(row, RandomTreeClassifier() if base is None else base)
         return WekaBaggingClassifier(member, random_state=random_state, **params)
-    return _CLASSES[row.build](_member(row, base), random_state=random_state, **params)
+    build = _estimator_class(row.build)
+    return build(_member(row, base), random_state=random_state, **params)
 
 
 for _row in CATALOGUE:
