@@ -14,12 +14,12 @@ all columns but the measured times (:data:`TIME_SUFFIXES`).
 from __future__ import annotations
 
 import json
-import math
 import sqlite3
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 __all__ = ["TIME_SUFFIXES", "load_records", "probe_paths", "records_differ"]
@@ -165,14 +165,14 @@ def records_differ(stored: pd.DataFrame, rerun: pd.DataFrame) -> str | None:
     Every column is compared except measured times (:data:`TIME_SUFFIXES`); floats must
     be equal to the last bit (NaN equals NaN), as the task's scores must.
     """
-    kept = [c for c in stored.columns if not str(c).endswith(TIME_SUFFIXES)]
     if list(stored.columns) != list(rerun.columns) or len(stored) != len(rerun):
         return f"shape {stored.shape} columns {list(stored.columns)} → {rerun.shape}"
-    for column in kept:
-        for i, (a, b) in enumerate(zip(stored[column].tolist(), rerun[column].tolist())):
-            same = a == b or (
-                isinstance(a, float) and isinstance(b, float) and math.isnan(a) and math.isnan(b)
-            )
-            if not same:
-                return f"{column}[{i}]: stored {a!r}, re-run {b!r}"
+    for column in (c for c in stored.columns if not str(c).endswith(TIME_SUFFIXES)):
+        a, b = stored[column].to_numpy(), rerun[column].to_numpy()
+        differ = a != b
+        if a.dtype.kind == "f" and b.dtype.kind == "f":
+            differ &= ~(np.isnan(a) & np.isnan(b))  # NaN equals NaN
+        if differ.any():
+            i = int(np.flatnonzero(differ)[0])
+            return f"{column}[{i}]: stored {a[i].item()!r}, re-run {b[i].item()!r}"
     return None

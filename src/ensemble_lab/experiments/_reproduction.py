@@ -184,15 +184,12 @@ class Reproduction(ABC):
     def paper_values(self) -> dict[str, Any]:
         """The paper's typed-in figures: every ``PAPER_*`` constant the page compares with.
 
-        Those of the paper's module ``paper`` (when its subpackage has one) and of the
-        module that defines this class. The template tests allow a page's text no
+        Those of the paper's module ``paper`` (every paper's subpackage has one) and of
+        the module that defines this class. The template tests allow a page's text no
         other number (besides set-up constants) than these.
         """
-        modules = [sys.modules[type(self).__module__]]
-        try:
-            modules.append(importlib.import_module(f"{self.package}.paper"))
-        except ModuleNotFoundError:
-            pass
+        paper = importlib.import_module(f"{self.package}.paper")
+        modules = [sys.modules[type(self).__module__], paper]
         return {
             name: value
             for module in modules
